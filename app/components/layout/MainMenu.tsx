@@ -1,0 +1,172 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { MenuNode } from "~/modules/catalogue/menu.server";
+import type { SiteConfig } from "~/modules/site/site.server";
+
+interface SubItem {
+  key: string;
+  to: string;
+  external?: boolean;
+  zhOnly?: boolean;
+}
+
+/**
+ * The main menu in the spec's order (§2 "Shop layout"). Dropdowns are <details> elements, so they
+ * open without JavaScript; with JavaScript they also close on navigation and on a click outside.
+ */
+export function MainMenu({
+  catalogue,
+  links,
+  showCustomerSupport,
+}: {
+  catalogue: MenuNode[];
+  links: SiteConfig["links"];
+  showCustomerSupport: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const zh = i18n.language !== "en";
+  const navRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [location]);
+  useEffect(() => {
+    const closeOutside = (e: MouseEvent) => {
+      navRef.current?.querySelectorAll("details[open]").forEach((d) => {
+        if (!d.contains(e.target as Node)) d.removeAttribute("open");
+      });
+    };
+    document.addEventListener("click", closeOutside);
+    return () => document.removeEventListener("click", closeOutside);
+  }, []);
+
+  const visible = (items: SubItem[]) => items.filter((i) => zh || !i.zhOnly);
+
+  return (
+    <nav className="main-menu" aria-label={t("menu.label")} ref={navRef}>
+      <ul>
+        <li>
+          <NavLink to="/homePage">{t("menu.home")}</NavLink>
+        </li>
+        <li>
+          <details className="dropdown mega">
+            <summary>{t("menu.product")}</summary>
+            <div className="dropdown-panel mega-panel" data-testid="mega-menu">
+              {catalogue.map((l1) => (
+                <section key={l1.code} className="mega-column">
+                  <Link className="mega-l1" to={`/product/productFirst?catalogueCode=${encodeURIComponent(l1.code)}`}>
+                    {l1.label}
+                  </Link>
+                  <ul>
+                    {l1.children.map((l2) => (
+                      <li key={l2.code}>
+                        <Link
+                          className="mega-l2"
+                          to={`/product/productSecond?catalogueCode=${encodeURIComponent(l2.code)}&parentCode=${encodeURIComponent(l1.code)}`}
+                        >
+                          {l2.label}
+                        </Link>
+                        <ul>
+                          {l2.children.map((l3) => (
+                            <li key={l3.code}>
+                              <Link
+                                className="mega-l3"
+                                to={`/product/productThird?catalogueCode=${encodeURIComponent(l3.code)}&parentCode=${encodeURIComponent(l2.code)}`}
+                              >
+                                {l3.label}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+              <Link className="mega-all" to="/product">
+                {t("menu.allProducts")} →
+              </Link>
+            </div>
+          </details>
+        </li>
+        {showCustomerSupport && zh ? (
+          <Dropdown
+            label={t("menu.customerSupport")}
+            items={[
+              { key: "samplesSupport", to: "/customerSupport/samplesSupport" },
+              { key: "cutterSupport", to: "/customerSupport/cutterSupport" },
+            ]}
+          />
+        ) : null}
+        <Dropdown
+          label={t("menu.technologyService")}
+          items={visible([
+            { key: "onLineTraining", to: "/technologyService/onLineTraining" },
+            { key: "cutterOffer", to: "/technologyService/cutterOffer", zhOnly: true },
+            { key: "selectionCategory", to: "/technologyService/selectionCategory" },
+          ])}
+        />
+        <li>
+          <MenuLink to={links.industrySolution} label={t("menu.industrySolution")} />
+        </li>
+        {zh ? (
+          <li>
+            <MenuLink to={links.partnerCloud} label={t("menu.partnerCloud")} />
+          </li>
+        ) : null}
+        {zh ? (
+          <Dropdown
+            label={t("menu.afterSalesService")}
+            items={[
+              { key: "satisfication", to: "/afterSalesService/satisfication" },
+              { key: "askAfterSales", to: "/afterSalesService/askAfterSales" },
+            ]}
+          />
+        ) : null}
+        <li>
+          <NavLink to="/downloadService">{t("menu.downloadService")}</NavLink>
+        </li>
+        <Dropdown
+          label={t("menu.aboutUs")}
+          items={visible([
+            { key: "aboutCompany", to: links.aboutUs, external: /^https?:/.test(links.aboutUs) },
+            { key: "salesNetwork", to: `${links.aboutUs}#sales-network`, external: /^https?:/.test(links.aboutUs), zhOnly: true },
+          ])}
+        />
+      </ul>
+    </nav>
+  );
+}
+
+function Dropdown({ label, items }: { label: string; items: SubItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <details className="dropdown">
+        <summary>{label}</summary>
+        <ul className="dropdown-panel">
+          {items.map((i) => (
+            <li key={i.key}>
+              <MenuLink to={i.to} label={t(`menu.${i.key}`)} external={i.external} />
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+function MenuLink({ to, label, external }: { to: string; label: string; external?: boolean }) {
+  const { t } = useTranslation();
+  if (external || /^https?:\/\//.test(to)) {
+    return (
+      <a href={to} target="_blank" rel="noopener noreferrer">
+        {label}
+        <span className="visually-hidden"> {t("menu.external")}</span> ↗
+      </a>
+    );
+  }
+  return <NavLink to={to}>{label}</NavLink>;
+}

@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export interface FooterNotice {
+  id: number;
+  title: string;
+}
+
+/** Links, company introduction, hotline and e-mail, notification box, copyright (zh only). */
+export function ShopFooter({
+  hotline,
+  contactEmail,
+  notices,
+  signedIn,
+}: {
+  hotline: string;
+  contactEmail: string;
+  notices: FooterNotice[];
+  signedIn: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <footer className="shop-footer">
+      <div className="container footer-grid">
+        <section>
+          <h2>{t("footer.links")}</h2>
+          <ul>
+            <li>
+              <Link to="/homePage">{t("menu.home")}</Link>
+            </li>
+            <li>
+              <Link to="/product">{t("menu.product")}</Link>
+            </li>
+            <li>
+              <Link to="/technologyService/selectionCategory">{t("menu.selectionCategory")}</Link>
+            </li>
+            <li>
+              <Link to="/downloadService">{t("menu.downloadService")}</Link>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2>{t("footer.introTitle")}</h2>
+          <p>{t("footer.intro")}</p>
+        </section>
+        <section>
+          <h2>{t("footer.hotline")}</h2>
+          <p className="footer-strong">{hotline}</p>
+          <h2>{t("footer.email")}</h2>
+          <p>
+            <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </p>
+        </section>
+        <section className="notice-box" aria-live="polite">
+          <h2>{t("footer.notices")}</h2>
+          {signedIn && notices.length > 0 ? (
+            <ul>
+              {notices.map((n) => (
+                <li key={n.id}>
+                  <Link to={`/order/myMessage?id=${n.id}`}>{n.title}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t("footer.noNotices")}</p>
+          )}
+        </section>
+      </div>
+      {i18n.language !== "en" ? <p className="copyright">{t("footer.copyright")}</p> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,76 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { badgeCount } from "~/i18n/format";
+import { LanguageToggle } from "./LanguageToggle";
+import { SearchBox } from "./SearchBox";
+
+export interface HeaderData {
+  user: Pick<SessionUser, "code" | "name" | "tenantName" | "tenantCode"> | null;
+  cartCount: number;
+  unreadCount: number;
+  testEnvironment: boolean;
+  showLanguageToggle: boolean;
+}
+
+/** Welcome line, language toggle, account and cart links, search (spec §2 "Shop layout"). */
+export function ShopHeader({ user, cartCount, unreadCount, testEnvironment, showLanguageToggle }: HeaderData) {
+  const { t } = useTranslation();
+  return (
+    <header className="shop-header">
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <p className="welcome" data-testid="welcome">
+            {user ? t("welcome", { company: user.tenantName }) : t("welcomeGuest")}
+            {testEnvironment ? <span className="test-marker">{t("testEnvironment")}</span> : null}
+          </p>
+          <div className="topbar-actions">
+            {showLanguageToggle ? <LanguageToggle /> : null}
+            {user ? (
+              <>
+                <Link to="/profile/index" className="topbar-link" data-testid="account-link">
+                  {t("account")} {user.code}
+                  {unreadCount > 0 ? <span className="badge">{badgeCount(unreadCount)}</span> : null}
+                </Link>
+                <Form method="post" action="/logout" className="inline-form">
+                  <button type="submit" className="topbar-button">
+                    {t("logout")}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <Link to="/shop_login" className="topbar-link">
+                {t("login")}
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="container masthead">
+        <Link to="/homePage" className="brand" aria-label={t("shopName")}>
+          <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
+            <polygon points="18,2 34,18 18,34 2,18" fill="#032C55" />
+            <circle cx="18" cy="18" r="5" fill="#fff" />
+          </svg>
+          <span>
+            <strong>{t("portalTitle")}</strong>
+            <small>{t("shopName")}</small>
+          </span>
+        </Link>
+        <SearchBox />
+        <div className="masthead-links">
+          <Link to="/shopCart" className="masthead-link" data-testid="cart-link">
+            {t("cart")}
+            {cartCount > 0 ? <span className="badge">{badgeCount(cartCount)}</span> : null}
+          </Link>
+          <Link to="/order/order" className="masthead-link">
+            {t("orders")}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

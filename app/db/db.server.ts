@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database as Schema } from "./schema";
+
+export type DB = Kysely<Schema>;
+
+// PostgreSQL returns bigint (int8) as strings; our bigints are money amounts well inside 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the database named by a DATABASE_URL: `file:<path>` (SQLite) or `postgres://…`. */
+export function createDb(url: string): DB {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get("schema");
+    parsed.searchParams.delete("schema");
+    const pool = new pg.Pool({ connectionString: parsed.toString(), max: Number(process.env.PG_POOL_MAX ?? 10) });
+    if (schema) {
+      // A schema per test run keeps parallel runs apart on one server.
+      pool.on("connect", (client) => void client.query(`set search_path to "${schema.replace(/"/g, "")}"`));
+    }
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = url.replace(/^file:/, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file === ":memory:" ? ":memory:" : path.resolve(file));
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** True when the database answers a trivial query (used by /healthz). */
+export async function databaseAnswers(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

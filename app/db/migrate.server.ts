@@ -1,0 +1,28 @@
+import type { Migration, MigrationProvider } from "kysely";
+import { Migrator, sql } from "kysely";
+import { isPostgres } from "./dialect.server";
+import type { DB } from "./db.server";
+import * as initial from "./migrations/2026-11-21-0001-initial";
+
+/**
+ * Migrations are imported statically (not read from a folder) so they run the same
+ * from tsx, from the Remix server build and from tests. Add new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  "2026-11-21-0001-initial": initial,
+  // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  // On PostgreSQL, keep Kysely's own tables in the current schema: without this, a
+  // kysely_migration table in any other schema (another test run) counts as "exists".
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,381 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types of the shop database (one set for SQLite and PostgreSQL).
+ * Conventions: money in integer minor units (fen / cents); flags as 0/1 integers;
+ * timestamps as ISO-8601 UTC text; dates as YYYY-MM-DD text; percentages in basis points.
+ */
+type Flag = ColumnType<number, number | undefined, number>;
+// A number column with a database default (optional on insert).
+type IntDefault = Flag;
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface TenantTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  show_name_zh: string;
+  show_name_en: string;
+  currency: string;
+  tax_rate_bp: number;
+  free_shipping_amount: number;
+  shipping_fee: number;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  credit_limit: number;
+  payment_terms_days: number;
+  discount_bp: number;
+  export_sales: Flag;
+  created_at: CreatedAt;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  code: string;
+  customer_id: number;
+  master_user_id: number | null;
+  parties_id: string | null;
+  name: string;
+  email: string;
+  mobile: string;
+  language: string | null;
+  password_hash: string;
+  price_adjustment_bp: number;
+  can_order: Flag;
+  can_see_price: Flag;
+  can_see_stock: Flag;
+  erp_account: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+export interface UserTenantTable {
+  user_id: number;
+  tenant_id: number;
+  is_default: Flag;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  is_customer: Flag;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface MenuTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  type: string; // 'menu' | 'func'
+  name: string;
+  title_zh: string;
+  title_en: string;
+  href: string | null;
+  func_code: string | null;
+  sort: number;
+  hidden: Flag;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface SessionTable {
+  id: string; // sha-256 of the cookie token
+  user_id: number;
+  tenant_id: number;
+  expires_at: string;
+  created_at: CreatedAt;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface CatalogueNodeTable {
+  id: Generated<number>;
+  code: string;
+  parent_code: string | null;
+  level: number;
+  label_zh: string;
+  label_en: string;
+  describe_zh: string;
+  describe_en: string;
+  show_flag: Flag;
+  is_non_standard: Flag;
+  sort: number;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  ordering_code: string;
+  /** ordering code upper-cased without spaces, hyphens and dots: what search matches */
+  search_code: string;
+  catalogue_code: string;
+  kind: string; // turning_insert | milling_insert | end_mill | drill | holder
+  name_zh: string;
+  name_en: string;
+  specification: string;
+  grade: string | null;
+  iso_shape: string | null;
+  iso_size: string | null;
+  nose_radius: string | null;
+  chip_breaker: string | null;
+  material_groups: string; // e.g. "PK"
+  /** holders and inserts with the same fit key fit each other (shape + clearance + size) */
+  fit_key: string | null;
+  attributes: string; // JSON object of further attributes
+  unit: string;
+  mpq: number;
+  moq: number;
+  list_price: number | null;
+  status: ColumnType<string, string | undefined, string>; // active | delisted
+  is_new: Flag;
+  is_hot: Flag;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+export interface CustomerPriceTable {
+  customer_id: number;
+  tenant_id: number;
+  product_id: number;
+  price: number;
+}
+
+export interface StockTable {
+  tenant_id: number;
+  product_id: number;
+  available: number;
+  reserved: IntDefault;
+  lead_time_days: number;
+}
+
+export interface CuttingDataTable {
+  id: Generated<number>;
+  grade: string;
+  operation: string; // turning | milling | drilling
+  material_group: string; // P M K N S H
+  vc_min: number;
+  vc_max: number;
+  f_min: number;
+  f_max: number;
+  ap_min: number;
+  ap_max: number;
+}
+
+export interface PromotionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: string; // flash | sale | new | hot | out
+  title_zh: string;
+  title_en: string;
+  starts_at: string;
+  ends_at: string;
+  discount_bp: number | null;
+  min_qty: number | null;
+  min_amount: number | null;
+  gift_product_id: number | null;
+  gift_qty: number | null;
+  per_customer_limit: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PromotionItemTable {
+  id: Generated<number>;
+  promotion_id: number;
+  product_id: number;
+  promo_price: number | null;
+  flash_stock: number | null;
+  flash_sold: IntDefault;
+}
+
+export interface CartItemTable {
+  id: Generated<number>;
+  tenant_id: number;
+  customer_id: number;
+  user_id: number;
+  product_id: number;
+  qty: number;
+  selected: Flag;
+  promotion_item_id: number | null;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+export interface FavouriteTable {
+  user_id: number;
+  product_id: number;
+  created_at: CreatedAt;
+}
+
+export interface AddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  consignee: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  line: string;
+  postcode: string;
+  is_default: Flag;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
+export interface SalesOrderTable {
+  id: Generated<number>;
+  order_no: string;
+  tenant_id: number;
+  customer_id: number;
+  user_id: number;
+  status: string;
+  po_no: string | null;
+  consignee: string;
+  phone: string;
+  address_text: string;
+  payment_method: string;
+  payment_deadline: string | null;
+  expected_delivery_date: string;
+  goods_amount: number;
+  discount_amount: number;
+  shipping_fee: number;
+  payable_amount: number;
+  currency: string;
+  remark: string | null;
+  cancel_reason: string | null;
+  submit_token: string | null;
+  created_at: CreatedAt;
+  updated_at: string;
+  submitted_at: string | null;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  line_no: number;
+  product_id: number;
+  ordering_code: string;
+  name_zh: string;
+  name_en: string;
+  qty: number;
+  unit_price: number;
+  discount_amount: number;
+  amount: number;
+  promotion_item_id: number | null;
+  esd: string | null;
+  ship_date: string | null;
+  shipped_qty: IntDefault;
+}
+
+export interface ShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  order_line_id: number;
+  tenant_id: number;
+  customer_id: number;
+  ship_date: string;
+  carrier: string;
+  tracking_no: string;
+  packing_slip_no: string;
+  batch_no: string;
+  qty: number;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  tenant_id: number | null;
+  type: string; // customer_feedback | erp_delivery_feedback | cancel_order | message
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  detail_id: number | null;
+  order_no: string | null;
+  is_read: Flag;
+  created_at: CreatedAt;
+}
+
+export interface ContentTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  kind: string; // announcement | research | download | solution | training
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  published_at: string;
+}
+
+export interface SysParameterTable {
+  code: string;
+  value: string;
+  description: string;
+}
+
+export interface BrowsingFootprintTable {
+  user_id: number;
+  product_id: number;
+  viewed_at: string;
+}
+
+export interface UserModuleFieldTable {
+  user_id: number;
+  module: string;
+  fields: string; // JSON array of column keys
+}
+
+export interface Database {
+  tenant: TenantTable;
+  customer: CustomerTable;
+  app_user: UserTable;
+  user_tenant: UserTenantTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+  menu: MenuTable;
+  role_menu: RoleMenuTable;
+  session: SessionTable;
+  catalogue_node: CatalogueNodeTable;
+  product: ProductTable;
+  customer_price: CustomerPriceTable;
+  stock: StockTable;
+  cutting_data: CuttingDataTable;
+  promotion: PromotionTable;
+  promotion_item: PromotionItemTable;
+  cart_item: CartItemTable;
+  favourite: FavouriteTable;
+  address: AddressTable;
+  sales_order: SalesOrderTable;
+  order_line: OrderLineTable;
+  shipment: ShipmentTable;
+  notice: NoticeTable;
+  content: ContentTable;
+  sys_parameter: SysParameterTable;
+  browsing_footprint: BrowsingFootprintTable;
+  user_module_field: UserModuleFieldTable;
+  // auth tables (sign-in issue) below
+  // catalogue tables (catalogue issue) below
+  // order tables (orders issue) below
+}
+
+export type Tenant = Selectable<TenantTable>;
+export type Customer = Selectable<CustomerTable>;
+export type User = Selectable<UserTable>;
+export type CatalogueNode = Selectable<CatalogueNodeTable>;
+export type Product = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type ProductUpdate = Updateable<ProductTable>;
+export type SalesOrder = Selectable<SalesOrderTable>;

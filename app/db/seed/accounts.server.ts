@@ -1,0 +1,365 @@
+/**
+ * Tenants, roles, menus, dealers (customers), demo accounts and addresses.
+ * All demo users share the password DEMO_PASSWORD; it is hashed once (argon2id is slow on purpose).
+ */
+import { hash } from "@node-rs/argon2";
+import type { DB } from "../db.server";
+import { Rng } from "./prng";
+
+export const DEMO_PASSWORD = "Demo2026";
+
+export type RoleCode = "customer_master" | "customer_sub" | "customer_support" | "admin";
+
+export interface Ids {
+  tenants: Map<string, number>;
+  customers: Map<string, number>;
+  users: Map<string, number>;
+}
+
+export const TENANTS = [
+  {
+    code: "1000",
+    name_zh: "株洲硬质合金刀具有限公司",
+    name_en: "Zhuzhou Carbide Tools Co., Ltd.",
+    show_name_zh: "株洲刀具",
+    show_name_en: "ZZ Tools",
+    currency: "CNY",
+    tax_rate_bp: 1300,
+    free_shipping_amount: 200000,
+    shipping_fee: 2000,
+  },
+  {
+    code: "2000",
+    name_zh: "成都工具有限公司",
+    name_en: "Chengdu Tools Co., Ltd.",
+    show_name_zh: "成都工具",
+    show_name_en: "CD Tools",
+    currency: "CNY",
+    tax_rate_bp: 1300,
+    free_shipping_amount: 300000,
+    shipping_fee: 3000,
+  },
+] as const;
+
+export async function seedTenants(db: DB): Promise<Map<string, number>> {
+  const rows = await db.insertInto("tenant").values(TENANTS.map((t) => ({ ...t }))).returning(["id", "code"]).execute();
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+const ROLES: { code: RoleCode; name_zh: string; name_en: string; is_customer: number }[] = [
+  { code: "customer_master", name_zh: "客户主账号", name_en: "Customer master account", is_customer: 1 },
+  { code: "customer_sub", name_zh: "客户子账号", name_en: "Customer sub-account", is_customer: 1 },
+  { code: "customer_support", name_zh: "客服（商城）", name_en: "Customer support (shop)", is_customer: 1 },
+  { code: "admin", name_zh: "管理员", name_en: "Administrator", is_customer: 0 },
+];
+
+/** A menu node; `roles` says who sees it (func children inherit unless they say otherwise). */
+interface MenuDef {
+  name: string;
+  zh: string;
+  en: string;
+  href?: string;
+  func?: string;
+  hidden?: boolean;
+  roles?: RoleCode[];
+  children?: MenuDef[];
+}
+
+const SHOP: RoleCode[] = ["customer_master", "customer_sub", "admin"];
+const MASTER_ONLY: RoleCode[] = ["customer_master", "admin"];
+const SUPPORT: RoleCode[] = ["customer_support", "customer_master", "admin"];
+
+const fn = (func: string, zh: string, en: string, roles?: RoleCode[]): MenuDef => ({ name: func.replace(":", "_"), zh, en, func, roles });
+
+const MENUS: MenuDef[] = [
+  { name: "homePage", zh: "首页", en: "Home", href: "/homePage", roles: [...SHOP, "customer_support"] },
+  {
+    name: "product", zh: "产品中心", en: "Products", href: "/product", roles: SHOP,
+    children: [fn("price:view", "查看价格", "See prices"), fn("stock:view", "查看库存", "See stock"), fn("favourite:add", "加入收藏", "Add to favourites")],
+  },
+  {
+    name: "promotion", zh: "促销活动", en: "Promotions", href: "/promotion", roles: SHOP,
+    children: [{ name: "rushToPurchase", zh: "限时抢购", en: "Flash sale", href: "/rushToPurchase" }],
+  },
+  {
+    name: "shopCart", zh: "购物车", en: "Shopping cart", href: "/shopCart/shopCard", roles: SHOP,
+    children: [fn("cart:add", "加入购物车", "Add to cart"), fn("cart:delete", "删除", "Delete")],
+  },
+  {
+    name: "order", zh: "我的订单", en: "My orders", href: "/order", roles: SHOP,
+    children: [
+      { name: "fillOrder", zh: "填写订单", en: "Fill in order", href: "/order/fillOrder", hidden: true, children: [fn("order:submit", "提交订单", "Submit order")] },
+      {
+        name: "orderList", zh: "订单查询", en: "Orders", href: "/order/order",
+        children: [
+          fn("order:cancel", "取消订单", "Cancel order"),
+          fn("order:delete", "删除订单", "Delete order"),
+          fn("order:confirm", "交期确认", "Confirm delivery date"),
+          fn("order:import", "批量导入", "Batch import"),
+          fn("order:export", "导出", "Export"),
+        ],
+      },
+      { name: "orderDetails", zh: "订单详情", en: "Order details", href: "/order/orderDetails", hidden: true },
+      { name: "myRecord", zh: "发货记录", en: "Delivery records", href: "/order/myRecord" },
+      { name: "addressManage", zh: "地址管理", en: "Addresses", href: "/order/addressManage", children: [fn("address:edit", "编辑地址", "Edit addresses")] },
+      {
+        name: "subAccount", zh: "子账号管理", en: "Sub-accounts", href: "/order/subAccount", roles: MASTER_ONLY,
+        children: [fn("subAccount:add", "新增子账号", "Add sub-account"), fn("subAccount:edit", "编辑子账号", "Edit sub-account")],
+      },
+      { name: "myCollect", zh: "我的收藏", en: "Favourites", href: "/order/myCollect" },
+      { name: "myMessage", zh: "我的消息", en: "Messages", href: "/order/myMessage" },
+      { name: "resetPwd", zh: "修改密码", en: "Change password", href: "/order/resetPwd" },
+    ],
+  },
+  {
+    name: "customerSupport", zh: "客户支持", en: "Customer support", href: "/customerSupport", roles: SUPPORT,
+    children: [
+      { name: "samplesSupport", zh: "样品支持", en: "Sample support", href: "/customerSupport/samplesSupport" },
+      { name: "cutterSupport", zh: "刀体支持", en: "Tool-body support", href: "/customerSupport/cutterSupport" },
+    ],
+  },
+  {
+    name: "technologyService", zh: "技术服务", en: "Technical service", href: "/technologyService", roles: SHOP,
+    children: [
+      { name: "onLineTraining", zh: "在线培训", en: "Online training", href: "/technologyService/onLineTraining" },
+      { name: "cutterOffer", zh: "非标刀具报价", en: "Customized tool quotation", href: "/technologyService/cutterOffer" },
+      { name: "selectionCategory", zh: "产品选型", en: "Product selection", href: "/selectionCategory" },
+    ],
+  },
+  {
+    name: "afterSalesService", zh: "售后服务", en: "After-sales service", href: "/afterSalesService", roles: SHOP,
+    children: [
+      { name: "satisfication", zh: "满意度调查", en: "Satisfaction survey", href: "/afterSalesService/satisfication" },
+      { name: "askAfterSales", zh: "客户反馈", en: "Customer feedback", href: "/afterSalesService/askAfterSales" },
+    ],
+  },
+  { name: "downloadService", zh: "下载服务", en: "Downloads", href: "/downloadService/downloadService", roles: SHOP },
+  { name: "profile", zh: "个人中心", en: "Personal centre", href: "/profile/index", roles: [...SHOP, "customer_support"] },
+  {
+    name: "system", zh: "系统管理", en: "System", href: "/system", roles: ["admin"],
+    children: [
+      { name: "userAdmin", zh: "用户管理", en: "Users", href: "/system/user" },
+      { name: "roleAdmin", zh: "角色管理", en: "Roles", href: "/system/role" },
+      { name: "menuAdmin", zh: "菜单管理", en: "Menus", href: "/system/menu" },
+    ],
+  },
+];
+
+/** Roles and the menu tree with role_menu links. Returns role ids by code. */
+export async function seedRolesAndMenus(db: DB): Promise<Map<RoleCode, number>> {
+  const roleRows = await db.insertInto("role").values(ROLES).returning(["id", "code"]).execute();
+  const roleIds = new Map(roleRows.map((r) => [r.code as RoleCode, r.id]));
+  const links: { role_id: number; menu_id: number }[] = [];
+
+  const insertLevel = async (defs: readonly MenuDef[], parentId: number | null, inherited: RoleCode[]) => {
+    for (const [i, def] of defs.entries()) {
+      const { id } = await db
+        .insertInto("menu")
+        .values({
+          parent_id: parentId,
+          type: def.func ? "func" : "menu",
+          name: def.name,
+          title_zh: def.zh,
+          title_en: def.en,
+          href: def.href ?? null,
+          func_code: def.func ?? null,
+          sort: (i + 1) * 10,
+          hidden: def.hidden ? 1 : 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const roles = def.roles ?? inherited;
+      for (const r of roles) links.push({ role_id: roleIds.get(r) ?? 0, menu_id: id });
+      if (def.children) await insertLevel(def.children, id, roles);
+    }
+  };
+  await insertLevel(MENUS, null, SHOP);
+  await db.insertInto("role_menu").values(links).execute();
+  return roleIds;
+}
+
+interface CustomerDef {
+  code: string;
+  name_zh: string;
+  name_en: string;
+  credit_limit: number;
+  payment_terms_days: number;
+  discount_bp: number;
+  export_sales?: number;
+}
+
+export const DEALER_A = "C10001";
+export const DEALER_B = "C20001";
+
+const CUSTOMERS: CustomerDef[] = [
+  { code: DEALER_A, name_zh: "湖南精工刀具贸易有限公司", name_en: "Hunan Precision Tools Trading Co.", credit_limit: 50_000_000, payment_terms_days: 30, discount_bp: 500 },
+  { code: DEALER_B, name_zh: "广东锐达机电有限公司", name_en: "Guangdong Ruida Electromechanical Co.", credit_limit: 20_000_000, payment_terms_days: 45, discount_bp: 300 },
+  { code: "C90009", name_zh: "株洲刀具华南客户服务中心", name_en: "ZZ Tools South China Service Centre", credit_limit: 0, payment_terms_days: 0, discount_bp: 0 },
+  { code: "C90010", name_zh: "湖南智选工业科技有限公司", name_en: "Hunan Zhixuan Industrial Technology Co.", credit_limit: 5_000_000, payment_terms_days: 30, discount_bp: 0 },
+];
+
+interface UserDef {
+  code: string;
+  customer: string;
+  master?: string;
+  name: string;
+  email: string;
+  mobile: string;
+  roles: RoleCode[];
+  /** tenant codes, the first is the default */
+  tenants: string[];
+  parties_id?: string;
+  price_adjustment_bp?: number;
+  can_order?: number;
+  erp_account?: string;
+}
+
+const USERS: UserDef[] = [
+  { code: "XCD000001", customer: DEALER_A, name: "张伟", email: "zhangwei@hunan-jinggong.example", mobile: "13800000001", roles: ["customer_master"], tenants: ["1000", "2000"], erp_account: "C10001" },
+  { code: "XCD000002", customer: DEALER_A, master: "XCD000001", name: "李娜", email: "lina@hunan-jinggong.example", mobile: "13800000002", roles: ["customer_sub"], tenants: ["1000"], price_adjustment_bp: 1000, can_order: 1 },
+  { code: "XCD000003", customer: DEALER_A, master: "XCD000001", name: "王强", email: "wangqiang@hunan-jinggong.example", mobile: "13800000003", roles: ["customer_sub"], tenants: ["1000"], can_order: 0 },
+  { code: "DPC000001", customer: DEALER_B, name: "陈敏", email: "chenmin@gd-ruida.example", mobile: "13900000001", roles: ["customer_master"], tenants: ["1000", "2000"], erp_account: "C20001" },
+  { code: "XCD000009", customer: "C90009", name: "刘洋", email: "liuyang@zztools-service.example", mobile: "13700000009", roles: ["customer_support", "customer_master"], tenants: ["1000", "2000"] },
+  { code: "XCD000010", customer: "C90010", name: "赵静", email: "zhaojing@hn-zhixuan.example", mobile: "13700000010", roles: ["customer_master"], tenants: ["1000"], parties_id: "CRMCPXX" },
+];
+
+/** Words for ~20 further dealers: [zh, en]. */
+const CITIES: [string, string, string][] = [
+  ["长沙", "Changsha", "湖南省"], ["武汉", "Wuhan", "湖北省"], ["宁波", "Ningbo", "浙江省"], ["苏州", "Suzhou", "江苏省"],
+  ["东莞", "Dongguan", "广东省"], ["青岛", "Qingdao", "山东省"], ["重庆", "Chongqing", "重庆市"], ["西安", "Xi'an", "陕西省"],
+  ["沈阳", "Shenyang", "辽宁省"], ["郑州", "Zhengzhou", "河南省"], ["泉州", "Quanzhou", "福建省"], ["常州", "Changzhou", "江苏省"],
+  ["台州", "Taizhou", "浙江省"], ["天津", "Tianjin", "天津市"], ["合肥", "Hefei", "安徽省"], ["昆山", "Kunshan", "江苏省"],
+];
+const BRANDS: [string, string][] = [
+  ["恒锐", "Hengrui"], ["精达", "Jingda"], ["鑫工", "Xingong"], ["宏博", "Hongbo"], ["利刃", "Liren"], ["金钻", "Jinzuan"],
+  ["华匠", "Huajiang"], ["永固", "Yonggu"], ["捷锋", "Jiefeng"], ["众诚", "Zhongcheng"], ["新锐", "Xinrui"], ["锋泰", "Fengtai"],
+];
+const TRADES: [string, string][] = [
+  ["刀具贸易有限公司", "Tools Trading Co."], ["机电设备有限公司", "Electromechanical Equipment Co."], ["五金工具有限公司", "Hardware & Tools Co."],
+  ["数控刀具有限公司", "CNC Tooling Co."], ["工业品供应链有限公司", "Industrial Supply Chain Co."],
+];
+const SURNAMES: [string, string][] = [["王", "wang"], ["李", "li"], ["张", "zhang"], ["刘", "liu"], ["陈", "chen"], ["杨", "yang"], ["黄", "huang"], ["周", "zhou"], ["吴", "wu"], ["徐", "xu"]];
+const GIVEN: [string, string][] = [["建国", "jianguo"], ["海燕", "haiyan"], ["志强", "zhiqiang"], ["晓东", "xiaodong"], ["丽华", "lihua"], ["俊杰", "junjie"], ["秀英", "xiuying"], ["明", "ming"], ["磊", "lei"], ["芳", "fang"]];
+
+export interface ExtraDealer {
+  customer: CustomerDef;
+  user: UserDef;
+  city: [string, string, string];
+}
+
+/** ~20 further dealers with one master account each, so lists of customers look real. */
+export function extraDealers(seed: number): ExtraDealer[] {
+  const rng = Rng.of(seed, 7001);
+  const out: ExtraDealer[] = [];
+  for (let i = 0; i < 20; i++) {
+    const city = CITIES[i % CITIES.length];
+    const brand = BRANDS[(i * 5 + rng.int(0, 3)) % BRANDS.length];
+    const trade = rng.pick(TRADES);
+    const surname = rng.pick(SURNAMES);
+    const given = rng.pick(GIVEN);
+    const code = `C3${String(i + 1).padStart(4, "0")}`;
+    const userCode = i % 2 === 0 ? `XCD${String(101 + i / 2).padStart(6, "0")}` : `DPC${String(101 + (i - 1) / 2).padStart(6, "0")}`;
+    out.push({
+      city,
+      customer: {
+        code,
+        name_zh: `${city[0]}${brand[0]}${trade[0]}`,
+        name_en: `${city[1]} ${brand[1]} ${trade[1]}`,
+        credit_limit: rng.int(5, 80) * 1_000_000,
+        payment_terms_days: rng.pick([0, 15, 30, 45, 60]),
+        discount_bp: rng.pick([0, 200, 300, 500]),
+        export_sales: i === 7 ? 1 : 0,
+      },
+      user: {
+        code: userCode,
+        customer: code,
+        name: surname[0] + given[0],
+        email: `${surname[1]}.${given[1]}@dealer${i + 1}.example`,
+        mobile: `13${rng.int(5, 9)}${String(rng.int(0, 99_999_999)).padStart(8, "0")}`,
+        roles: ["customer_master"],
+        tenants: i % 3 === 0 ? ["1000", "2000"] : ["1000"],
+        erp_account: code,
+      },
+    });
+  }
+  return out;
+}
+
+/** Customers, users (with tenants and roles) and addresses. */
+export async function seedAccounts(db: DB, tenants: Map<string, number>, roles: Map<RoleCode, number>, seed: number, nowIso: string): Promise<Ids> {
+  const extras = extraDealers(seed);
+  const customerRows = await db
+    .insertInto("customer")
+    .values([...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({ export_sales: 0, ...c, created_at: nowIso })))
+    .returning(["id", "code"])
+    .execute();
+  const customers = new Map(customerRows.map((r) => [r.code, r.id]));
+
+  const passwordHash = await hash(DEMO_PASSWORD);
+  const users = new Map<string, number>();
+  // One by one: sub-accounts need their master's id.
+  for (const u of [...USERS, ...extras.map((e) => e.user)]) {
+    const { id } = await db
+      .insertInto("app_user")
+      .values({
+        code: u.code,
+        customer_id: customers.get(u.customer) ?? 0,
+        master_user_id: u.master ? (users.get(u.master) ?? null) : null,
+        parties_id: u.parties_id ?? null,
+        name: u.name,
+        email: u.email,
+        mobile: u.mobile,
+        language: null,
+        password_hash: passwordHash,
+        price_adjustment_bp: u.price_adjustment_bp ?? 0,
+        can_order: u.can_order ?? 1,
+        can_see_price: 1,
+        can_see_stock: 1,
+        erp_account: u.erp_account ?? null,
+        status: "active",
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    users.set(u.code, id);
+    await db
+      .insertInto("user_tenant")
+      .values(u.tenants.map((t, i) => ({ user_id: id, tenant_id: tenants.get(t) ?? 0, is_default: i === 0 ? 1 : 0 })))
+      .execute();
+    await db
+      .insertInto("user_role")
+      .values(u.roles.map((r) => ({ user_id: id, role_id: roles.get(r) ?? 0 })))
+      .execute();
+  }
+
+  await seedAddresses(db, customers, extras, nowIso);
+  return { tenants, customers, users };
+}
+
+async function seedAddresses(db: DB, customers: Map<string, number>, extras: ExtraDealer[], nowIso: string): Promise<void> {
+  const id = (code: string) => customers.get(code) ?? 0;
+  const base = { created_at: nowIso, updated_at: nowIso };
+  await db
+    .insertInto("address")
+    .values([
+      { ...base, customer_id: id(DEALER_A), consignee: "张伟", phone: "13800000001", province: "湖南省", city: "长沙市", district: "雨花区", line: "万家丽中路三段36号 精工大厦12楼", postcode: "410007", is_default: 1 },
+      { ...base, customer_id: id(DEALER_A), consignee: "李娜", phone: "13800000002", province: "湖南省", city: "株洲市", district: "天元区", line: "黄河南路199号 高新区工业园8栋 精工仓库", postcode: "412007", is_default: 0 },
+      { ...base, customer_id: id(DEALER_B), consignee: "陈敏", phone: "13900000001", province: "广东省", city: "佛山市", district: "顺德区", line: "大良街道凤翔工业区锐达路18号", postcode: "528300", is_default: 1 },
+      { ...base, customer_id: id("C90009"), consignee: "刘洋", phone: "13700000009", province: "广东省", city: "广州市", district: "黄埔区", line: "科学大道182号 创意大厦B栋5楼", postcode: "510663", is_default: 1 },
+      { ...base, customer_id: id("C90010"), consignee: "赵静", phone: "13700000010", province: "湖南省", city: "湘潭市", district: "岳塘区", line: "芙蓉中路36号 智造产业园3栋", postcode: "411100", is_default: 1 },
+      ...extras.map((e, i) => ({
+        ...base,
+        customer_id: id(e.customer.code),
+        consignee: e.user.name,
+        phone: e.user.mobile,
+        province: e.city[2],
+        city: e.city[2].endsWith("市") ? e.city[2] : `${e.city[0]}市`,
+        district: ["经济技术开发区", "高新区", "工业园区", "城南区"][i % 4],
+        line: `${["工业大道", "科技路", "创业路", "机电城"][i % 4]}${10 + i * 7}号`,
+        postcode: "",
+        is_default: 1,
+      })),
+    ])
+    .execute();
+}

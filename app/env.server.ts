@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Server configuration, read once from environment variables and validated at start-up.
+ * A bad value stops the server with a message that names the variable.
+ */
+const onOff = z.enum(["on", "off"]);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/shop.db")
+    .refine((v) => v.startsWith("file:") || /^postgres(ql)?:\/\//.test(v), {
+      message: "must be file:<path> (SQLite) or postgres://user@host:port/db (PostgreSQL)",
+    }),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DEMO_DATA: onOff.default("on"),
+  DEMO_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(600),
+  LOGIN_CAPTCHA: onOff.default("on"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("经销商门户 Dealer Portal <no-reply@dealer-shop.local>"),
+  MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
+  PUBLIC_URL: z.string().url().optional(),
+  TEST_ENVIRONMENT: onOff.default("off"),
+  TRUST_PROXY: onOff.default("off"),
+  RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  DEPLOYMENT: onOff.default("off"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  HOTLINE: z.string().default("400-000-0000"),
+  CONTACT_EMAIL: z.string().default("service@dealer-shop.local"),
+  LINK_INDUSTRY_SOLUTIONS: z.string().default("/industrySolution"),
+  LINK_PARTNER_CLOUD: z.string().default("https://partner.example.com/"),
+  LINK_ABOUT_US: z.string().default("/aboutUs"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (env.NODE_ENV === "production" && env.DEPLOYMENT === "on") {
+      throw new Error("Invalid configuration:\n  SESSION_SECRET: required in a production deployment (32+ characters)");
+    }
+    secret = localSecret();
+  }
+  cached = { ...env, SESSION_SECRET: secret };
+  return cached;
+}
+
+/** For local runs: a random secret generated once and kept under data/. */
+function localSecret(): string {
+  const file = path.resolve("data/session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Only for tests: forget the cached configuration. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

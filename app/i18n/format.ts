@@ -1,0 +1,70 @@
+import type { Language } from "./config";
+
+/**
+ * Formatting of money, dates and relative times for both languages.
+ * Pure functions (no server-only imports) so the browser may use them too.
+ */
+
+/** The shop's business time zone: dates are stored in UTC and shown in this zone. */
+export const shopTimeZone = "Asia/Shanghai";
+
+const intlLocale = (lang: Language) => (lang === "zh" ? "zh-CN" : "en-US");
+
+/** Money in minor units (fen / cents) → "¥1,234.50" (zh) / "CN¥1,234.50" (en). */
+export function formatMoney(minor: number, currency: string, lang: Language): string {
+  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency, minimumFractionDigits: 2 }).format(
+    minor / 100,
+  );
+}
+
+function parts(date: Date) {
+  const f = new Intl.DateTimeFormat("en-CA", {
+    timeZone: shopTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
+  return p as Record<"year" | "month" | "day" | "hour" | "minute", string>;
+}
+
+/** A date as YYYY-MM-DD in the shop's time zone (the same in both languages: unambiguous for B2B). */
+export function formatDate(value: string | Date): string {
+  const d = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00+08:00` : value) : value;
+  const p = parts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+export function formatDateTime(value: string | Date): string {
+  const p = parts(typeof value === "string" ? new Date(value) : value);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * Relative time per spec §9: under 30 s "just now"; under an hour in minutes; under a day in
+ * hours; under 2 days "1 day"; older: the date and time. Rounds up, as the legacy shop did.
+ */
+export function timeAgo(value: string | Date, lang: Language, now: Date = new Date()): string {
+  const then = typeof value === "string" ? new Date(value) : value;
+  const seconds = (now.getTime() - then.getTime()) / 1000;
+  const zh = lang === "zh";
+  if (seconds < 30) return zh ? "刚刚" : "just now";
+  if (seconds < 3600) {
+    const n = Math.ceil(seconds / 60);
+    return zh ? `${n}分钟前` : `${n} minute${n === 1 ? "" : "s"} ago`;
+  }
+  if (seconds < 86400) {
+    const n = Math.ceil(seconds / 3600);
+    return zh ? `${n}小时前` : `${n} hour${n === 1 ? "" : "s"} ago`;
+  }
+  if (seconds < 2 * 86400) return zh ? "1天前" : "1 day ago";
+  return formatDateTime(then);
+}
+
+/** Badge text: counts above 99 show as "99+" (spec §9). */
+export function badgeCount(n: number): string {
+  return n > 99 ? "99+" : String(n);
+}

@@ -1,0 +1,190 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import type { DB } from "~/db/db.server";
+import { getDb } from "~/db/index.server";
+
+/**
+ * Sessions: the cookie holds a random token; the database keeps only its SHA-256 with the
+ * user, the tenant and the expiry, so logout and password changes revoke it for good.
+ */
+export const SESSION_TTL_MS = 1000 * 60 * 60 * 12;
+
+export interface SessionUser {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  mobile: string;
+  language: string | null;
+  customerId: number;
+  customerCode: string;
+  customerName: string;
+  tenantId: number;
+  tenantCode: string;
+  tenantName: string;
+  currency: string;
+  masterUserId: number | null;
+  partiesId: string | null;
+  canOrder: boolean;
+  canSeePrice: boolean;
+  canSeeStock: boolean;
+  priceAdjustmentBp: number;
+  roles: string[];
+}
+
+export function sessionCookie(secure: boolean) {
+  return createCookie(secure ? "__Host-shop_session" : "shop_session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+  });
+}
+
+/** HTTPS directly or behind a proxy that says so (X-Forwarded-Proto, when TRUST_PROXY=on). */
+export function isSecureRequest(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  return process.env.TRUST_PROXY === "on" && request.headers.get("x-forwarded-proto") === "https";
+}
+
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  const secure = isSecureRequest(request);
+  const value = (await sessionCookie(secure).parse(header)) ?? (secure ? null : null);
+  return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+}
+
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Looked up once per request. */
+export function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const token = await readSessionToken(request);
+      return token ? findSessionUser(db, hashToken(token)) : null;
+    })();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+export async function findSessionUser(db: DB, sessionId: string, now = new Date()): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom("session as s")
+    .innerJoin("app_user as u", "u.id", "s.user_id")
+    .innerJoin("customer as c", "c.id", "u.customer_id")
+    .innerJoin("tenant as t", "t.id", "s.tenant_id")
+    .select([
+      "u.id",
+      "u.code",
+      "u.name",
+      "u.email",
+      "u.mobile",
+      "u.language",
+      "u.master_user_id",
+      "u.parties_id",
+      "u.can_order",
+      "u.can_see_price",
+      "u.can_see_stock",
+      "u.price_adjustment_bp",
+      "u.status",
+      "c.id as customer_id",
+      "c.code as customer_code",
+      "c.name_zh as customer_name",
+      "t.id as tenant_id",
+      "t.code as tenant_code",
+      "t.name_zh as tenant_name",
+      "t.currency",
+    ])
+    .where("s.id", "=", sessionId)
+    .where("s.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row || row.status !== "active") return null;
+  const roles = await db
+    .selectFrom("user_role")
+    .innerJoin("role", "role.id", "user_role.role_id")
+    .select("role.code")
+    .where("user_role.user_id", "=", row.id)
+    .execute();
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    language: row.language,
+    customerId: row.customer_id,
+    customerCode: row.customer_code,
+    customerName: row.customer_name,
+    tenantId: row.tenant_id,
+    tenantCode: row.tenant_code,
+    tenantName: row.tenant_name,
+    currency: row.currency,
+    masterUserId: row.master_user_id,
+    partiesId: row.parties_id,
+    canOrder: row.can_order === 1,
+    canSeePrice: row.can_see_price === 1,
+    canSeeStock: row.can_see_stock === 1,
+    priceAdjustmentBp: row.price_adjustment_bp,
+    roles: roles.map((r) => r.code),
+  };
+}
+
+/** Starts a session: a new random token every time (login and company switch). Returns the Set-Cookie value. */
+export async function createSession(
+  db: DB,
+  request: Request,
+  opts: { userId: number; tenantId: number; now?: Date },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = opts.now ?? new Date();
+  await db
+    .insertInto("session")
+    .values({
+      id: hashToken(token),
+      user_id: opts.userId,
+      tenant_id: opts.tenantId,
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      created_at: now.toISOString(),
+      ip: clientIp(request),
+      user_agent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return sessionCookie(isSecureRequest(request)).serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
+}
+
+/** Ends the session of this request (if any). Returns the Set-Cookie value that clears the cookie. */
+export async function destroySession(db: DB, request: Request): Promise<string> {
+  const token = await readSessionToken(request);
+  if (token) await db.deleteFrom("session").where("id", "=", hashToken(token)).execute();
+  return sessionCookie(isSecureRequest(request)).serialize("", { maxAge: 0 });
+}
+
+export function clientIp(request: Request): string | null {
+  return request.headers.get("x-shop-client-ip") ?? null;
+}
+
+/** Ends every session of a user (password change or reset, deleted account). */
+export async function revokeUserSessions(db: DB, userId: number, opts: { exceptSessionId?: string } = {}): Promise<void> {
+  let q = db.deleteFrom("session").where("user_id", "=", userId);
+  if (opts.exceptSessionId) q = q.where("id", "!=", opts.exceptSessionId);
+  await q.execute();
+}
+
+/**
+ * Replaces the session of this request by a new one (new token) for the same user, optionally
+ * on another tenant: used by the company switch and after a password change. Returns Set-Cookie.
+ */
+export async function rotateSession(db: DB, request: Request, opts: { userId: number; tenantId: number; now?: Date }): Promise<string> {
+  const token = await readSessionToken(request);
+  if (token) await db.deleteFrom("session").where("id", "=", hashToken(token)).execute();
+  return createSession(db, request, opts);
+}
+
+/** Removes expired sessions (called now and then at login). */
+export async function purgeExpiredSessions(db: DB, now = new Date()): Promise<void> {
+  await db.deleteFrom("session").where("expires_at", "<=", now.toISOString()).execute();
+}

@@ -1,0 +1,55 @@
+import type { DB } from "~/db/db.server";
+import type { Language } from "~/i18n/config";
+
+export interface MenuNode {
+  code: string;
+  label: string;
+  level: number;
+  isNonStandard: boolean;
+  children: MenuNode[];
+}
+
+interface CacheEntry {
+  at: number;
+  rows: { code: string; parent_code: string | null; level: number; label_zh: string; label_en: string; is_non_standard: number }[];
+}
+const CACHE_MS = 60_000;
+let cache: CacheEntry | undefined;
+
+/**
+ * Catalogue levels 1–3 with the show flag, as a tree for the product mega-menu.
+ * Read on every shop page, so it is cached in memory for a minute.
+ */
+export async function getCatalogueMenu(db: DB, lang: Language, now = Date.now()): Promise<MenuNode[]> {
+  if (!cache || now - cache.at > CACHE_MS) {
+    const rows = await db
+      .selectFrom("catalogue_node")
+      .select(["code", "parent_code", "level", "label_zh", "label_en", "is_non_standard"])
+      .where("level", "<=", 3)
+      .where("show_flag", "=", 1)
+      .orderBy("level")
+      .orderBy("sort")
+      .orderBy("code")
+      .execute();
+    cache = { at: now, rows };
+  }
+  const byCode = new Map<string, MenuNode>();
+  const roots: MenuNode[] = [];
+  for (const r of cache.rows) {
+    const node: MenuNode = {
+      code: r.code,
+      label: lang === "en" ? r.label_en : r.label_zh,
+      level: r.level,
+      isNonStandard: r.is_non_standard === 1,
+      children: [],
+    };
+    byCode.set(r.code, node);
+    if (r.level === 1) roots.push(node);
+    else byCode.get(r.parent_code ?? "")?.children.push(node); // a child of a hidden parent stays hidden
+  }
+  return roots;
+}
+
+export function clearCatalogueMenuCache() {
+  cache = undefined;
+}

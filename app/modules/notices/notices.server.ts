@@ -1,0 +1,27 @@
+import type { DB } from "~/db/db.server";
+import type { Language } from "~/i18n/config";
+
+/** Unread notices of a user: the count for the badge and the latest 3 for the notice box (spec §9). */
+export async function getUnreadNotices(db: DB, userId: number, lang: Language, limit = 3) {
+  const [count, latest] = await Promise.all([
+    db
+      .selectFrom("notice")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("is_read", "=", 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("notice")
+      .select(["id", "title_zh", "title_en"])
+      .where("user_id", "=", userId)
+      .where("is_read", "=", 0)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    count: Number(count.n),
+    latest: latest.map((n) => ({ id: n.id, title: lang === "en" ? n.title_en : n.title_zh })),
+  };
+}

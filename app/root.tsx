@@ -1,0 +1,77 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorPage } from "~/components/ErrorPage";
+import type { Language } from "~/i18n/config";
+import { getLanguage } from "~/i18n/i18n.server";
+import { getOptionalSessionUser } from "~/modules/auth/session.server";
+import { inMaintenance } from "~/modules/site/maintenance.server";
+import { getSiteConfig } from "~/modules/site/site.server";
+import { getDb } from "~/db/index.server";
+import shopStyles from "~/styles/shop.css";
+import { useNonce } from "~/utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: shopStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "经销商门户 · Dealer Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname;
+  if (path !== "/errorPage" && (await inMaintenance(getDb()))) throw redirect("/errorPage");
+  const user = await getOptionalSessionUser(request);
+  const lang = await getLanguage(request, user?.language);
+  return { lang, site: getSiteConfig(), user };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang: Language = data?.lang ?? "zh";
+  const nonce = useNonce();
+  useChangeLanguage(lang);
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="emotion-insertion-point" content="" />
+        <Meta />
+        <Links />
+      </head>
+      {/* Accounts of partiesId CRMCPXX get their own background (spec §6). */}
+      <body className={data?.user?.partiesId === "CRMCPXX" ? "crmcp" : undefined}>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage title={t("notFound.title")} text={t("notFound.text")} />;
+  }
+  return <ErrorPage title={t("errorPage.title")} text={t("errorPage.text")} />;
+}

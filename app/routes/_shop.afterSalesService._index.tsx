@@ -1,0 +1,38 @@
+import { Heading, SimpleGrid, Text } from "@chakra-ui/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChineseOnly } from "~/components/content/ChineseOnly";
+
+export const meta: MetaFunction = () => [{ title: "售后服务 · After-sales service" }];
+
+/** After-sales service (Chinese only): satisfaction survey and customer feedback. */
+export default function AfterSalesService() {
+  const { t, i18n } = useTranslation();
+  if (i18n.language === "en") return <ChineseOnly />;
+  return (
+    <section>
+      <Heading as="h1" size="xl" color="brand.700" mb="4">
+        {t("menu.afterSalesService")}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <div className="card">
+          <Link className="card-title" to="/afterSalesService/satisfication">
+            {t("menu.satisfication")}
+          </Link>
+          <Text color="fg.muted" fontSize="sm">
+            {t("content.satisficationIntro")}
+          </Text>
+        </div>
+        <div className="card">
+          <Link className="card-title" to="/afterSalesService/askAfterSales">
+            {t("menu.askAfterSales")}
+          </Link>
+          <Text color="fg.muted" fontSize="sm">
+            {t("content.askAfterSalesIntro")}
+          </Text>
+        </div>
+      </SimpleGrid>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { ErrorPage } from "~/components/ErrorPage";
+
+export const meta: MetaFunction = () => [{ title: "系统维护 · Maintenance" }];
+
+/** Where every navigation goes during a maintenance window (spec §4 "Maintenance"). */
+export default function Maintenance() {
+  const { t } = useTranslation();
+  return <ErrorPage title={t("errorPage.title")} text={t("errorPage.maintenance")} />;
+}

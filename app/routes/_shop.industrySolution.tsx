@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContentPage } from "~/components/content/ContentPage";
+import { loadContentPage } from "~/modules/content/page.server";
+
+export const meta: MetaFunction = () => [{ title: "行业解决方案 · Industry solutions" }];
+
+export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "solution");
+
+export default function Page() {
+  const { items, item } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return <ContentPage title={t("content.solutions")} intro={t("content.solutionsIntro")} items={items} item={item} basePath="/industrySolution" />;
+}

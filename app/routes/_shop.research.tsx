@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContentPage } from "~/components/content/ContentPage";
+import { loadContentPage } from "~/modules/content/page.server";
+
+export const meta: MetaFunction = () => [{ title: "研究 · Research" }];
+
+export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "research");
+
+export default function Page() {
+  const { items, item } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return <ContentPage title={t("content.research")} intro={t("content.researchIntro")} items={items} item={item} basePath="/research" />;
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContentPage } from "~/components/content/ContentPage";
+import { loadContentPage } from "~/modules/content/page.server";
+
+export const meta: MetaFunction = () => [{ title: "在线培训 · Online training" }];
+
+export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "training");
+
+export default function Page() {
+  const { items, item } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return <ContentPage title={t("content.training")} intro={t("content.trainingIntro")} items={items} item={item} basePath="/technologyService/onLineTraining" />;
+}

@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import helmet from "helmet";
+import { databaseAnswers } from "./app/db/db.server";
+import { getDb } from "./app/db/index.server";
+import { migrateToLatest } from "./app/db/migrate.server";
+import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
+import { getEnv } from "./app/env.server";
+import { log } from "./app/utils/log.server";
+
+/**
+ * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
+ * CSP nonces, caching, rate limits, the health check and graceful shutdown (docs/decisions/001).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+let env;
+try {
+  env = getEnv();
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+
+const db = getDb();
+const applied = await migrateToLatest(db);
+if (applied.length) log.info("migrations applied", { migrations: applied });
+if (env.DEMO_DATA === "on" && (await isEmpty(db))) {
+  log.info("empty database: generating demo data", { products: env.DEMO_PRODUCTS });
+  await seedDemoData(db, { products: env.DEMO_PRODUCTS, log: (msg) => log.info(msg) });
+}
+
+const build = (await import(pathToFileURL(path.join(here, "build/index.js")).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+if (env.TRUST_PROXY === "on") app.set("trust proxy", true);
+
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  // The client address the app sees (for throttling and session records), never taken from the client.
+  req.headers["x-shop-client-ip"] = req.ip ?? "";
+  res.on("finish", () => {
+    if (req.path === "/healthz" || req.path.startsWith("/build/")) return;
+    log.info("request", {
+      method: req.method,
+      path: req.originalUrl.slice(0, 300),
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      ip: req.ip,
+    });
+  });
+  next();
+});
+
+app.use(compression());
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        // Emotion inserts style elements at run time; inline styles carry no script risk.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": env.TRUST_PROXY === "on" ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.TRUST_PROXY === "on",
+  }),
+);
+
+app.get("/healthz", async (_req, res) => {
+  const ok = await databaseAnswers(db);
+  res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unavailable" });
+});
+
+// Fingerprinted build assets never change; everything else in public/ may.
+app.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
+
+// A ceiling on form posts per client address; the login has its own, finer throttle.
+app.use(
+  rateLimit({
+    windowMs: 60_000,
+    limit: env.RATE_LIMIT_POSTS_PER_MINUTE,
+    skip: (req) => req.method === "GET" || req.method === "HEAD",
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+  }),
+);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, database: env.DATABASE_URL.split("@").pop() });
+  if (env.NODE_ENV !== "production" || process.env.SHOW_DEMO_ACCOUNTS !== "off") {
+    if (env.DEMO_DATA === "on") {
+      console.log(
+        "\nDemo accounts (password Demo2026):\n" +
+          "  XCD000001  master account of dealer A (two companies)\n" +
+          "  XCD000002  sub-account of A, may order, price factor +10 %\n" +
+          "  XCD000003  sub-account of A, no ordering permission\n" +
+          "  DPC000001  master account of dealer B\n" +
+          "  XCD000009  customer support + customer master account roles\n" +
+          "  XCD000010  partiesId CRMCPXX (product selection landing)\n",
+      );
+    }
+  }
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info("shutting down", { signal });
+  server.close(async () => {
+    await db.destroy();
+    process.exit(0);
+  });
+  // Idle keep-alive connections would hold close() open.
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { test as base, expect } from "@playwright/test";
+import Database from "better-sqlite3";
+import { hashToken, sessionCookie } from "~/modules/auth/session.server";
+
+/** The e2e server's own database (see playwright.config.ts). */
+export const e2eDbDir = path.resolve(process.env.E2E_DB_DIR ?? "test-results/e2e-db");
+export const e2eDbPath = path.join(e2eDbDir, "shop.db");
+
+export function openE2eDb() {
+  const db = new Database(e2eDbPath);
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/**
+ * Fixtures:
+ * - loginAs(code): a session made straight in the database and its cookie set, so journeys that
+ *   are not about signing in start fast (the sign-in journey itself uses the form).
+ * - every test fails on a console error or a failed hydration in the browser.
+ */
+export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) => Promise<void> }>({
+  loginAs: async ({ context, baseURL }, use) => {
+    await use(async (code, tenantCode) => {
+      const db = openE2eDb();
+      try {
+        const user = db.prepare("select id from app_user where code = ?").get(code) as { id: number } | undefined;
+        if (!user) throw new Error(`no demo user ${code}`);
+        const tenant = (
+          tenantCode
+            ? db.prepare("select id from tenant where code = ?").get(tenantCode)
+            : db
+                .prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1")
+                .get(user.id)
+        ) as { id: number };
+        const token = crypto.randomBytes(32).toString("base64url");
+        db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
+          hashToken(token),
+          user.id,
+          tenant.id,
+          new Date(Date.now() + 3600_000).toISOString(),
+          new Date().toISOString(),
+        );
+        const header = await sessionCookie(false).serialize(token);
+        const value = header.split(";")[0].split("=").slice(1).join("=");
+        await context.addCookies([{ name: "shop_session", value, url: baseURL! }]);
+      } finally {
+        db.close();
+      }
+    });
+  },
+  page: async ({ page }, use, testInfo) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of (404|403|400)/.test(msg.text())) {
+        errors.push(msg.text());
+      }
+    });
+    page.on("pageerror", (err) => errors.push(err.message));
+    await use(page);
+    expect(errors, `browser console errors in ${testInfo.title}`).toEqual([]);
+  },
+});
+
+export { expect };
+
+import type { TestInfo } from "@playwright/test";
+export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";

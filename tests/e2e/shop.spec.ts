@@ -1,0 +1,47 @@
+import { expect, test } from "./fixtures";
+
+/** Foundation journeys: home page, language switch, mega-menu, not-found. Runs with JS on and off. */
+
+test("the home page is Chinese by default, styled, with the catalogue entry points", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.url()).toMatch(/\/homePage$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+  await expect(page.getByRole("navigation", { name: "主菜单" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "首页" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "产品目录" })).toBeVisible();
+  await expect(page.getByTestId("catalogue-entry").first()).toBeVisible();
+  // styled without waiting for JS: the top bar has the brand colour from the server-rendered CSS
+  const bg = await page.locator(".topbar").evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(bg).toBe("rgb(3, 44, 85)");
+  // Chinese-only items are there in Chinese
+  await expect(page.getByText("售后服务")).toBeVisible();
+  await expect(page.getByText("合作伙伴云")).toBeVisible();
+  await expect(page.getByText("© 2026")).toBeVisible();
+});
+
+test("the language toggle switches to English and back, and hides Chinese-only items", async ({ page }) => {
+  await page.goto("/homePage");
+  await page.getByRole("button", { name: /English/ }).click();
+  await expect(page).toHaveURL(/\/homePage$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: "Product catalogue" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  await expect(page.getByText("After-sales service")).toHaveCount(0);
+  await expect(page.getByText("Partner cloud")).toHaveCount(0);
+  await expect(page.getByText("© 2026")).toHaveCount(0);
+  // the choice sticks on the next page
+  await page.goto("/announcement");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: /中文/ }).click();
+  await expect(page).toHaveURL(/\/announcement$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+});
+
+test("an unknown path shows the not-found page with status 404, in both languages", async ({ page, context, baseURL }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  await context.addCookies([{ name: "lng", value: "ImVuIg%3D%3D", url: baseURL! }]);
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

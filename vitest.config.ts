@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // better-sqlite3 and argon2 are native: forks are the safe pool for them.
+    pool: "forks",
+  },
+});
