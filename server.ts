@@ -77,6 +77,9 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // helmet's default "no-referrer" makes Chromium send `Origin: null` on plain form posts, which
+    // Remix's CSRF check refuses (500) — every no-JS form would fail. Same-origin keeps referrers in.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: env.TRUST_PROXY === "on",
   }),
 );

@@ -3,6 +3,9 @@ import { Migrator, sql } from "kysely";
 import { isPostgres } from "./dialect.server";
 import type { DB } from "./db.server";
 import * as initial from "./migrations/2026-11-21-0001-initial";
+import * as search from "./migrations/2026-11-21-0002-search";
+import * as auth from "./migrations/2026-11-21-0003-auth";
+import * as orders from "./migrations/2026-11-21-0004-orders";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -10,6 +13,9 @@ import * as initial from "./migrations/2026-11-21-0001-initial";
  */
 const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
+  "2026-11-21-0002-search": search,
+  "2026-11-21-0003-auth": auth,
+  "2026-11-21-0004-orders": orders,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -338,6 +338,51 @@ export interface UserModuleFieldTable {
   fields: string; // JSON array of column keys
 }
 
+// auth tables (sign-in issue)
+export interface CaptchaTable {
+  id: string; // sha-256 of the cookie token
+  answer_hash: string;
+  expires_at: string;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  account_code: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: string; // link | sms
+  user_id: number | null;
+  account_code: string;
+  code_hash: string | null;
+  attempts: IntDefault;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A batch order import (orders issue): progress and the per-row report (JSON). */
+export interface ImportJobTable {
+  id: Generated<number>;
+  user_id: number;
+  tenant_id: number;
+  customer_id: number;
+  status: string; // running | done | failed
+  file_name: string;
+  total: IntDefault;
+  done: IntDefault;
+  ok_count: IntDefault;
+  bad_count: IntDefault;
+  report: ColumnType<string, string | undefined, string>;
+  error_key: string | null;
+  created_at: CreatedAt;
+  updated_at: string;
+}
+
 export interface Database {
   tenant: TenantTable;
   customer: CustomerTable;
@@ -367,8 +412,12 @@ export interface Database {
   browsing_footprint: BrowsingFootprintTable;
   user_module_field: UserModuleFieldTable;
   // auth tables (sign-in issue) below
+  captcha: CaptchaTable;
+  login_failure: LoginFailureTable;
+  password_reset: PasswordResetTable;
   // catalogue tables (catalogue issue) below
   // order tables (orders issue) below
+  import_job: ImportJobTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

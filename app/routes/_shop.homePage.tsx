@@ -7,7 +7,9 @@ import { formatDate } from "~/i18n/format";
 import { getLanguage } from "~/i18n/i18n.server";
 import { getOptionalSessionUser } from "~/modules/auth/session.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
+import { listNewOrHot } from "~/modules/catalogue/catalogue.server";
 import { listContent } from "~/modules/content/content.server";
+import { listPromotions } from "~/modules/promotions/promotions.server";
 
 export const meta: MetaFunction = () => [{ title: "首页 · Home · 经销商门户 Dealer Portal" }];
 
@@ -15,15 +17,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getOptionalSessionUser(request);
   const lang = await getLanguage(request, user?.language);
-  const [catalogue, announcements] = await Promise.all([
+  const [catalogue, announcements, newProducts, flash, sales] = await Promise.all([
     getCatalogueMenu(db, lang),
     listContent(db, { kind: "announcement", lang, tenantId: user?.tenantId, limit: 5 }),
+    listNewOrHot(db, { which: "new", lang, page: 1, pageSize: 8 }),
+    // promotions belong to a company (tenant): shown once signed in
+    user ? listPromotions(db, { tenantId: user.tenantId, lang, flash: true, limit: 4 }) : [],
+    user ? listPromotions(db, { tenantId: user.tenantId, lang, flash: false, limit: 4 }) : [],
   ]);
-  return { catalogue, announcements };
+  const promotions = [
+    ...flash.map((p) => ({ id: p.id, title: p.title, endsAt: p.endsAt, href: `/rushToPurchase/promotionItem?id=${p.id}`, kind: p.kind })),
+    ...sales.map((p) => ({ id: p.id, title: p.title, endsAt: p.endsAt, href: `/promotion/promotionItem?id=${p.id}`, kind: p.kind })),
+  ];
+  const newItems = newProducts.rows.map((r) => ({ code: r.orderingCode, name: r.name, specification: r.specification }));
+  return { catalogue, announcements, newItems, promotions, signedIn: !!user };
 }
 
 export default function HomePage() {
-  const { catalogue, announcements } = useLoaderData<typeof loader>();
+  const { catalogue, announcements, newItems, promotions, signedIn } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <Box display="grid" gridTemplateColumns={{ base: "1fr", lg: "3fr 1fr" }} gap="6">
@@ -55,7 +66,52 @@ export default function HomePage() {
           ))}
         </SimpleGrid>
       </Box>
-      <Box as="aside" aria-labelledby="announcements-heading" className="card">
+      <Box as="section" aria-labelledby="new-heading" className="card" gridColumn={{ lg: "1 / 2" }}>
+        <div className="section-head">
+          <Heading as="h2" id="new-heading" size="md" color="brand.700">
+            {t("home.newProducts")}
+          </Heading>
+          <Link to="/newOrHot?tab=new">{t("home.more")} →</Link>
+        </div>
+        <ul className="home-products">
+          {newItems.map((p) => (
+            <li key={p.code}>
+              <Link to={`/item?code=${encodeURIComponent(p.code)}`} className="code">
+                {p.code}
+              </Link>
+              <span>{p.name}</span>
+              <small>{p.specification}</small>
+            </li>
+          ))}
+        </ul>
+      </Box>
+      <Box as="section" aria-labelledby="promotions-heading" className="card">
+        <div className="section-head">
+          <Heading as="h2" id="promotions-heading" size="md" color="brand.700">
+            {t("home.promotions")}
+          </Heading>
+          <Link to="/promotion">{t("home.more")} →</Link>
+        </div>
+        {!signedIn ? (
+          <Text color="fg.muted" fontSize="sm">
+            <Link to="/shop_login?redirect=%2FhomePage">{t("home.promotionsLogin")}</Link>
+          </Text>
+        ) : promotions.length === 0 ? (
+          <Text color="fg.muted">{t("home.noPromotions")}</Text>
+        ) : (
+          <ul className="announcements">
+            {promotions.map((p) => (
+              <li key={`${p.kind}-${p.id}`}>
+                <Link to={p.href}>
+                  <span className={`tag tag-${p.kind}`}>{t(`home.kind.${p.kind}`)}</span> {p.title}
+                </Link>
+                <time dateTime={p.endsAt}>{formatDate(p.endsAt)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Box>
+      <Box as="aside" aria-labelledby="announcements-heading" className="card" gridRow={{ lg: "1" }} gridColumn={{ lg: "2" }}>
         <Heading as="h2" id="announcements-heading" size="md" color="brand.700" mb="3">
           {t("home.announcements")}
         </Heading>

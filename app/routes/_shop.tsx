@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { MainMenu } from "~/components/layout/MainMenu";
 import { ShopFooter } from "~/components/layout/ShopFooter";
 import { ShopHeader } from "~/components/layout/ShopHeader";
 import { getDb } from "~/db/index.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { getOptionalSessionUser } from "~/modules/auth/session.server";
+import { readFlash } from "~/modules/auth/cookies.server";
+import { listUserTenants, type TenantOption } from "~/modules/auth/tenants.server";
+import { watermarkBackground } from "~/modules/auth/watermark.server";
 import { countCartLines } from "~/modules/cart/count.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getUnreadNotices } from "~/modules/notices/notices.server";
@@ -16,17 +21,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getOptionalSessionUser(request);
   const lang = await getLanguage(request, user?.language);
-  const [catalogue, cartCount, notices] = await Promise.all([
+  const [catalogue, cartCount, notices, tenants] = await Promise.all([
     getCatalogueMenu(db, lang),
     user ? countCartLines(db, user) : 0,
     user ? getUnreadNotices(db, user.id, lang) : { count: 0, latest: [] as { id: number; title: string }[] },
+    user ? listUserTenants(db, user.id, lang) : ([] as TenantOption[]),
   ]);
   const site = getSiteConfig();
-  return {
+  // sign-in issue: one-shot message (company switch, saved forms) and the watermark
+  const flash = await readFlash(request);
+  return json({
     catalogue,
     site,
     header: {
-      user: user && { code: user.code, name: user.name, tenantName: user.tenantName, tenantCode: user.tenantCode },
+      user: user && { code: user.code, name: user.name, tenantName: lang === "en" ? user.tenantNameEn : user.tenantName, tenantCode: user.tenantCode, tenantId: user.tenantId },
+      tenants,
       cartCount,
       unreadCount: notices.count,
       testEnvironment: site.testEnvironment,
@@ -34,13 +43,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     notices: notices.latest,
     showCustomerSupport: !!user?.roles.some((r) => r === "customer_support" || r === "customer_master"),
-  };
+    flash: flash.message,
+    flashPath: new URL(request.url).pathname,
+    watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
+  }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
 }
 
 export default function ShopLayout() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Routes flagged with handle = { watermark: true } get the account + company watermark (spec §2).
+  const watermarked = useMatches().some((m) => (m.handle as { watermark?: boolean } | undefined)?.watermark);
   return (
     <div className="shop">
+      {watermarked && data.watermark ? (
+        <div className="watermark" aria-hidden="true" data-testid="watermark" style={{ backgroundImage: data.watermark }} />
+      ) : null}
       <ShopHeader {...data.header} />
       <div className="menu-bar">
         <div className="container">
@@ -48,6 +67,11 @@ export default function ShopLayout() {
         </div>
       </div>
       <main id="main" className="container shop-main">
+        {data.flash && data.flashPath === location.pathname ? (
+          <p className="message message-success" role="status" data-testid="flash">
+            {t(data.flash)}
+          </p>
+        ) : null}
         <Outlet />
       </main>
       <ShopFooter

@@ -37,6 +37,26 @@ test("the language toggle switches to English and back, and hides Chinese-only i
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
 });
 
+test("the product mega-menu opens and leads into the catalogue", async ({ page }) => {
+  await page.goto("/homePage");
+  const menu = page.getByRole("navigation", { name: "主菜单" });
+  await menu.getByText("产品中心").click();
+  const mega = page.getByTestId("mega-menu");
+  await expect(mega).toBeVisible();
+  const level3 = mega.locator("a.mega-l3").first();
+  const label = (await level3.textContent())!.trim();
+  await level3.click();
+  await expect(page).toHaveURL(/\/product\/productThird\?catalogueCode=[^&]+&parentCode=/);
+  await expect(page.getByRole("heading", { name: label }).first()).toBeVisible();
+  // and a level-1 entry
+  await menu.getByText("产品中心").click();
+  const level1 = page.getByTestId("mega-menu").locator("a.mega-l1").first();
+  const l1Label = (await level1.textContent())!.trim();
+  await level1.click();
+  await expect(page).toHaveURL(/\/product\/productFirst\?catalogueCode=/);
+  await expect(page.getByRole("heading", { name: l1Label }).first()).toBeVisible();
+});
+
 test("an unknown path shows the not-found page with status 404, in both languages", async ({ page, context, baseURL }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
@@ -44,4 +64,9 @@ test("an unknown path shows the not-found page with status 404, in both language
   await context.addCookies([{ name: "lng", value: "ImVuIg%3D%3D", url: baseURL! }]);
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("the search box refuses keywords under 3 characters on the server", async ({ page }) => {
+  await page.goto("/searchProduct?keyWord=ab");
+  await expect(page.getByText("请输入至少 3 个字符").first()).toBeVisible();
 });

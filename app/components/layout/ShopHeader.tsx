@@ -4,9 +4,12 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { badgeCount } from "~/i18n/format";
 import { LanguageToggle } from "./LanguageToggle";
 import { SearchBox } from "./SearchBox";
+import { CompanySwitcher } from "~/components/auth/CompanySwitcher";
+import type { TenantOption } from "~/modules/auth/tenants.server";
 
 export interface HeaderData {
-  user: Pick<SessionUser, "code" | "name" | "tenantName" | "tenantCode"> | null;
+  user: Pick<SessionUser, "code" | "name" | "tenantName" | "tenantCode" | "tenantId"> | null;
+  tenants?: TenantOption[];
   cartCount: number;
   unreadCount: number;
   testEnvironment: boolean;
@@ -14,7 +17,7 @@ export interface HeaderData {
 }
 
 /** Welcome line, language toggle, account and cart links, search (spec §2 "Shop layout"). */
-export function ShopHeader({ user, cartCount, unreadCount, testEnvironment, showLanguageToggle }: HeaderData) {
+export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnvironment, showLanguageToggle }: HeaderData) {
   const { t } = useTranslation();
   return (
     <header className="shop-header">
@@ -28,6 +31,7 @@ export function ShopHeader({ user, cartCount, unreadCount, testEnvironment, show
             {testEnvironment ? <span className="test-marker">{t("testEnvironment")}</span> : null}
           </p>
           <div className="topbar-actions">
+            {user && tenants.length > 1 ? <CompanySwitcher tenants={tenants} currentId={user.tenantId} /> : null}
             {showLanguageToggle ? <LanguageToggle /> : null}
             {user ? (
               <>

@@ -3,7 +3,9 @@
  * tenant 1000 mostly, and a few for dealer B and in tenant 2000. Totals follow the shop's rules:
  * amount = qty × unit price − discount; shipping is free from the tenant's free-shipping amount.
  */
+import type { Insertable } from "kysely";
 import type { DB } from "../db.server";
+import type { SalesOrderTable } from "../schema";
 import { TENANTS, DEALER_A, DEALER_B, type Ids } from "./accounts.server";
 import { Rng } from "./prng";
 
@@ -88,11 +90,9 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
   const addresses = await db.selectFrom("address").selectAll().where("customer_id", "in", customerRows.map((c) => c.id)).orderBy("id").execute();
 
   const rng = Rng.of(seed, 9000);
-  const counters: Counters = { order: 101, slip: 1, batch: 345 };
-  const out: SeededOrder[] = [];
+  const drafts: Draft[] = [];
   for (const plan of PLAN) {
     const customerId = ids.customers.get(plan.customer) ?? 0;
-    const tenantId = ids.tenants.get(plan.tenant) ?? 0;
     const tenant = TENANTS.find((t) => t.code === plan.tenant) ?? TENANTS[0];
     const myAddresses = addresses.filter((a) => a.customer_id === customerId);
     for (const [i, status] of plan.statuses.entries()) {
@@ -108,14 +108,13 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
       const goods = lines.reduce((s, l) => s + l.qty * l.unit_price, 0);
       const lineDiscounts = lines.reduce((s, l) => s + l.discount_amount, 0);
       const shipping = goods - lineDiscounts >= tenant.free_shipping_amount ? 0 : tenant.shipping_fee;
-      const orderNo = `SO${cnDate(created).replace(/-/g, "")}-${String(counters.order++).padStart(6, "0")}`;
       const credit = plan.customer === DEALER_A;
-      const cancelReason = status === "cancelled" ? rng.pick(CANCEL_REASONS) : null;
-      const { id } = await db
-        .insertInto("sales_order")
-        .values({
-          order_no: orderNo,
-          tenant_id: tenantId,
+      drafts.push({
+        plan,
+        created,
+        lines,
+        row: {
+          tenant_id: ids.tenants.get(plan.tenant) ?? 0,
           customer_id: customerId,
           user_id: ids.users.get(userCode) ?? 0,
           status,
@@ -132,19 +131,43 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
           payable_amount: goods - lineDiscounts + shipping,
           currency: tenant.currency,
           remark: rng.pick(REMARKS),
-          cancel_reason: cancelReason,
+          cancel_reason: status === "cancelled" ? rng.pick(CANCEL_REASONS) : null,
           submit_token: null,
           created_at: new Date(created).toISOString(),
           updated_at: new Date(Math.min(now.getTime(), created + rng.int(1, 72) * 3_600_000)).toISOString(),
           submitted_at: status === "to_be_submitted" ? null : new Date(created + 10 * 60_000).toISOString(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await insertLinesAndShipments(db, rng, { id, status, created, now: now.getTime(), tenantId, customerId, counters }, lines);
-      out.push({ id, order_no: orderNo, status, customer: plan.customer, tenant: plan.tenant, cancel_reason: cancelReason });
+        },
+      });
     }
   }
+
+  // Numbered and inserted in the order they were placed, so numbers and ids grow with the date.
+  const counters: Counters = { order: 101, slip: 1, batch: 345 };
+  const out: SeededOrder[] = [];
+  for (const d of drafts.sort((a, b) => a.created - b.created)) {
+    const orderNo = `SO${cnDate(d.created).replace(/-/g, "")}-${String(counters.order++).padStart(6, "0")}`;
+    const { id } = await db
+      .insertInto("sales_order")
+      .values({ ...d.row, order_no: orderNo })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const status = d.row.status as OrderStatus;
+    await insertLinesAndShipments(
+      db,
+      rng,
+      { id, status, created: d.created, now: now.getTime(), tenantId: d.row.tenant_id, customerId: d.row.customer_id, counters },
+      d.lines,
+    );
+    out.push({ id, order_no: orderNo, status, customer: d.plan.customer, tenant: d.plan.tenant, cancel_reason: d.row.cancel_reason ?? null });
+  }
   return out;
+}
+
+interface Draft {
+  plan: (typeof PLAN)[number];
+  created: number;
+  lines: Line[];
+  row: Omit<Insertable<SalesOrderTable>, "order_no" | "id">;
 }
 
 async function specialPrices(db: DB, ids: Ids, pool: PoolProduct[]): Promise<Map<number, number>> {

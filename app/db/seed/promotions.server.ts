@@ -66,7 +66,7 @@ export async function seedPromotions(db: DB, tenants: Map<string, number>, seed:
     const rng = Rng.of(seed, 5000, Number(code));
     const defs: PromotionDef[] = [
       { kind: "flash", title_zh: "限时秒杀：车削刀片低至7折", title_en: "Flash sale: turning inserts up to 30 % off", from: t0 - DAY, to: t0 + 2 * DAY, per_customer_limit: 50, items: rng.sample(pool.insert, 6), factor: 0.7, flash: true },
-      { kind: "flash", title_zh: "周末秒杀预告：铣削刀片专场", title_en: "Coming weekend flash sale: milling inserts", from: t0 + 3 * DAY, to: t0 + 4 * DAY, per_customer_limit: 30, items: rng.sample(pool.insert, 4), factor: 0.75, flash: true },
+      { kind: "flash", title_zh: "秒杀预告：数控刀片专场", title_en: "Coming flash sale: indexable inserts", from: t0 + 3 * DAY, to: t0 + 4 * DAY, per_customer_limit: 30, items: rng.sample(pool.insert, 4), factor: 0.75, flash: true },
       { kind: "sale", title_zh: "满50片享9折", title_en: "10 % off from 50 pieces", from: t0 - 5 * DAY, to: t0 + 25 * DAY, discount_bp: 1000, min_qty: 50, items: rng.sample(pool.insert, 8) },
       { kind: "sale", title_zh: "满1000元赠刀片10片", title_en: "Spend 1,000 CNY, get 10 inserts free", from: t0 - 2 * DAY, to: t0 + 30 * DAY, min_amount: 100000, gift: true, items: rng.sample(pool.any, 8), factor: 0.92 },
       { kind: "sale", title_zh: "国庆促销（已结束）", title_en: "National Day sale (ended)", from: t0 - 40 * DAY, to: t0 - 10 * DAY, discount_bp: 1500, min_qty: 10, items: rng.sample(pool.any, 5) },

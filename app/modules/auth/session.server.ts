@@ -19,9 +19,11 @@ export interface SessionUser {
   customerId: number;
   customerCode: string;
   customerName: string;
+  customerNameEn: string;
   tenantId: number;
   tenantCode: string;
   tenantName: string;
+  tenantNameEn: string;
   currency: string;
   masterUserId: number | null;
   partiesId: string | null;
@@ -94,9 +96,11 @@ export async function findSessionUser(db: DB, sessionId: string, now = new Date(
       "c.id as customer_id",
       "c.code as customer_code",
       "c.name_zh as customer_name",
+      "c.name_en as customer_name_en",
       "t.id as tenant_id",
       "t.code as tenant_code",
       "t.name_zh as tenant_name",
+      "t.name_en as tenant_name_en",
       "t.currency",
     ])
     .where("s.id", "=", sessionId)
@@ -119,9 +123,11 @@ export async function findSessionUser(db: DB, sessionId: string, now = new Date(
     customerId: row.customer_id,
     customerCode: row.customer_code,
     customerName: row.customer_name,
+    customerNameEn: row.customer_name_en,
     tenantId: row.tenant_id,
     tenantCode: row.tenant_code,
     tenantName: row.tenant_name,
+    tenantNameEn: row.tenant_name_en,
     currency: row.currency,
     masterUserId: row.master_user_id,
     partiesId: row.parties_id,

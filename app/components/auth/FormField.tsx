@@ -1,0 +1,73 @@
+import { Field, Input } from "@chakra-ui/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+
+/** Translates an error key; keys of another namespace carry a prefix ("common:errors.x"). */
+export function useErrorText() {
+  const { t } = useTranslation(["auth", "common"]);
+  return (errors: string[] | undefined, values?: Record<string, unknown>) =>
+    errors && errors.length ? t(errors[0], values) : undefined;
+}
+
+interface Props {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  field: FieldMetadata<any, any, any>;
+  label: string;
+  type?: "text" | "password" | "email" | "tel" | "number";
+  autoComplete?: string;
+  required?: boolean;
+  helper?: string;
+  placeholder?: string;
+  inputMode?: "numeric" | "text" | "decimal" | "tel" | "email";
+  maxLength?: number;
+  /** show the value typed before (never for passwords) */
+  keepValue?: boolean;
+}
+
+/**
+ * One labelled input of a conform form, with its error text under it. No native `required`
+ * or `pattern` attributes: the server's messages (in the user's language) are the only ones.
+ */
+export function FormField({ field, label, type = "text", autoComplete, required, helper, placeholder, inputMode, maxLength, keepValue = true }: Props) {
+  const errorText = useErrorText();
+  const error = errorText(field.errors);
+  const { key, ...props } = getInputProps(field, { type });
+  if (!keepValue) delete (props as { defaultValue?: unknown }).defaultValue;
+  return (
+    <Field.Root invalid={!!error} ids={{ control: field.id, errorText: field.errorId, helperText: field.descriptionId }}>
+      <Field.Label fontWeight="600">
+        {label}
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </Field.Label>
+      <Input
+        key={key}
+        {...props}
+        required={false}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        bg="white"
+        aria-required={required || undefined}
+      />
+      {helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+/** The form-level error (e.g. 'please enter correct login information'), announced to screen readers. */
+export function FormError({ errors, values, id }: { errors?: string[]; values?: Record<string, unknown>; id?: string }) {
+  const errorText = useErrorText();
+  const text = errorText(errors, values);
+  if (!text) return null;
+  return (
+    <p className="message message-error" role="alert" id={id} data-testid="form-error">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,332 @@
+import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/i18n/config";
+import { formatMoney } from "~/i18n/format";
+import type { CartView as Cart, LineReport } from "~/modules/cart/cart.server";
+import type { RuleError } from "~/modules/cart/rules";
+import { useRuleText } from "~/components/orders/RuleMessage";
+import { CartFlash } from "./CartFlash";
+
+type Line = Cart["lines"][number];
+interface Props {
+  cart: Cart;
+  canOrder: boolean;
+  canSeePrice: boolean;
+  confirmPromotions: boolean;
+  variant: "table" | "cards";
+}
+
+/** The cart page (table or card view): one plain form, so every button works without JavaScript. */
+export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, variant }: Props) {
+  const { t, i18n } = useTranslation("order");
+  const lang = i18n.language as Language;
+  const ruleText = useRuleText();
+  const money = (n: number | null | undefined) => (n === null || n === undefined || !canSeePrice ? "—" : formatMoney(n, cart.tenant.currency, lang));
+  const submit = useSubmit();
+  const nav = useNavigation();
+  const busy = nav.state !== "idle";
+  const otherView = variant === "table" ? "/shopCart/shopCard" : "/shopCart";
+
+  const onToggle = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const fd = new FormData(e.currentTarget.form!);
+    fd.set("intent", "select");
+    submit(fd, { method: "post", preventScrollReset: true });
+  };
+
+  return (
+    <div className="cart-page">
+      <div className="page-head">
+        <h1 className="page-title">{t("cart.title")}</h1>
+        <Link to={otherView} className="btn btn-outline">
+          {variant === "table" ? t("cart.cardView") : t("cart.tableView")}
+        </Link>
+      </div>
+      <CartFlash currency={cart.tenant.currency} />
+      {!canOrder && (
+        <p className="message message-warning" role="alert" data-testid="no-order-permission">
+          {t("common:errors.noOrderPermission")}
+        </p>
+      )}
+      {confirmPromotions && (
+        <div className="confirm-box" role="alertdialog" aria-labelledby="abandon-title">
+          <p id="abandon-title">
+            <strong>{t("common:errors.abandonPromotion")}</strong>
+          </p>
+          <Form method="post" className="confirm-actions">
+            {cart.lines
+              .filter((l) => l.selected)
+              .map((l) => (
+                <input key={l.id} type="hidden" name="lineId" value={l.id} />
+              ))}
+            <input type="hidden" name="confirmAbandon" value="1" />
+            <button className="btn" name="intent" value="checkout">
+              {t("cart.abandonYes")}
+            </button>
+            <Link className="btn btn-outline" to={variant === "table" ? "/shopCart" : "/shopCart/shopCard"}>
+              {t("cart.abandonNo")}
+            </Link>
+          </Form>
+        </div>
+      )}
+      {cart.lines.length === 0 ? (
+        <div className="card empty-cart">
+          <p>{t("cart.empty")}</p>
+          <Link to="/homePage" className="btn">
+            {t("cart.continue")}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" preventScrollReset id="cart-form" aria-busy={busy}>
+          {variant === "table" ? (
+            <div className="table-scroll">
+              <table className="data-table cart-table">
+                <thead>
+                  <tr>
+                    <th scope="col" className="check-col">
+                      <span className="visually-hidden">{t("cart.select")}</span>
+                    </th>
+                    <th scope="col">{t("cart.code")}</th>
+                    <th scope="col" className="num">
+                      {t("cart.unitPrice")}
+                    </th>
+                    <th scope="col">{t("cart.qty")}</th>
+                    <th scope="col">{t("cart.promotion")}</th>
+                    <th scope="col" className="num">
+                      {t("cart.amount")}
+                    </th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t("orders.actions")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cart.lines.map((l) => (
+                    <tr key={l.id} data-testid="cart-line" data-code={l.offer?.orderingCode} className={l.error ? "line-invalid" : undefined}>
+                      <td className="check-col">
+                        <input type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} aria-label={`${t("cart.select")} ${l.offer?.orderingCode ?? ""}`} />
+                      </td>
+                      <td>
+                        <LineInfo line={l} ruleText={ruleText} />
+                      </td>
+                      <td className="num">{money(l.offer?.unitPrice)}</td>
+                      <td>
+                        <QtyField line={l} />
+                      </td>
+                      <td>
+                        <PromotionField line={l} money={money} />
+                      </td>
+                      <td className="num">
+                        {money(l.priced?.amount)}
+                        {l.priced && l.priced.discount > 0 && <div className="muted small">−{money(l.priced.discount)}</div>}
+                      </td>
+                      <td>
+                        <RowActions line={l} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <ul className="cart-cards">
+              {cart.lines.map((l) => (
+                <li key={l.id} className={`card cart-card${l.error ? " line-invalid" : ""}`} data-testid="cart-line" data-code={l.offer?.orderingCode}>
+                  <label className="cart-card-check">
+                    <input type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} />
+                    <span className="visually-hidden">{t("cart.select")}</span>
+                  </label>
+                  <LineInfo line={l} ruleText={ruleText} />
+                  <dl className="cart-card-facts">
+                    <dt>{t("cart.unitPrice")}</dt>
+                    <dd>{money(l.offer?.unitPrice)}</dd>
+                    <dt>{t("cart.amount")}</dt>
+                    <dd>{money(l.priced?.amount)}</dd>
+                  </dl>
+                  <QtyField line={l} />
+                  <PromotionField line={l} money={money} />
+                  <RowActions line={l} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="cart-bar">
+            <div className="cart-bar-actions">
+              <button className="btn btn-outline" name="intent" value={cart.allSelected ? "unselectAll" : "selectAll"}>
+                {t("cart.selectAll")}
+                {cart.allSelected ? " ✓" : ""}
+              </button>
+              <button className="btn btn-outline js-hide" name="intent" value="select">
+                {t("cart.applySelection")}
+              </button>
+              <button className="btn btn-outline" name="intent" value="deleteSelected">
+                {t("cart.deleteSelected")}
+              </button>
+              <button className="btn btn-outline" name="intent" value="moveSelected">
+                {t("cart.moveSelected")}
+              </button>
+            </div>
+            <dl className="cart-totals" data-testid="cart-totals">
+              <div>
+                <dt>{t("cart.selectedCount", { n: cart.selectedCount })}</dt>
+              </div>
+              <div>
+                <dt>{t("cart.goods")}</dt>
+                <dd>{money(cart.totals.goods)}</dd>
+              </div>
+              <div>
+                <dt>{t("cart.discount")}</dt>
+                <dd>−{money(cart.totals.discount)}</dd>
+              </div>
+              <div>
+                <dt>{t("cart.shipping")}</dt>
+                <dd>{money(cart.totals.shipping)}</dd>
+              </div>
+              <div className="payable">
+                <dt>{t("cart.payable")}</dt>
+                <dd data-testid="payable">{money(cart.totals.payable)}</dd>
+              </div>
+            </dl>
+            <p className="muted small free-hint">{t("cart.freeShipping", { amount: money(cart.tenant.free_shipping_amount) })}</p>
+            <button className="btn btn-primary btn-lg" name="intent" value="checkout" disabled={!canOrder}>
+              {t("cart.checkout")}
+            </button>
+          </div>
+        </Form>
+      )}
+      <QuickOrder />
+    </div>
+  );
+}
+
+function LineInfo({ line, ruleText }: { line: Line; ruleText: (e: RuleError | null) => string }) {
+  const { t, i18n } = useTranslation("order");
+  const o = line.offer;
+  if (!o) return <span className="message-inline error">{t("common:errors.itemUnavailable")}</span>;
+  return (
+    <div className="line-info">
+      <Link className="code" to={`/item?code=${encodeURIComponent(o.orderingCode)}`}>
+        {o.orderingCode}
+      </Link>
+      <div className="muted small">
+        {i18n.language === "en" ? o.nameEn : o.nameZh} · {t("cart.moqMpq", { moq: o.moq, mpq: o.mpq })} · {t("cart.stock")} {o.stock}
+      </div>
+      {line.error && (
+        <div className="line-error" role="alert">
+          {ruleText(line.error)}
+        </div>
+      )}
+      {!line.error && line.stockError && <div className="line-error">{ruleText(line.stockError)}</div>}
+    </div>
+  );
+}
+
+function QtyField({ line }: { line: Line }) {
+  const { t } = useTranslation("order");
+  return (
+    <div className="qty-form">
+      <label className="visually-hidden" htmlFor={`qty_${line.id}`}>
+        {t("cart.qty")}
+      </label>
+      <input id={`qty_${line.id}`} name={`qty_${line.id}`} type="number" inputMode="numeric" min={0} defaultValue={line.qty} key={line.qty} />
+      <button className="btn btn-outline" name="intent" value={`qty:${line.id}`}>
+        {t("cart.change")}
+      </button>
+    </div>
+  );
+}
+
+function PromotionField({ line, money }: { line: Line; money: (n: number | null) => string }) {
+  const { t, i18n } = useTranslation("order");
+  if (line.options.length === 0) return <span className="muted no-promo">—</span>;
+  return (
+    <div className="qty-form promo-field">
+      <label className="visually-hidden" htmlFor={`promo_${line.id}`}>
+        {t("cart.promotion")}
+      </label>
+      <select id={`promo_${line.id}`} name={`promo_${line.id}`} defaultValue={line.promotionItemId ?? "none"} key={line.promotionItemId ?? "none"}>
+        <option value="none">{t("cart.noPromotion")}</option>
+        {line.options.map((o) => (
+          <option key={o.promotionItemId} value={o.promotionItemId} disabled={!o.active}>
+            {(i18n.language === "en" ? o.titleEn : o.titleZh) + " · " + money(o.unit)}
+            {o.flashStock !== null ? ` · ${t("cart.left", { n: Math.max(0, o.flashStock - o.flashSold) })}` : ""}
+          </option>
+        ))}
+      </select>
+      <button className="btn btn-outline" name="intent" value={`promotion:${line.id}`}>
+        {t("cart.apply")}
+      </button>
+    </div>
+  );
+}
+
+function RowActions({ line }: { line: Line }) {
+  const { t } = useTranslation("order");
+  return (
+    <div className="row-actions">
+      <button className="link-button" name="intent" value={`delete:${line.id}`}>
+        {t("cart.delete")}
+      </button>
+      <button className="link-button" name="intent" value={`move:${line.id}`}>
+        {t("cart.moveSelected")}
+      </button>
+    </div>
+  );
+}
+
+function QuickOrder() {
+  const { t } = useTranslation("order");
+  const ruleText = useRuleText();
+  const action = useActionData<{ quick?: { report: LineReport[]; error: RuleError | null } }>();
+  const quick = action?.quick;
+  const ok = quick?.report.filter((r) => r.ok).length ?? 0;
+  const bad = (quick?.report.length ?? 0) - ok;
+  return (
+    <section className="card quick-order" aria-labelledby="quick-title">
+      <h2 id="quick-title" className="section-title">
+        {t("quick.title")}
+      </h2>
+      <p className="muted small">{t("quick.hint")}</p>
+      <Form method="post" preventScrollReset>
+        <label htmlFor="quick-text" className="visually-hidden">
+          {t("quick.label")}
+        </label>
+        <textarea id="quick-text" name="text" rows={4} placeholder={"CNMG120408-DM YBC252, 20\nPCLNR2525M12\t1"} className="textarea" />
+        <button className="btn" name="intent" value="quick">
+          {t("quick.submit")}
+        </button>
+      </Form>
+      {quick?.error && (
+        <p className="message message-error" role="alert">
+          {ruleText(quick.error)}
+        </p>
+      )}
+      {quick && quick.report.length > 0 && (
+        <div data-testid="quick-report">
+          <p className={`message ${bad ? "message-warning" : "message-success"}`} role="status">
+            {t("quick.report", { ok, bad })}
+          </p>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>{t("quick.line")}</th>
+                <th>{t("cart.code")}</th>
+                <th className="num">{t("cart.qty")}</th>
+                <th>{t("import.result")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {quick.report.map((r) => (
+                <tr key={r.lineNo} className={r.ok ? undefined : "line-invalid"}>
+                  <td>{r.lineNo}</td>
+                  <td className="code">{r.code}</td>
+                  <td className="num">{r.qty ?? "—"}</td>
+                  <td>{r.ok ? t("quick.added") : ruleText(r.error)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

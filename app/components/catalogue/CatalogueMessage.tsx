@@ -1,0 +1,19 @@
+import { useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CartFlash } from "~/components/cart/CartFlash";
+import { CATALOGUE_MESSAGES } from "./hooks";
+
+/** The result of a form posted without JavaScript, carried back in `?catMsg=` (known keys only). */
+export function CatalogueMessage() {
+  const [params] = useSearchParams();
+  const { t } = useTranslation("catalogue");
+  const key = params.get("catMsg");
+  // the cart's own result message after a no-JS add to cart (?cartOk= / ?cartErr=)
+  if (!key || !(CATALOGUE_MESSAGES as readonly string[]).includes(key)) return <CartFlash />;
+  const error = key.endsWith("priceEmpty") || key.endsWith("notFound");
+  return (
+    <p className={`message ${error ? "message-error" : "message-success"}`} role={error ? "alert" : "status"}>
+      {t(key)}
+    </p>
+  );
+}

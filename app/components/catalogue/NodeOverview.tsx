@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+interface Child {
+  code: string;
+  label: string;
+  describe: string;
+  isNonStandard: boolean;
+  href: string;
+  children: { code: string; label: string; isNonStandard: boolean; href: string }[];
+}
+
+export function NonStandardMark({ show }: { show: boolean }) {
+  const { t } = useTranslation("catalogue");
+  return show ? <span className="tag tag-nonstd">{t("nonStandard")}</span> : null;
+}
+
+/** Cards of a node's children, each listing its own children (catalogue levels 1–3). */
+export function NodeOverview({ items }: { items: Child[] }) {
+  const { t } = useTranslation("catalogue");
+  if (!items.length) return <p className="muted">{t("noProducts")}</p>;
+  return (
+    <div className="node-grid">
+      {items.map((c) => (
+        <section key={c.code} className="card node-card" aria-labelledby={`node-${c.code}`}>
+          <h2 className="node-title" id={`node-${c.code}`}>
+            <Link to={c.href}>{c.label}</Link> <NonStandardMark show={c.isNonStandard} />
+          </h2>
+          {c.describe ? <p className="node-describe">{c.describe}</p> : null}
+          {c.children.length ? (
+            <ul className="node-links">
+              {c.children.map((g) => (
+                <li key={g.code}>
+                  <Link to={g.href}>{g.label}</Link> <NonStandardMark show={g.isNonStandard} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Page links (GET, work without JS) keeping the other query parameters. */
+export function Pager({ page, total, pageSize, param = "page" }: { page: number; total: number; pageSize: number; param?: string }) {
+  const { t } = useTranslation("catalogue");
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const href = (p: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set(param, String(p));
+    params.delete("catMsg");
+    return `${location.pathname}?${params.toString()}`;
+  };
+  const around = [page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pages);
+  return (
+    <nav className="pager" aria-label={t("paging.label")}>
+      {page > 1 ? <Link to={href(page - 1)} rel="prev">‹ {t("paging.prev")}</Link> : <span className="pager-off">‹ {t("paging.prev")}</span>}
+      {around[0] > 1 ? <><Link to={href(1)}>1</Link>{around[0] > 2 ? <span>…</span> : null}</> : null}
+      {around.map((p) =>
+        p === page ? <span key={p} className="pager-current" aria-current="page">{p}</span> : <Link key={p} to={href(p)}>{p}</Link>,
+      )}
+      {around[around.length - 1] < pages ? <>{around[around.length - 1] < pages - 1 ? <span>…</span> : null}<Link to={href(pages)}>{pages}</Link></> : null}
+      {page < pages ? <Link to={href(page + 1)} rel="next">{t("paging.next")} ›</Link> : <span className="pager-off">{t("paging.next")} ›</span>}
+      <span className="pager-info">{t("paging.page", { page, pages })}</span>
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SORTS, type ProductSort } from "~/modules/catalogue/sorts";
+
+export function SortLinks({ sort }: { sort: ProductSort }) {
+  const { t } = useTranslation("catalogue");
+  const location = useLocation();
+  const href = (s: ProductSort) => {
+    const params = new URLSearchParams(location.search);
+    params.set("sort", s);
+    params.delete("page");
+    params.delete("catMsg");
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav className="sort-links" aria-label={t("sort.label")}>
+      <span>{t("sort.label")}:</span>
+      {SORTS.map((s) =>
+        s === sort ? (
+          <span key={s} className="sort-current" aria-current="true">{t(`sort.${s}`)}</span>
+        ) : (
+          <Link key={s} to={href(s)} rel="nofollow">{t(`sort.${s}`)}</Link>
+        ),
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,228 @@
+import type { DB } from "~/db/db.server";
+import { notFound } from "~/modules/auth/guard.server";
+import { hashPassword } from "~/modules/auth/password.server";
+import { revokeUserSessions } from "~/modules/auth/session.server";
+import type { CreateSubAccountInput, UpdateSubAccountInput } from "./rules";
+
+/**
+ * Sub-accounts (spec §6, issue §11). Only the master of a customer manages its sub-accounts;
+ * every query is scoped by the actor (the master) and its customer, so another customer's
+ * account id is simply not found (404).
+ */
+export interface Actor {
+  id: number;
+  customerId: number;
+  masterUserId: number | null;
+}
+
+export class NotMasterError extends Error {
+  constructor() {
+    super("errors.notMaster");
+  }
+}
+
+export interface AccountRow {
+  id: number;
+  code: string;
+  name: string;
+  mobile: string;
+  email: string;
+  priceAdjustmentBp: number;
+  canOrder: boolean;
+  canSeePrice: boolean;
+  canSeeStock: boolean;
+  erpAccount: string | null;
+  isMaster: boolean;
+}
+
+export type Result = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string[]> };
+
+function requireMaster(actor: Actor) {
+  if (actor.masterUserId !== null) throw new NotMasterError();
+}
+
+const columns = [
+  "id",
+  "code",
+  "name",
+  "mobile",
+  "email",
+  "price_adjustment_bp",
+  "can_order",
+  "can_see_price",
+  "can_see_stock",
+  "erp_account",
+  "master_user_id",
+] as const;
+
+type Row = {
+  id: number;
+  code: string;
+  name: string;
+  mobile: string;
+  email: string;
+  price_adjustment_bp: number;
+  can_order: number;
+  can_see_price: number;
+  can_see_stock: number;
+  erp_account: string | null;
+  master_user_id: number | null;
+};
+
+const toAccount = (r: Row): AccountRow => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  mobile: r.mobile,
+  email: r.email,
+  priceAdjustmentBp: r.price_adjustment_bp,
+  canOrder: r.can_order === 1,
+  canSeePrice: r.can_see_price === 1,
+  canSeeStock: r.can_see_stock === 1,
+  erpAccount: r.erp_account,
+  isMaster: r.master_user_id === null,
+});
+
+/** The master's own row first (highlighted in the list), then its sub-accounts by code. */
+export async function listAccounts(db: DB, actor: Actor): Promise<AccountRow[]> {
+  requireMaster(actor);
+  const rows = await db
+    .selectFrom("app_user")
+    .select(columns)
+    .where("customer_id", "=", actor.customerId)
+    .where("status", "=", "active")
+    .where((eb) => eb.or([eb("id", "=", actor.id), eb("master_user_id", "=", actor.id)]))
+    .execute();
+  return rows.map(toAccount).sort((a, b) => (a.isMaster === b.isMaster ? a.code.localeCompare(b.code) : a.isMaster ? -1 : 1));
+}
+
+/** One sub-account of this master, or 404. */
+export async function getSubAccount(db: DB, actor: Actor, id: number): Promise<AccountRow> {
+  requireMaster(actor);
+  const row = await db
+    .selectFrom("app_user")
+    .select(columns)
+    .where("id", "=", id)
+    .where("customer_id", "=", actor.customerId)
+    .where("master_user_id", "=", actor.id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!row) notFound();
+  return toAccount(row);
+}
+
+/** True when the customer already has discount data (then no discount tick: spec §5). */
+export async function customerHasDiscount(db: DB, customerId: number): Promise<boolean> {
+  const c = await db.selectFrom("customer").select("discount_bp").where("id", "=", customerId).executeTakeFirst();
+  return !!c && c.discount_bp > 0;
+}
+
+export async function createSubAccount(db: DB, actor: Actor, input: CreateSubAccountInput, now = new Date()): Promise<Result> {
+  requireMaster(actor);
+  if (input.discount && (await customerHasDiscount(db, actor.customerId))) {
+    return { ok: false, fieldErrors: { discount: ["validation.discountExists"] } };
+  }
+  const taken = await db.selectFrom("app_user").select("id").where("code", "=", input.code).executeTakeFirst();
+  if (taken) return { ok: false, fieldErrors: { code: ["validation.codeTaken"] } };
+  const passwordHash = await hashPassword(input.password);
+  const ts = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const master = await trx.selectFrom("app_user").select(["language", "parties_id"]).where("id", "=", actor.id).executeTakeFirstOrThrow();
+    const created = await trx
+      .insertInto("app_user")
+      .values({
+        code: input.code,
+        customer_id: actor.customerId,
+        master_user_id: actor.id,
+        parties_id: master.parties_id,
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        language: master.language,
+        password_hash: passwordHash,
+        price_adjustment_bp: input.priceFactor,
+        can_order: input.canOrder ? 1 : 0,
+        can_see_price: input.canSeePrice ? 1 : 0,
+        can_see_stock: input.canSeeStock ? 1 : 0,
+        erp_account: input.erpAccount ?? null,
+        updated_at: ts,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const tenants = await trx.selectFrom("user_tenant").select(["tenant_id", "is_default"]).where("user_id", "=", actor.id).execute();
+    if (tenants.length) {
+      await trx
+        .insertInto("user_tenant")
+        .values(tenants.map((t) => ({ user_id: created.id, tenant_id: t.tenant_id, is_default: t.is_default })))
+        .execute();
+    }
+    // A sub-account gets the master's customer roles, never the master-account role itself.
+    const roles = await trx
+      .selectFrom("user_role as ur")
+      .innerJoin("role as r", "r.id", "ur.role_id")
+      .select(["r.id", "r.code"])
+      .where("ur.user_id", "=", actor.id)
+      .where("r.is_customer", "=", 1)
+      .execute();
+    let roleIds = roles.filter((r) => r.code !== "customer_master").map((r) => r.id);
+    if (roleIds.length === 0) {
+      const basic = await trx.selectFrom("role").select("id").where("code", "=", "customer_sub").executeTakeFirst();
+      roleIds = basic ? [basic.id] : roles.map((r) => r.id);
+    }
+    if (roleIds.length) {
+      await trx
+        .insertInto("user_role")
+        .values(roleIds.map((role_id) => ({ user_id: created.id, role_id })))
+        .execute();
+    }
+    return { ok: true as const, id: created.id };
+  });
+}
+
+export async function updateSubAccount(db: DB, actor: Actor, input: UpdateSubAccountInput, now = new Date()): Promise<Result> {
+  const current = await getSubAccount(db, actor, input.id);
+  // Keeping a discount that already exists is allowed; ticking a new one is not.
+  if (input.discount && current.priceAdjustmentBp >= 0 && (await customerHasDiscount(db, actor.customerId))) {
+    return { ok: false, fieldErrors: { discount: ["validation.discountExists"] } };
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  await db
+    .updateTable("app_user")
+    .set({
+      name: input.name,
+      email: input.email,
+      mobile: input.mobile,
+      price_adjustment_bp: input.priceFactor,
+      can_order: input.canOrder ? 1 : 0,
+      can_see_price: input.canSeePrice ? 1 : 0,
+      can_see_stock: input.canSeeStock ? 1 : 0,
+      erp_account: input.erpAccount ?? null,
+      updated_at: now.toISOString(),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+    })
+    .where("id", "=", current.id)
+    .where("master_user_id", "=", actor.id)
+    .execute();
+  if (passwordHash) await revokeUserSessions(db, current.id);
+  return { ok: true, id: current.id };
+}
+
+/**
+ * Deletes a sub-account. One that has placed orders is kept for the order history but
+ * closed (status deleted): it can no longer sign in and its sessions end.
+ */
+export async function deleteSubAccount(db: DB, actor: Actor, id: number, now = new Date()): Promise<void> {
+  const current = await getSubAccount(db, actor, id);
+  const close = async () => {
+    await db.updateTable("app_user").set({ status: "deleted", updated_at: now.toISOString() }).where("id", "=", current.id).execute();
+    await revokeUserSessions(db, current.id);
+  };
+  const orders = await db.selectFrom("sales_order").select("id").where("user_id", "=", current.id).limit(1).execute();
+  if (orders.length) return close();
+  try {
+    await db.deleteFrom("app_user").where("id", "=", current.id).where("master_user_id", "=", actor.id).execute();
+  } catch {
+    // Some other record still refers to the account (a foreign key): keep it, closed.
+    await close();
+  }
+}

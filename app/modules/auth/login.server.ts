@@ -1,0 +1,143 @@
+import { redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { DB } from "~/db/db.server";
+import { languageCookie } from "~/i18n/i18n.server";
+import { toLanguage } from "~/i18n/config";
+import { safeRedirect } from "~/utils/redirect";
+import { captchaCookie, verifyCaptcha } from "./captcha.server";
+import { readFormData } from "./form.server";
+import { rememberedCodeCookie, rememberedCompanyCookie } from "./cookies.server";
+import { dummyHash, verifyPassword } from "./password.server";
+import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
+import { clientIp, createSession, purgeExpiredSessions } from "./session.server";
+import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
+
+export const CRMCPXX = "CRMCPXX";
+
+export type LoginFailure =
+  | { ok: false; error: "common:errors.wrongLogin" }
+  | { ok: false; error: "validation.captchaWrong" }
+  | { ok: false; error: "common:errors.rolesRequired" }
+  | { ok: false; error: "common:errors.loginFailed" }
+  | { ok: false; error: "login.throttled"; retryAfterMinutes: number };
+
+export type LoginOutcome =
+  | { ok: true; userId: number; tenantId: number; tenantCode: string; language: string | null; partiesId: string | null }
+  | LoginFailure;
+
+export interface LoginOptions {
+  captchaOn: boolean;
+  now?: Date;
+}
+
+/**
+ * Checks one login attempt: throttle, verification code, account and password, roles and
+ * companies. Never tells whether the account exists (the same message, the same argon2 work).
+ */
+export async function verifyLogin(db: DB, request: Request, form: FormData, opts: LoginOptions): Promise<LoginOutcome> {
+  const now = opts.now ?? new Date();
+  const parsed = loginSchema(opts.captchaOn).safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, error: "common:errors.wrongLogin" };
+  const { code, password, dataareacode, captcha } = parsed.data;
+  const ip = clientIp(request);
+
+  const verdict = await checkLoginThrottle(db, { accountCode: code, ip }, now);
+  if (!verdict.allowed) {
+    return { ok: false, error: "login.throttled", retryAfterMinutes: Math.ceil(verdict.retryAfterSeconds / 60) };
+  }
+  if (opts.captchaOn && !(await verifyCaptcha(db, request, captcha ?? "", now))) {
+    return { ok: false, error: "validation.captchaWrong" };
+  }
+
+  const user = ACCOUNT_CODE_RE.test(code)
+    ? await db
+        .selectFrom("app_user")
+        .select(["id", "password_hash", "status", "language", "parties_id"])
+        .where("code", "=", code)
+        .executeTakeFirst()
+    : undefined;
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+  if (!user || !passwordOk || user.status !== "active") {
+    await recordLoginFailure(db, { accountCode: code, ip }, now);
+    return { ok: false, error: "common:errors.wrongLogin" };
+  }
+
+  const tenants = await db
+    .selectFrom("user_tenant as ut")
+    .innerJoin("tenant as t", "t.id", "ut.tenant_id")
+    .select(["t.id", "t.code", "ut.is_default"])
+    .where("ut.user_id", "=", user.id)
+    .orderBy("ut.is_default", "desc")
+    .orderBy("t.id")
+    .execute();
+  let tenant = tenants[0];
+  if (dataareacode) {
+    tenant = tenants.find((t) => t.code.toUpperCase() === dataareacode.toUpperCase())!;
+    if (!tenant) {
+      await recordLoginFailure(db, { accountCode: code, ip }, now);
+      return { ok: false, error: "common:errors.wrongLogin" };
+    }
+  }
+  if (!tenant) return { ok: false, error: "common:errors.loginFailed" };
+
+  const roles = await db.selectFrom("user_role").select("role_id").where("user_id", "=", user.id).execute();
+  if (roles.length === 0) return { ok: false, error: "common:errors.rolesRequired" };
+
+  await clearAccountFailures(db, code);
+  return { ok: true, userId: user.id, tenantId: tenant.id, tenantCode: tenant.code, language: user.language, partiesId: user.parties_id };
+}
+
+/** remix-auth with the form strategy; the session itself is ours (STACK.md). */
+export function createAuthenticator(db: DB, opts: LoginOptions) {
+  const authenticator = new Authenticator<LoginOutcome>();
+  authenticator.use(new FormStrategy(({ form, request }) => verifyLogin(db, request, form, opts)), "form");
+  return authenticator;
+}
+
+/** Where a user lands after login without a redirect target (spec §2, §6). */
+export async function landingPage(db: DB, user: { partiesId: string | null }): Promise<string> {
+  if (user.partiesId === CRMCPXX) return "/selectionCategory";
+  const param = await db.selectFrom("sys_parameter").select("value").where("code", "=", "index").executeTakeFirst();
+  return safeRedirect(param?.value, "/homePage");
+}
+
+/** The checked redirect target: same-site path, never back to a login page. */
+export function loginRedirectTarget(value: unknown): string | null {
+  const target = safeRedirect(typeof value === "string" ? value : null, "");
+  if (!target || /^\/(shop_login|login|logout)(\/|\?|$)/.test(target)) return null;
+  return target;
+}
+
+const parseLogin = (form: FormData, captchaOn: boolean) => parseWithZod(form, { schema: loginSchema(captchaOn) });
+type LoginSubmission = ReturnType<typeof parseLogin>;
+
+export type LoginActionResult =
+  | { kind: "redirect"; response: Response }
+  | { kind: "invalid"; submission: LoginSubmission }
+  | { kind: "failed"; submission: LoginSubmission; error: LoginFailure };
+
+/** The whole login post: validate the form, authenticate, start the session, set the cookies. */
+export async function handleLogin(db: DB, request: Request, opts: LoginOptions): Promise<LoginActionResult> {
+  const form = await readFormData(request.clone());
+  const submission = parseLogin(form, opts.captchaOn);
+  if (submission.status !== "success") return { kind: "invalid", submission };
+
+  const outcome = await createAuthenticator(db, opts).authenticate("form", request);
+  if (!outcome.ok) return { kind: "failed", submission, error: outcome };
+
+  if (Math.random() < 0.05) await purgeExpiredSessions(db, opts.now);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, now: opts.now }));
+  const typedCompany = submission.value.dataareacode ?? "";
+  headers.append(
+    "Set-Cookie",
+    typedCompany ? await rememberedCompanyCookie.serialize(typedCompany) : await rememberedCompanyCookie.serialize("", { maxAge: 0 }),
+  );
+  headers.append("Set-Cookie", await rememberedCodeCookie.serialize(submission.value.code));
+  headers.append("Set-Cookie", await captchaCookie.serialize("", { maxAge: 0 }));
+  if (outcome.language) headers.append("Set-Cookie", await languageCookie.serialize(toLanguage(outcome.language)));
+  const target = loginRedirectTarget(submission.value.redirect) ?? (await landingPage(db, outcome));
+  return { kind: "redirect", response: redirect(target, { headers }) };
+}

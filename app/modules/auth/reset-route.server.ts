@@ -1,0 +1,45 @@
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
+import { getEnv } from "~/env.server";
+import { getFixedT, getLanguage } from "~/i18n/i18n.server";
+import type { Language } from "~/i18n/config";
+import { getMailer, getSmsGateway } from "~/modules/mail/mailer.server";
+import type { ResetMessages } from "./reset.server";
+import { RESET_LINK_MINUTES, SMS_CODE_MINUTES } from "./rules";
+import { getOptionalSessionUser } from "./session.server";
+
+/** Ties the SMS step to the browser that asked for the code. */
+export const resetFlowCookie = createCookie("shop_reset_flow", {
+  path: "/order/resetPwd",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: SMS_CODE_MINUTES * 60,
+});
+
+export async function readFlowToken(request: Request): Promise<string | null> {
+  const v = await resetFlowCookie.parse(request.headers.get("Cookie"));
+  return typeof v === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(v) ? v : null;
+}
+
+export async function requestLanguage(request: Request): Promise<Language> {
+  const user = await getOptionalSessionUser(request);
+  return getLanguage(request, user?.language);
+}
+
+/** Links in e-mails use PUBLIC_URL when set (behind a proxy), else the request's own origin. */
+export function publicBaseUrl(request: Request): string {
+  return (getEnv().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+}
+
+export function resetMessages(lang: Language): ResetMessages {
+  const t = getFixedT(lang, "auth");
+  return {
+    mailSubject: t("reset.mailSubject"),
+    mailText: (link) => t("reset.mailText", { link, minutes: RESET_LINK_MINUTES }),
+    smsText: (code) => t("reset.smsText", { code, minutes: SMS_CODE_MINUTES }),
+  };
+}
+
+export const resetDeps = (lang: Language) => ({ mailer: getMailer(), sms: getSmsGateway(), messages: resetMessages(lang) });
+
+export const outboxDir = () => path.resolve(getEnv().MAIL_OUTBOX_DIR);

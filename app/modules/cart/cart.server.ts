@@ -1,0 +1,366 @@
+import type { DB } from "~/db/db.server";
+import { orderTotals, priceLine, type PricedLine, type Totals } from "~/modules/orders/totals";
+import { findProductsByCode, loadOffers, type Offer, type OfferActor, type PromotionOption } from "./offers.server";
+import {
+  checkPermission,
+  checkPrice,
+  checkProductChosen,
+  normaliseCode,
+  parseQuickOrder,
+  QUICK_ORDER_MAX_LINES,
+  validateCartLine,
+  validateOrderLine,
+  type RuleError,
+} from "./rules";
+
+/**
+ * The cart of a user in the current tenant: reads and changes, every one scoped by the actor's
+ * user, customer and tenant. Rules come from rules.ts; prices from the offer loader.
+ */
+export interface CartActor extends OfferActor {
+  canOrder: boolean;
+}
+
+export type CartResult = { ok: true; key: string; values?: Record<string, string | number> } | { ok: false; error: RuleError };
+
+export interface CartLineView {
+  id: number;
+  productId: number;
+  qty: number;
+  selected: boolean;
+  offer: Offer | null;
+  promotionItemId: number | null;
+  promotion: PromotionOption | null;
+  options: PromotionOption[];
+  priced: PricedLine | null;
+  error: RuleError | null; // why this line cannot be ordered now
+  stockError: RuleError | null; // stock shortage (blocks the order, not the cart)
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  totals: Totals;
+  tenant: { free_shipping_amount: number; shipping_fee: number; currency: string };
+  selectedCount: number;
+  allSelected: boolean;
+  unchosenPromotions: boolean;
+  invalidSelected: boolean;
+}
+
+async function promotionPurchases(db: DB, actor: CartActor, itemIds: number[]): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  if (itemIds.length === 0) return map;
+  const rows = await db
+    .selectFrom("order_line as l")
+    .innerJoin("sales_order as o", "o.id", "l.order_id")
+    .select(["l.promotion_item_id", (eb) => eb.fn.sum<number>("l.qty").as("qty")])
+    .where("o.customer_id", "=", actor.customerId)
+    .where("o.tenant_id", "=", actor.tenantId)
+    .where("o.status", "not in", ["cancelled", "to_be_submitted"])
+    .where("l.promotion_item_id", "in", itemIds)
+    .groupBy("l.promotion_item_id")
+    .execute();
+  for (const r of rows) map.set(r.promotion_item_id!, Number(r.qty));
+  return map;
+}
+
+export async function getCart(db: DB, actor: CartActor, now = new Date()): Promise<CartView> {
+  const [rows, tenant] = await Promise.all([
+    db
+      .selectFrom("cart_item")
+      .select(["id", "product_id", "qty", "selected", "promotion_item_id"])
+      .where("user_id", "=", actor.id)
+      .where("tenant_id", "=", actor.tenantId)
+      .where("customer_id", "=", actor.customerId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("tenant")
+      .select(["free_shipping_amount", "shipping_fee", "currency"])
+      .where("id", "=", actor.tenantId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const offers = await loadOffers(
+    db,
+    actor,
+    rows.map((r) => r.product_id),
+    now,
+  );
+  const bought = await promotionPurchases(
+    db,
+    actor,
+    rows.flatMap((r) => (r.promotion_item_id ? [r.promotion_item_id] : [])),
+  );
+  const lines: CartLineView[] = rows.map((r) => {
+    const offer = offers.get(r.product_id) ?? null;
+    const options = offer?.promotions ?? [];
+    const promotion = r.promotion_item_id ? (options.find((o) => o.promotionItemId === r.promotion_item_id) ?? null) : null;
+    let error = validateCartLine({
+      actor,
+      product: offer,
+      qty: r.qty,
+      promotion: r.promotion_item_id ? promotion : undefined,
+      alreadyBought: r.promotion_item_id ? bought.get(r.promotion_item_id) : 0,
+    });
+    let stockError: RuleError | null = null;
+    if (!error && offer) stockError = validateOrderLine({ actor, product: offer, qty: r.qty });
+    const priced =
+      offer && offer.unitPrice !== null ? priceLine(offer.unitPrice, r.qty, promotion?.unit ?? offer.unitPrice) : null;
+    if (!error && !priced) error = { key: "order:rules.emptyPrice" };
+    return {
+      id: r.id,
+      productId: r.product_id,
+      qty: r.qty,
+      selected: r.selected === 1,
+      offer,
+      promotionItemId: r.promotion_item_id,
+      promotion,
+      options,
+      priced,
+      error,
+      stockError,
+    };
+  });
+  const selected = lines.filter((l) => l.selected);
+  const valid = selected.filter((l) => !l.error && l.priced);
+  return {
+    lines,
+    totals: orderTotals(
+      valid.map((l) => l.priced!),
+      tenant,
+    ),
+    tenant,
+    selectedCount: selected.length,
+    allSelected: lines.length > 0 && selected.length === lines.length,
+    unchosenPromotions: selected.some((l) => !l.promotionItemId && l.options.some((o) => o.active)),
+    invalidSelected: selected.some((l) => !!l.error || !!l.stockError),
+  };
+}
+
+async function ownLine(db: DB, actor: CartActor, lineId: number) {
+  return db
+    .selectFrom("cart_item")
+    .select(["id", "product_id", "qty", "promotion_item_id"])
+    .where("id", "=", lineId)
+    .where("user_id", "=", actor.id)
+    .where("tenant_id", "=", actor.tenantId)
+    .where("customer_id", "=", actor.customerId)
+    .executeTakeFirst();
+}
+
+const fail = (error: RuleError): CartResult => ({ ok: false, error });
+const unavailable = () => fail({ key: "common:errors.itemUnavailable" });
+
+async function checkLine(db: DB, actor: CartActor, productId: number, qty: number, promotionItemId: number | null, now: Date) {
+  const offers = await loadOffers(db, actor, [productId], now);
+  const offer = offers.get(productId) ?? null;
+  const promotion = promotionItemId ? (offer?.promotions.find((o) => o.promotionItemId === promotionItemId) ?? null) : undefined;
+  const bought = promotionItemId ? (await promotionPurchases(db, actor, [promotionItemId])).get(promotionItemId) : 0;
+  return { offer, error: validateCartLine({ actor, product: offer, qty, promotion, alreadyBought: bought }) };
+}
+
+/** Add to the cart (a line already there gets the quantities added up). */
+export async function addToCart(
+  db: DB,
+  actor: CartActor,
+  input: { productId: number; qty: number; promotionItemId?: number | null },
+  now = new Date(),
+): Promise<CartResult> {
+  const chosen = checkPermission(actor) ?? checkProductChosen(input.productId);
+  if (chosen) return fail(chosen);
+  const existing = await db
+    .selectFrom("cart_item")
+    .select(["id", "qty", "promotion_item_id"])
+    .where("user_id", "=", actor.id)
+    .where("tenant_id", "=", actor.tenantId)
+    .where("product_id", "=", input.productId)
+    .executeTakeFirst();
+  const qty = (existing?.qty ?? 0) + input.qty;
+  if (input.qty <= 0) return fail({ key: input.qty === 0 ? "order:rules.qtyZero" : "order:rules.qtyInvalid" });
+  const promotionItemId = input.promotionItemId ?? existing?.promotion_item_id ?? null;
+  const { offer, error } = await checkLine(db, actor, input.productId, qty, promotionItemId, now);
+  if (error) return fail(error);
+  const stamp = now.toISOString();
+  if (existing) {
+    await db
+      .updateTable("cart_item")
+      .set({ qty, promotion_item_id: promotionItemId, selected: 1, updated_at: stamp })
+      .where("id", "=", existing.id)
+      .execute();
+  } else {
+    await db
+      .insertInto("cart_item")
+      .values({
+        tenant_id: actor.tenantId,
+        customer_id: actor.customerId,
+        user_id: actor.id,
+        product_id: input.productId,
+        qty,
+        selected: 1,
+        promotion_item_id: promotionItemId,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .onConflict((oc) => oc.columns(["user_id", "tenant_id", "product_id"]).doUpdateSet({ qty, updated_at: stamp }))
+      .execute();
+  }
+  return { ok: true, key: "order:cart.added", values: { code: offer!.orderingCode, qty } };
+}
+
+export async function setQuantity(db: DB, actor: CartActor, lineId: number, qty: number, now = new Date()): Promise<CartResult> {
+  const line = await ownLine(db, actor, lineId);
+  if (!line) return unavailable();
+  const { error } = await checkLine(db, actor, line.product_id, qty, line.promotion_item_id, now);
+  if (error) return fail(error);
+  await db.updateTable("cart_item").set({ qty, updated_at: now.toISOString() }).where("id", "=", line.id).execute();
+  return { ok: true, key: "order:cart.updated" };
+}
+
+export async function setSelected(db: DB, actor: CartActor, lineIds: number[] | "all", selected: boolean): Promise<CartResult> {
+  let q = db
+    .updateTable("cart_item")
+    .set({ selected: selected ? 1 : 0 })
+    .where("user_id", "=", actor.id)
+    .where("tenant_id", "=", actor.tenantId)
+    .where("customer_id", "=", actor.customerId);
+  if (lineIds !== "all") {
+    if (lineIds.length === 0) return fail({ key: "order:rules.selectProduct" });
+    q = q.where("id", "in", lineIds);
+  }
+  await q.execute();
+  return { ok: true, key: "order:cart.updated" };
+}
+
+/** Select exactly these lines (the no-JS checkbox form posts the checked ones). */
+export async function selectOnly(db: DB, actor: CartActor, lineIds: number[]): Promise<CartResult> {
+  await setSelected(db, actor, "all", false);
+  if (lineIds.length) await setSelected(db, actor, lineIds, true);
+  return { ok: true, key: "order:cart.updated" };
+}
+
+export async function removeLines(db: DB, actor: CartActor, lineIds: number[]): Promise<CartResult> {
+  if (lineIds.length === 0) return fail({ key: "order:rules.selectProduct" });
+  await db
+    .deleteFrom("cart_item")
+    .where("user_id", "=", actor.id)
+    .where("tenant_id", "=", actor.tenantId)
+    .where("customer_id", "=", actor.customerId)
+    .where("id", "in", lineIds)
+    .execute();
+  return { ok: true, key: "order:cart.removed" };
+}
+
+/** Move lines to favourites (items with an empty price cannot go there). */
+export async function moveToFavourites(db: DB, actor: CartActor, lineIds: number[], now = new Date()): Promise<CartResult> {
+  if (lineIds.length === 0) return fail({ key: "order:rules.selectProduct" });
+  const lines = await db
+    .selectFrom("cart_item")
+    .select(["id", "product_id"])
+    .where("user_id", "=", actor.id)
+    .where("tenant_id", "=", actor.tenantId)
+    .where("customer_id", "=", actor.customerId)
+    .where("id", "in", lineIds)
+    .execute();
+  if (lines.length === 0) return unavailable();
+  const offers = await loadOffers(
+    db,
+    actor,
+    lines.map((l) => l.product_id),
+    now,
+  );
+  for (const l of lines) {
+    const o = offers.get(l.product_id);
+    const e = o ? checkPrice(o) : { key: "common:errors.itemUnavailable" };
+    if (e) return fail(e);
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("favourite")
+      .values(lines.map((l) => ({ user_id: actor.id, product_id: l.product_id, created_at: now.toISOString() })))
+      .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
+      .execute();
+    await trx
+      .deleteFrom("cart_item")
+      .where("user_id", "=", actor.id)
+      .where(
+        "id",
+        "in",
+        lines.map((l) => l.id),
+      )
+      .execute();
+  });
+  return { ok: true, key: "order:cart.movedToFavourites", values: { n: lines.length } };
+}
+
+/** Choose one of the promotions the line qualifies for (null: none). */
+export async function choosePromotion(
+  db: DB,
+  actor: CartActor,
+  lineId: number,
+  promotionItemId: number | null,
+  now = new Date(),
+): Promise<CartResult> {
+  const line = await ownLine(db, actor, lineId);
+  if (!line) return unavailable();
+  if (promotionItemId !== null) {
+    const { error } = await checkLine(db, actor, line.product_id, line.qty, promotionItemId, now);
+    if (error) return fail(error);
+  }
+  await db
+    .updateTable("cart_item")
+    .set({ promotion_item_id: promotionItemId, updated_at: now.toISOString() })
+    .where("id", "=", line.id)
+    .execute();
+  return { ok: true, key: "order:cart.promotionChosen" };
+}
+
+export interface LineReport {
+  lineNo: number;
+  code: string;
+  qty: number | null;
+  ok: boolean;
+  error: RuleError | null;
+}
+
+/**
+ * Lines of (ordering code, quantity) into the cart, each checked with the cart rules. Used by
+ * the quick order form and the Excel import. Returns a report per line.
+ */
+export async function addLinesToCart(
+  db: DB,
+  actor: CartActor,
+  lines: { lineNo: number; code: string; qty: number | null; error: RuleError | null }[],
+  now = new Date(),
+): Promise<LineReport[]> {
+  const perm = checkPermission(actor);
+  if (perm) return lines.map((l) => ({ lineNo: l.lineNo, code: l.code, qty: l.qty, ok: false, error: perm }));
+  const ids = await findProductsByCode(
+    db,
+    lines.map((l) => normaliseCode(l.code)),
+  );
+  const report: LineReport[] = [];
+  for (const l of lines) {
+    if (l.error || l.qty === null) {
+      report.push({ lineNo: l.lineNo, code: l.code, qty: l.qty, ok: false, error: l.error ?? { key: "order:rules.qtyInvalid" } });
+      continue;
+    }
+    const productId = ids.get(normaliseCode(l.code));
+    if (!productId) {
+      report.push({ lineNo: l.lineNo, code: l.code, qty: l.qty, ok: false, error: { key: "order:quick.unknownCode" } });
+      continue;
+    }
+    const r = await addToCart(db, actor, { productId, qty: l.qty }, now);
+    report.push({ lineNo: l.lineNo, code: l.code, qty: l.qty, ok: r.ok, error: r.ok ? null : r.error });
+  }
+  return report;
+}
+
+export async function quickOrder(db: DB, actor: CartActor, text: string, now = new Date()) {
+  const parsed = parseQuickOrder(text);
+  if (parsed.length === 0) return { report: [] as LineReport[], error: { key: "order:quick.empty" } as RuleError };
+  if (parsed.length > QUICK_ORDER_MAX_LINES) {
+    return { report: [] as LineReport[], error: { key: "order:quick.tooMany", values: { max: QUICK_ORDER_MAX_LINES } } as RuleError };
+  }
+  return { report: await addLinesToCart(db, actor, parsed, now), error: null };
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { addToCart, choosePromotion, getCart, moveToFavourites, quickOrder, removeLines, selectOnly, setQuantity, setSelected } from "./cart.server";
+
+describe.each(testDatabases())("cart on $name", ({ url }) => {
+  let db: DB;
+  let fx: Fixture;
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    fx = await makeFixture(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  const code = async (id: number) => (await db.selectFrom("product").select("ordering_code").where("id", "=", id).executeTakeFirstOrThrow()).ordering_code;
+
+  it("adds a product, refuses below the MOQ and off the MPQ, adds up repeated adds", async () => {
+    const below = await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 5 });
+    expect(below).toEqual({ ok: false, error: { key: "order:rules.belowMoq", values: { moq: 10 } } });
+    expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 15 })).toMatchObject({ ok: false, error: { key: "order:rules.notMpq" } });
+    expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 10 })).toMatchObject({ ok: true });
+    expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 10 })).toMatchObject({ ok: true, values: { qty: 20 } });
+    const cart = await getCart(db, fx.a);
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0].qty).toBe(20);
+  });
+
+  it("refuses zero, no price, unknown products, delisted above stock and accounts without order permission", async () => {
+    expect(await addToCart(db, fx.a, { productId: fx.products.insert, qty: 0 })).toMatchObject({ error: { key: "order:rules.qtyZero" } });
+    expect(await addToCart(db, fx.a, { productId: fx.products.noPrice, qty: 1 })).toMatchObject({ error: { key: "order:rules.emptyPrice" } });
+    expect(await addToCart(db, fx.a, { productId: 999_999, qty: 1 })).toMatchObject({ error: { key: "common:errors.itemUnavailable" } });
+    expect(await addToCart(db, fx.a, { productId: fx.products.delisted, qty: 6 })).toMatchObject({ error: { key: "order:rules.delistedAboveStock" } });
+    expect(await addToCart(db, fx.aNoOrder, { productId: fx.products.insert, qty: 1 })).toMatchObject({ error: { key: "common:errors.noOrderPermission" } });
+    expect(await addToCart(db, fx.a, { productId: 0, qty: 1 })).toMatchObject({ error: { key: "order:rules.selectProduct" } });
+  });
+
+  it("changes quantity, selects, computes totals with shipping on the server", async () => {
+    const cart0 = await getCart(db, fx.a);
+    const line = cart0.lines[0];
+    expect(await setQuantity(db, fx.a, line.id, 7)).toMatchObject({ ok: false, error: { key: "order:rules.belowMoq" } });
+    expect(await setQuantity(db, fx.a, line.id, 30)).toMatchObject({ ok: true });
+    await addToCart(db, fx.a, { productId: fx.products.holder, qty: 1 });
+    let cart = await getCart(db, fx.a);
+    // 30 × 40.00 + 800.00 = 2,000.00 → free shipping from 2,000.00
+    expect(cart.totals).toMatchObject({ goods: 200_000, discount: 0, shipping: 0, payable: 200_000 });
+    const holderLine = cart.lines.find((l) => l.productId === fx.products.holder)!;
+    await selectOnly(db, fx.a, [holderLine.id]);
+    cart = await getCart(db, fx.a);
+    expect(cart.totals).toMatchObject({ goods: 80_000, shipping: 2_000, payable: 82_000 });
+    expect(cart.allSelected).toBe(false);
+    await setSelected(db, fx.a, "all", true);
+    expect((await getCart(db, fx.a)).allSelected).toBe(true);
+  });
+
+  it("offers promotions, flags unchosen ones, and checks their conditions", async () => {
+    await addToCart(db, fx.a, { productId: fx.products.insert, qty: 2 });
+    let cart = await getCart(db, fx.a);
+    const line = cart.lines.find((l) => l.productId === fx.products.insert)!;
+    expect(line.options.map((o) => o.promotionItemId)).toEqual([fx.promo.sale]);
+    expect(cart.unchosenPromotions).toBe(true);
+    // the sale needs 5 pieces
+    expect(await choosePromotion(db, fx.a, line.id, fx.promo.sale)).toMatchObject({ ok: false, error: { key: "order:rules.promoMinQty" } });
+    await setQuantity(db, fx.a, line.id, 5);
+    expect(await choosePromotion(db, fx.a, line.id, fx.promo.sale)).toMatchObject({ ok: true });
+    cart = await getCart(db, fx.a);
+    const chosen = cart.lines.find((l) => l.id === line.id)!;
+    expect(chosen.priced).toMatchObject({ unit: 2_700, discount: 1_500, amount: 13_500 });
+    expect(cart.unchosenPromotions).toBe(false);
+    // a promotion of another product is no promotion of this line
+    expect(await choosePromotion(db, fx.a, line.id, fx.promo.flash)).toMatchObject({ ok: false, error: { key: "common:errors.promotionEmpty" } });
+  });
+
+  it("flash sale: not above the flash stock", async () => {
+    expect(await addToCart(db, fx.a, { productId: fx.products.flash, qty: 11, promotionItemId: fx.promo.flash })).toMatchObject({
+      ok: false,
+      error: { key: "order:rules.flashStock", values: { left: 10 } },
+    });
+    expect(await addToCart(db, fx.a, { productId: fx.products.flash, qty: 2, promotionItemId: fx.promo.flash })).toMatchObject({ ok: true });
+  });
+
+  it("moves to favourites and deletes, only the actor's own lines", async () => {
+    const cart = await getCart(db, fx.a);
+    const holder = cart.lines.find((l) => l.productId === fx.products.holder)!;
+    // another dealer cannot touch these lines
+    expect(await removeLines(db, fx.b, [holder.id])).toMatchObject({ ok: true });
+    expect(await setQuantity(db, fx.b, holder.id, 3)).toMatchObject({ ok: false, error: { key: "common:errors.itemUnavailable" } });
+    expect((await getCart(db, fx.a)).lines.some((l) => l.id === holder.id)).toBe(true);
+    expect(await moveToFavourites(db, fx.a, [holder.id])).toMatchObject({ ok: true });
+    const fav = await db.selectFrom("favourite").selectAll().where("user_id", "=", fx.a.id).execute();
+    expect(fav.map((f) => f.product_id)).toEqual([fx.products.holder]);
+    const flash = (await getCart(db, fx.a)).lines.find((l) => l.productId === fx.products.flash)!;
+    await removeLines(db, fx.a, [flash.id]);
+    expect((await getCart(db, fx.a)).lines.some((l) => l.id === flash.id)).toBe(false);
+  });
+
+  it("quick order: normalised codes, per-line report", async () => {
+    const insert = await code(fx.products.insert);
+    const moq10 = await code(fx.products.moq10);
+    const text = [`${insert.toLowerCase().replace(" ", "-")}\t5`, `${moq10}, 3`, "NOPE-123 4", "PCLNR", `${moq10.replace(/-/g, ".")} 10`].join("\n");
+    const { report, error } = await quickOrder(db, fx.a, text);
+    expect(error).toBeNull();
+    expect(report.map((r) => [r.lineNo, r.ok, r.error?.key ?? null])).toEqual([
+      [1, true, null],
+      [2, false, "order:rules.notMpq"], // 30 in the cart + 3
+      [3, false, "order:quick.unknownCode"],
+      [4, false, "order:quick.noQty"],
+      [5, true, null],
+    ]);
+    expect((await quickOrder(db, fx.a, "  \n ")).error).toEqual({ key: "order:quick.empty" });
+    expect((await quickOrder(db, fx.aNoOrder, `${insert} 1`)).report[0].error?.key).toBe("common:errors.noOrderPermission");
+  });
+});

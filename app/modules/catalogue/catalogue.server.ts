@@ -1,0 +1,236 @@
+import type { DB } from "~/db/db.server";
+import type { Language } from "~/i18n/config";
+import type { ProductSort } from "./sorts";
+
+/**
+ * Catalogue reads: nodes (4 levels, only those with the show flag, under shown parents),
+ * breadcrumbs, product lists with paging and sorting, product detail, cutting data and
+ * compatible products (docs/decisions/021-catalogue-pages.md).
+ */
+export const PAGE_SIZE = 50;
+export { SORTS, type ProductSort } from "./sorts";
+
+export interface NodeView {
+  code: string;
+  parentCode: string | null;
+  level: number;
+  label: string;
+  describe: string;
+  isNonStandard: boolean;
+}
+
+type NodeRow = { code: string; parent_code: string | null; level: number; label_zh: string; label_en: string; describe_zh: string; describe_en: string; is_non_standard: number; show_flag: number };
+
+const nodeColumns = ["code", "parent_code", "level", "label_zh", "label_en", "describe_zh", "describe_en", "is_non_standard", "show_flag"] as const;
+
+const toNode = (r: NodeRow, lang: Language): NodeView => ({
+  code: r.code,
+  parentCode: r.parent_code,
+  level: r.level,
+  label: lang === "en" ? r.label_en : r.label_zh,
+  describe: lang === "en" ? r.describe_en : r.describe_zh,
+  isNonStandard: r.is_non_standard === 1,
+});
+
+/**
+ * The node and its ancestors (L1 first), or null when the code is unknown, hidden, or under a
+ * hidden parent.
+ */
+export async function getNodePath(db: DB, code: string, lang: Language): Promise<NodeView[] | null> {
+  const path: NodeView[] = [];
+  let current: string | null = code;
+  for (let i = 0; current && i < 5; i++) {
+    const row: NodeRow | undefined = await db.selectFrom("catalogue_node").select(nodeColumns).where("code", "=", current).executeTakeFirst();
+    if (!row || row.show_flag !== 1) return null;
+    path.unshift(toNode(row, lang));
+    current = row.parent_code;
+  }
+  return path.length ? path : null;
+}
+
+/** Shown children of a node (or the L1 nodes for null), in catalogue order. */
+export async function getChildren(db: DB, parentCode: string | null, lang: Language): Promise<NodeView[]> {
+  let q = db.selectFrom("catalogue_node").select(nodeColumns).where("show_flag", "=", 1);
+  q = parentCode === null ? q.where("level", "=", 1) : q.where("parent_code", "=", parentCode);
+  const rows = await q.orderBy("sort").orderBy("code").execute();
+  return rows.map((r) => toNode(r, lang));
+}
+
+/** Shown children with their shown children (two levels), for the L1/L2 overview pages. */
+export async function getChildrenTree(db: DB, parentCode: string | null, lang: Language) {
+  const children = await getChildren(db, parentCode, lang);
+  if (!children.length) return [];
+  const grand = await db
+    .selectFrom("catalogue_node")
+    .select(nodeColumns)
+    .where("show_flag", "=", 1)
+    .where("parent_code", "in", children.map((c) => c.code))
+    .orderBy("sort")
+    .orderBy("code")
+    .execute();
+  return children.map((c) => ({ ...c, children: grand.filter((g) => g.parent_code === c.code).map((g) => toNode(g, lang)) }));
+}
+
+/** The codes of the shown level-4 nodes at or below a node (products hang on level 4). */
+export async function leafCodesUnder(db: DB, node: { code: string; level: number }): Promise<string[]> {
+  let frontier = [node.code];
+  for (let level = node.level; level < 4 && frontier.length; level++) {
+    const rows = await db.selectFrom("catalogue_node").select("code").where("show_flag", "=", 1).where("parent_code", "in", frontier).execute();
+    frontier = rows.map((r) => r.code);
+  }
+  return frontier;
+}
+
+/** Products per level-4 node (for the filter chips of the series page). */
+export async function countByLeaf(db: DB, codes: string[]): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  const rows = await db
+    .selectFrom("product")
+    .select((eb) => ["catalogue_code", eb.fn.countAll<number>().as("n")])
+    .where("catalogue_code", "in", codes)
+    .groupBy("catalogue_code")
+    .execute();
+  return new Map(rows.map((r) => [r.catalogue_code, Number(r.n)]));
+}
+
+export interface ProductRow {
+  id: number;
+  orderingCode: string;
+  name: string;
+  specification: string;
+  grade: string | null;
+  kind: string;
+  catalogueCode: string;
+}
+
+const productColumns = ["id", "ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code"] as const;
+type ProductDbRow = { id: number; ordering_code: string; name_zh: string; name_en: string; specification: string; grade: string | null; kind: string; catalogue_code: string };
+export const toProductRow = (r: ProductDbRow, lang: Language): ProductRow => ({
+  id: r.id,
+  orderingCode: r.ordering_code,
+  name: lang === "en" ? r.name_en : r.name_zh,
+  specification: r.specification,
+  grade: r.grade,
+  kind: r.kind,
+  catalogueCode: r.catalogue_code,
+});
+
+/** One page of the products on these level-4 nodes, sorted, with the total. */
+export async function listProducts(
+  db: DB,
+  input: { catalogueCodes: string[]; sort: ProductSort; page: number; lang: Language; pageSize?: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  if (!input.catalogueCodes.length) return { rows: [], total: 0 };
+  const size = input.pageSize ?? PAGE_SIZE;
+  const base = db.selectFrom("product").where("catalogue_code", "in", input.catalogueCodes);
+  let q = base.select(productColumns);
+  switch (input.sort) {
+    case "-code": q = q.orderBy("ordering_code", "desc"); break;
+    case "price": q = q.orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end()).orderBy("list_price").orderBy("ordering_code"); break;
+    case "-price": q = q.orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end()).orderBy("list_price", "desc").orderBy("ordering_code"); break;
+    case "new": q = q.orderBy("is_new", "desc").orderBy("created_at", "desc").orderBy("ordering_code"); break;
+    default: q = q.orderBy("ordering_code");
+  }
+  const [rows, count] = await Promise.all([
+    q.limit(size).offset((Math.max(1, input.page) - 1) * size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => toProductRow(r, input.lang)), total: Number(count.n) };
+}
+
+/** Product rows by id, in the order of the ids (search results, favourites, promotions). */
+export async function productsByIds(db: DB, ids: number[], lang: Language): Promise<ProductRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom("product").select(productColumns).where("id", "in", ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, toProductRow(r, lang)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
+}
+
+/** Products flagged new or hot (the /newOrHot page and the home page section). */
+export async function listNewOrHot(db: DB, input: { which: "new" | "hot"; lang: Language; page: number; pageSize?: number }) {
+  const size = input.pageSize ?? PAGE_SIZE;
+  const col = input.which === "new" ? "is_new" : "is_hot";
+  const base = db.selectFrom("product").where(col, "=", 1).where("status", "=", "active");
+  const [rows, count] = await Promise.all([
+    base.select(productColumns).orderBy("id", "desc").limit(size).offset((Math.max(1, input.page) - 1) * size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => toProductRow(r, input.lang)), total: Number(count.n) };
+}
+
+export interface ProductDetail extends ProductRow {
+  isoShape: string | null;
+  isoSize: string | null;
+  noseRadius: string | null;
+  chipBreaker: string | null;
+  materialGroups: string;
+  fitKey: string | null;
+  attributes: Record<string, string | number | boolean | null>;
+  unit: string;
+  status: string;
+}
+
+export async function getProductByCode(db: DB, code: string, lang: Language): Promise<ProductDetail | null> {
+  const r = await db.selectFrom("product").selectAll().where("ordering_code", "=", code).executeTakeFirst();
+  if (!r) return null;
+  let attributes: ProductDetail["attributes"] = {};
+  try {
+    const parsed = JSON.parse(r.attributes) as unknown;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) attributes = parsed as ProductDetail["attributes"];
+  } catch {
+    attributes = {};
+  }
+  return {
+    ...toProductRow(r, lang),
+    isoShape: r.iso_shape,
+    isoSize: r.iso_size,
+    noseRadius: r.nose_radius,
+    chipBreaker: r.chip_breaker,
+    materialGroups: r.material_groups,
+    fitKey: r.fit_key,
+    attributes,
+    unit: r.unit,
+    status: r.status,
+  };
+}
+
+export const MATERIAL_GROUPS = ["P", "M", "K", "N", "S", "H"] as const;
+export type MaterialGroup = (typeof MATERIAL_GROUPS)[number];
+
+export interface CuttingRange {
+  group: MaterialGroup;
+  recommended: boolean;
+  vc: [number, number] | null;
+  f: [number, number] | null;
+  ap: [number, number] | null;
+}
+
+const operationOf = (kind: string) =>
+  kind === "turning_insert" ? "turning" : kind === "milling_insert" || kind === "end_mill" ? "milling" : kind === "drill" ? "drilling" : null;
+
+/** Recommended cutting data per ISO material group for the product's grade (empty where not recommended). */
+export async function getCuttingData(db: DB, product: { grade: string | null; kind: string }): Promise<{ operation: string | null; rows: CuttingRange[] }> {
+  const operation = operationOf(product.kind);
+  if (!product.grade || !operation) return { operation, rows: [] };
+  let rows = await db.selectFrom("cutting_data").selectAll().where("grade", "=", product.grade).where("operation", "=", operation).execute();
+  if (!rows.length) rows = await db.selectFrom("cutting_data").selectAll().where("grade", "=", product.grade).execute();
+  if (!rows.length) return { operation, rows: [] };
+  return {
+    operation,
+    rows: MATERIAL_GROUPS.map((g) => {
+      const r = rows.find((x) => x.material_group === g);
+      return r
+        ? { group: g, recommended: true, vc: [r.vc_min, r.vc_max], f: [Number(r.f_min), Number(r.f_max)], ap: [Number(r.ap_min), Number(r.ap_max)] }
+        : { group: g, recommended: false, vc: null, f: null, ap: null };
+    }),
+  };
+}
+
+/** Inserts ↔ toolholders with the same fit key (shape, clearance, size), both directions. */
+export async function getCompatible(db: DB, product: { id: number; kind: string; fitKey: string | null }, lang: Language, limit = 20): Promise<ProductRow[]> {
+  if (!product.fitKey) return [];
+  let q = db.selectFrom("product").select(productColumns).where("fit_key", "=", product.fitKey).where("id", "!=", product.id).where("status", "=", "active");
+  q = product.kind === "holder" ? q.where("kind", "!=", "holder") : q.where("kind", "=", "holder");
+  const rows = await q.orderBy("ordering_code").limit(limit).execute();
+  return rows.map((r) => toProductRow(r, lang));
+}

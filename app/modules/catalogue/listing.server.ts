@@ -1,0 +1,78 @@
+import type { DB } from "~/db/db.server";
+import type { Language } from "~/i18n/config";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { favouriteSet } from "~/modules/favourites/favourites.server";
+import type { PromotionKind } from "~/modules/promotions/rules";
+import type { ProductRow } from "./catalogue.server";
+import { getOffers, type Offer } from "./offer.server";
+
+/**
+ * One row of a product list as sent to the browser: only what the table shows, and no price
+ * or stock at all when the account may not see them.
+ */
+export interface ListItem {
+  id: number;
+  code: string;
+  name: string;
+  spec: string;
+  price: number | null;
+  promoPrice: number | null;
+  onRequest: boolean;
+  stock: number | null;
+  esd: string | null;
+  mpq: number;
+  moq: number;
+  tags: { kind: PromotionKind; title: string | null; promotionItemId: number | null }[];
+  fav: boolean;
+  canCart: boolean;
+  /** the promotion item a cart add should use (the one giving the best price) */
+  promotionItemId: number | null;
+}
+
+export interface ListContext {
+  signedIn: boolean;
+  priceVisible: boolean;
+  stockVisible: boolean;
+  canOrder: boolean;
+  currency: string;
+}
+
+export function listContext(user: SessionUser | null): ListContext {
+  return {
+    signedIn: !!user,
+    priceVisible: !!user?.canSeePrice,
+    stockVisible: !!user?.canSeeStock,
+    canOrder: !!user?.canOrder,
+    currency: user?.currency ?? "CNY",
+  };
+}
+
+export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boolean, lang: Language): ListItem {
+  const best = offer?.tags
+    .filter((t) => t.promoPrice !== null && t.promotionItemId !== null)
+    .sort((a, b) => (a.promoPrice ?? 0) - (b.promoPrice ?? 0))[0];
+  return {
+    id: row.id,
+    code: row.orderingCode,
+    name: row.name,
+    spec: row.specification,
+    price: offer?.price ?? null,
+    promoPrice: offer?.bestPromoPrice ?? null,
+    onRequest: offer?.priceOnRequest ?? false,
+    stock: offer?.stock ?? null,
+    esd: offer?.esd ?? null,
+    mpq: offer?.mpq ?? 1,
+    moq: offer?.moq ?? 1,
+    tags: (offer?.tags ?? []).map((t) => ({ kind: t.kind, title: lang === "en" ? t.titleEn : t.titleZh, promotionItemId: t.promotionItemId })),
+    fav,
+    canCart: offer?.canAddToCart ?? false,
+    promotionItemId: best?.promotionItemId ?? null,
+  };
+}
+
+/** Offers and favourite flags for a page of product rows. */
+export async function buildListItems(db: DB, user: SessionUser | null, rows: ProductRow[], lang: Language, now = new Date()): Promise<ListItem[]> {
+  const ids = rows.map((r) => r.id);
+  const [offers, favs] = await Promise.all([getOffers(db, user, ids, { now }), favouriteSet(db, user, ids)]);
+  return rows.map((r) => toListItem(r, offers.get(r.id), favs.has(r.id), lang));
+}

@@ -1,0 +1,159 @@
+import type { DB } from "~/db/db.server";
+import { formatDate } from "~/i18n/format";
+import { unitPrice } from "~/modules/pricing/pricing";
+import { activePromotionItems, type ActivePromotionItem } from "~/modules/promotions/promotions.server";
+import { promotionUnitPrice, type PromotionKind } from "~/modules/promotions/rules";
+import { canGoToCart, estimateShipDate } from "./offer";
+
+/**
+ * What an actor is offered for a list of products: unit price, stock, ESD, promotions
+ * (docs/decisions/022-offers.md). Prices go ONLY through pricing.unitPrice. Without the
+ * see-price / see-stock permission the values are null, so they never reach the browser.
+ * Published for the cart in /work/notes/contracts.md.
+ */
+export interface OfferActor {
+  id: number;
+  customerId: number;
+  tenantId: number;
+  currency: string;
+  canOrder: boolean;
+  canSeePrice: boolean;
+  canSeeStock: boolean;
+  priceAdjustmentBp: number;
+}
+
+export interface PromotionTag {
+  kind: PromotionKind;
+  /** null for the product's own new/hot/delisted flags */
+  promotionId: number | null;
+  promotionItemId: number | null;
+  titleZh: string | null;
+  titleEn: string | null;
+  endsAt: string | null;
+  /** the actor's unit price under this promotion (null: no price change, or price hidden) */
+  promoPrice: number | null;
+  flashRemaining: number | null;
+  perCustomerLimit: number | null;
+  minQty: number | null;
+  minAmount: number | null;
+  giftProductId: number | null;
+  giftQty: number | null;
+}
+
+export interface Offer {
+  productId: number;
+  /** the actor's unit price in fen incl. tax; null when on request or hidden */
+  price: number | null;
+  /** the product has no list price: it cannot go to the cart or to favourites */
+  priceOnRequest: boolean;
+  /** false when the account may not see prices */
+  priceVisible: boolean;
+  /** the lowest running promotion price for the actor, if any */
+  bestPromoPrice: number | null;
+  /** available minus reserved in the actor's tenant; null when hidden or signed out */
+  stock: number | null;
+  stockVisible: boolean;
+  /** expected ship date for the MOQ (or the asked quantity); null when stock is hidden */
+  esd: string | null;
+  leadTimeDays: number | null;
+  currency: string;
+  tags: PromotionTag[];
+  /** the item may be put into the cart by this actor (price, permission, delisted stock) */
+  canAddToCart: boolean;
+  mpq: number;
+  moq: number;
+  status: string;
+}
+
+/** Prices, stock and tags for the products; anonymous visitors (actor null) get tags only. */
+export async function getOffers(
+  db: DB,
+  actor: OfferActor | null,
+  productIds: number[],
+  opts: { now?: Date; qtyByProduct?: Map<number, number> } = {},
+): Promise<Map<number, Offer>> {
+  const now = opts.now ?? new Date();
+  const result = new Map<number, Offer>();
+  const idList = [...new Set(productIds)].filter((n) => Number.isInteger(n));
+  if (!idList.length) return result;
+
+  const products = await db
+    .selectFrom("product")
+    .select(["id", "list_price", "mpq", "moq", "status", "is_new", "is_hot"])
+    .where("id", "in", idList)
+    .execute();
+
+  const [customer, prices, stock, promos] = actor
+    ? await Promise.all([
+        db.selectFrom("customer").select("discount_bp").where("id", "=", actor.customerId).executeTakeFirst(),
+        db.selectFrom("customer_price").select(["product_id", "price"])
+          .where("customer_id", "=", actor.customerId).where("tenant_id", "=", actor.tenantId).where("product_id", "in", idList).execute(),
+        db.selectFrom("stock").select(["product_id", "available", "reserved", "lead_time_days"])
+          .where("tenant_id", "=", actor.tenantId).where("product_id", "in", idList).execute(),
+        activePromotionItems(db, actor.tenantId, idList, now),
+      ])
+    : [undefined, [], [], [] as ActivePromotionItem[]];
+
+  const priceBy = new Map(prices.map((p) => [p.product_id, Number(p.price)]));
+  const stockBy = new Map(stock.map((s) => [s.product_id, s]));
+  const promosBy = new Map<number, ActivePromotionItem[]>();
+  for (const p of promos) promosBy.set(p.productId, [...(promosBy.get(p.productId) ?? []), p]);
+  const today = formatDate(now);
+  const discountBp = customer?.discount_bp ?? 0;
+
+  for (const p of products) {
+    const listPrice = p.list_price === null ? null : Number(p.list_price);
+    const dealerPrice = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: 0 }) : null;
+    const price = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: actor.priceAdjustmentBp }) : null;
+    const s = stockBy.get(p.id);
+    const available = s ? Math.max(0, s.available - s.reserved) : 0;
+    const priceVisible = !!actor?.canSeePrice;
+    const stockVisible = !!actor?.canSeeStock;
+
+    const tags: PromotionTag[] = (promosBy.get(p.id) ?? []).map((x) => ({
+      kind: x.kind,
+      promotionId: x.promotionId,
+      promotionItemId: x.promotionItemId,
+      titleZh: x.titleZh,
+      titleEn: x.titleEn,
+      endsAt: x.endsAt,
+      promoPrice: priceVisible
+        ? promotionUnitPrice({ dealerPrice, promoPrice: x.promoPrice, discountBp: x.discountBp, priceAdjustmentBp: actor!.priceAdjustmentBp })
+        : null,
+      flashRemaining: stockVisible ? x.flashRemaining : null,
+      perCustomerLimit: x.perCustomerLimit,
+      minQty: x.minQty,
+      minAmount: x.minAmount,
+      giftProductId: x.giftProductId,
+      giftQty: x.giftQty,
+    }));
+    const flag = (kind: PromotionKind): PromotionTag => ({
+      kind, promotionId: null, promotionItemId: null, titleZh: null, titleEn: null, endsAt: null, promoPrice: null,
+      flashRemaining: null, perCustomerLimit: null, minQty: null, minAmount: null, giftProductId: null, giftQty: null,
+    });
+    if (p.is_new && !tags.some((t) => t.kind === "new")) tags.push(flag("new"));
+    if (p.is_hot && !tags.some((t) => t.kind === "hot")) tags.push(flag("hot"));
+    if (p.status === "delisted" && !tags.some((t) => t.kind === "out")) tags.push(flag("out"));
+    const promoPrices = tags.map((t) => t.promoPrice).filter((x): x is number => x !== null);
+
+    const qty = opts.qtyByProduct?.get(p.id) ?? p.moq;
+    result.set(p.id, {
+      productId: p.id,
+      price: priceVisible ? price : null,
+      priceOnRequest: listPrice === null,
+      priceVisible,
+      bestPromoPrice: promoPrices.length ? Math.min(...promoPrices) : null,
+      stock: stockVisible ? available : null,
+      stockVisible,
+      esd: stockVisible ? estimateShipDate({ available, qty, leadTimeDays: s?.lead_time_days ?? 0, today }) : null,
+      leadTimeDays: stockVisible && s ? s.lead_time_days : null,
+      currency: actor?.currency ?? "CNY",
+      tags,
+      canAddToCart: !!actor && canGoToCart({ hasPrice: listPrice !== null, canOrder: actor.canOrder, status: p.status, available }),
+      mpq: p.mpq,
+      moq: p.moq,
+      status: p.status,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,107 @@
+import type { DB } from "~/db/db.server";
+import { getDb } from "~/db/index.server";
+import type { Language } from "~/i18n/config";
+import { getLanguage } from "~/i18n/i18n.server";
+import { notFound } from "~/modules/auth/guard.server";
+import { getOptionalSessionUser, type SessionUser } from "~/modules/auth/session.server";
+import { countByLeaf, getChildren, getChildrenTree, getNodePath, leafCodesUnder, listProducts, PAGE_SIZE, type NodeView } from "./catalogue.server";
+import { buildListItems, listContext } from "./listing.server";
+import { parsePage, parseSort } from "./sorts";
+
+/** Loader bodies shared by the catalogue level routes (the routes stay thin). */
+export interface PageBase {
+  db: DB;
+  user: SessionUser | null;
+  lang: Language;
+  url: URL;
+}
+
+export async function pageBase(request: Request): Promise<PageBase> {
+  const user = await getOptionalSessionUser(request);
+  const lang = await getLanguage(request, user?.language);
+  return { db: getDb(), user, lang, url: new URL(request.url) };
+}
+
+/** The page's own URL without the one-off message parameter (where forms return to). */
+export function returnPath(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete("catMsg");
+  const q = params.toString();
+  return url.pathname + (q ? `?${q}` : "");
+}
+
+/** URL of the page that shows a node of a given level (the spec's query parameters). */
+export function nodeHref(node: { code: string; level: number; parentCode: string | null }): string {
+  const page = ["", "productFirst", "productSecond", "productThird", "productFourth"][node.level] ?? "productThird";
+  const parent = node.parentCode ? `&parentCode=${encodeURIComponent(node.parentCode)}` : "";
+  return `/product/${page}?catalogueCode=${encodeURIComponent(node.code)}${parent}`;
+}
+
+const crumbs = (path: NodeView[]) => path.map((n) => ({ label: n.label, to: nodeHref(n), nonStandard: n.isNonStandard }));
+
+/** /product/productFirst and /product/productSecond: the node's children with their children. */
+export async function loadOverview(request: Request) {
+  const { db, lang, url } = await pageBase(request);
+  const code = url.searchParams.get("catalogueCode");
+  if (!code) notFound();
+  const path = await getNodePath(db, code.slice(0, 40), lang);
+  if (!path) notFound();
+  const node = path[path.length - 1];
+  const tree = await getChildrenTree(db, node.code, lang);
+  return {
+    node,
+    crumbs: crumbs(path),
+    children: tree.map((c) => ({
+      ...c,
+      href: nodeHref(c),
+      children: c.children.map((g) => ({ ...g, href: nodeHref(g) })),
+    })),
+  };
+}
+
+/** /product: all level-1 categories with their families. */
+export async function loadRoot(request: Request) {
+  const { db, lang } = await pageBase(request);
+  const tree = await getChildrenTree(db, null, lang);
+  return {
+    children: tree.map((c) => ({ ...c, href: nodeHref(c), children: c.children.map((g) => ({ ...g, href: nodeHref(g) })) })),
+  };
+}
+
+/**
+ * /product/productThird (a series: products of all its shown level-4 groups, filterable by group)
+ * and /product/productFourth (one level-4 group). Paged by 50, sortable.
+ */
+export async function loadProductList(request: Request) {
+  const { db, user, lang, url } = await pageBase(request);
+  const code = url.searchParams.get("catalogueCode");
+  if (!code) notFound();
+  const path = await getNodePath(db, code.slice(0, 40), lang);
+  if (!path) notFound();
+  const node = path[path.length - 1];
+  const sort = parseSort(url.searchParams.get("sort"));
+  const page = parsePage(url.searchParams.get("page"));
+  const leaves = node.level >= 4 ? [node] : node.level === 3 ? await getChildren(db, node.code, lang) : [];
+  const leafCodes = node.level >= 4 ? [node.code] : node.level === 3 ? leaves.map((l) => l.code) : await leafCodesUnder(db, node);
+  const leafParam = url.searchParams.get("leaf");
+  const leaf = leafParam && leafCodes.includes(leafParam) ? leafParam : null;
+  const [list, counts] = await Promise.all([
+    listProducts(db, { catalogueCodes: leaf ? [leaf] : leafCodes, sort, page, lang }),
+    node.level === 3 ? countByLeaf(db, leafCodes) : Promise.resolve(new Map<string, number>()),
+  ]);
+  const items = await buildListItems(db, user, list.rows, lang);
+  return {
+    node,
+    crumbs: crumbs(path),
+    leaves: node.level === 3 ? leaves.map((l) => ({ code: l.code, label: l.label, isNonStandard: l.isNonStandard, count: counts.get(l.code) ?? 0 })) : [],
+    leaf,
+    sort,
+    page,
+    pageSize: PAGE_SIZE,
+    total: list.total,
+    items,
+    ctx: listContext(user),
+    redirectTo: returnPath(url),
+    lang,
+  };
+}

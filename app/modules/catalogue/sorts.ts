@@ -1,0 +1,13 @@
+/** Sort orders of product lists (shared by the server queries and the sort links). */
+export const SORTS = ["code", "-code", "price", "-price", "new"] as const;
+export type ProductSort = (typeof SORTS)[number];
+
+export function parseSort(value: string | null): ProductSort {
+  return (SORTS as readonly string[]).includes(value ?? "") ? (value as ProductSort) : "code";
+}
+
+/** A page number from the query: 1 for anything that is not a positive integer; at most `max`. */
+export function parsePage(value: string | null, max = 100_000): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}

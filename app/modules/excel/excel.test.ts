@@ -1,0 +1,221 @@
+import zlib from "node:zlib";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { addToCart, getCart } from "~/modules/cart/cart.server";
+import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
+import { inDays, makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { exportResponse, templateResponse } from "./export.server";
+import { getImportJob, startImport } from "./import-jobs.server";
+import { readImportFile } from "./import-read.server";
+import { neutralise } from "./sanitize";
+import { inspectZip } from "./zip";
+
+/** A minimal zip writer for hostile test files (stored or deflated entries). */
+function makeZip(entries: { name: string; data: Buffer; deflate?: boolean }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const body = e.deflate ? zlib.deflateRawSync(e.data) : e.data;
+    const name = Buffer.from(e.name);
+    const crc = zlib.crc32 ? zlib.crc32(e.data) : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(e.deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, body);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.deflate ? 8 : 0, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("s");
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function readBack(res: Response): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+  const out: unknown[][] = [];
+  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+  return out;
+}
+
+describe("formula-injection neutralisation", () => {
+  it.each([
+    ["=1+1", "'=1+1"],
+    ["+86 138", "'+86 138"],
+    ["-2", "'-2"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\t=x", "'\t=x"],
+    ["CNMG120408", "CNMG120408"],
+    [42, 42],
+    [-5, -5],
+  ])("%s → %s", (a, b) => expect(neutralise(a)).toBe(b));
+});
+
+describe("reading import files", () => {
+  it("reads a valid file in either language", async () => {
+    const r = await readImportFile(await xlsx([["订货号", "数量"], ["CNMG120408-DM YBC252", 10], ["", ""], ["PCLNR2525M12", "2"]]));
+    expect(r).toEqual({
+      ok: true,
+      rows: [
+        { lineNo: 2, code: "CNMG120408-DM YBC252", qty: 10, error: null },
+        { lineNo: 4, code: "PCLNR2525M12", qty: 2, error: null },
+      ],
+    });
+    const en = await readImportFile(await xlsx([["Ordering code", "Quantity"], ["X", 1]]));
+    expect(en.ok).toBe(true);
+  });
+
+  const bad: [string, () => Promise<Buffer> | Buffer, string][] = [
+    ["not a spreadsheet", () => Buffer.from("ordering code,qty\nCNMG,10\n"), "order:import.onlyExcel"],
+    ["an empty file", () => Buffer.alloc(0), "order:import.noFile"],
+    ["a renamed zip", () => makeZip([{ name: "readme.txt", data: Buffer.from("hello") }]), "order:import.onlyExcel"],
+    ["a broken zip", () => Buffer.concat([Buffer.from("PK\x03\x04"), Buffer.alloc(100)]), "order:import.unreadable"],
+    [
+      "a zip bomb",
+      () =>
+        makeZip([
+          { name: "[Content_Types].xml", data: Buffer.from("<x/>") },
+          { name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(200 * 1024 * 1024), deflate: true },
+        ]),
+      "order:import.tooManyRows",
+    ],
+    ["missing columns", () => xlsx([["foo", "bar"], ["x", 1]]), "order:import.missingColumns"],
+    ["no data rows", () => xlsx([["订货号", "数量"]]), "order:import.emptyFile"],
+    ["too big", () => Buffer.concat([Buffer.from("PK\x03\x04"), Buffer.alloc(6 * 1024 * 1024)]), "order:import.tooBig"],
+  ];
+  it.each(bad)("refuses %s with a clear message", async (_name, make, key) => {
+    const started = Date.now();
+    const r = await readImportFile(await make());
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.key).toBe(key);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("refuses 1,000,000 rows within seconds", async () => {
+    const rows: string[] = [];
+    for (let i = 2; i <= 1_000_001; i++) rows.push(`<row r="${i}"><c r="A${i}" t="inlineStr"><is><t>CNMG</t></is></c><c r="B${i}"><v>10</v></c></row>`);
+    const sheet = Buffer.from(`<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`);
+    const file = makeZip([
+      { name: "[Content_Types].xml", data: Buffer.from("<Types/>") },
+      { name: "xl/worksheets/sheet1.xml", data: sheet, deflate: true },
+    ]);
+    const started = Date.now();
+    const r = await readImportFile(file);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(["order:import.tooManyRows", "order:import.tooBig"]).toContain(r.error.key);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // with a larger upload limit the declared sheet size stops it before any inflating
+    const r2 = await readImportFile(file, { maxBytes: 50e6, maxRows: 10_000 });
+    expect(r2).toMatchObject({ ok: false, error: { key: "order:import.tooManyRows" } });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  }, 30_000);
+
+  it("stops at the row limit while streaming", async () => {
+    const r = await readImportFile(await xlsx([["订货号", "数量"], ...Array.from({ length: 30 }, (_, i) => [`C${i}`, 1])]), { maxBytes: 5e6, maxRows: 20 });
+    expect(r).toMatchObject({ ok: false, error: { key: "order:import.tooManyRows", values: { rows: 20 } } });
+  });
+
+  it("refuses formula rows, keeps the others", async () => {
+    const r = await readImportFile(await xlsx([["订货号", "数量"], ["A", { formula: "1+1", result: 2 }], ["B", 3]]));
+    expect(r.ok && r.rows.map((x) => x.error?.key ?? null)).toEqual(["order:import.formula", null]);
+  });
+
+  it("zip inspection reads declared sizes", () => {
+    const z = makeZip([{ name: "a.txt", data: Buffer.from("abc") }]);
+    expect(inspectZip(z)).toMatchObject({ ok: true, names: ["a.txt"], totalUncompressed: 3 });
+  });
+});
+
+describe.each(testDatabases())("import jobs and exports on $name", ({ url }) => {
+  let db: DB;
+  let fx: Fixture;
+  const code = async (id: number) => (await db.selectFrom("product").select("ordering_code").where("id", "=", id).executeTakeFirstOrThrow()).ordering_code;
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    fx = await makeFixture(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it("imports valid rows into the cart and reports refused rows", async () => {
+    const file = await xlsx([["订货号", "数量"], [await code(fx.products.insert), 5], [await code(fx.products.moq10), 3], ["NOPE", 1], [await code(fx.products.holder), { formula: "A1" }]]);
+    const r = await startImport(db, fx.a, "x.xlsx", file, { wait: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const job = await getImportJob(db, fx.a, r.jobId);
+    expect(job).toMatchObject({ status: "done", total: 4, done: 4, ok_count: 1, bad_count: 3 });
+    expect(job!.report.map((x) => x.error?.key ?? null)).toEqual([null, "order:rules.belowMoq", "order:quick.unknownCode", "order:import.formula"]);
+    expect((await getCart(db, fx.a)).lines.map((l) => l.productId)).toEqual([fx.products.insert]);
+    expect(await getImportJob(db, fx.b, r.jobId)).toBeNull();
+    expect(await startImport(db, fx.aNoOrder, "x.xlsx", file)).toMatchObject({ ok: false, error: { key: "common:errors.noOrderPermission" } });
+  });
+
+  it("exports orders, details and records with neutralised cells; DPC000001 gets nothing of XCD000001", async () => {
+    await addToCart(db, fx.a, { productId: fx.products.holder, qty: 1 });
+    const r = await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(9), poNo: "=HYPERLINK(\"http://x\")" });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const order = await db.selectFrom("sales_order").select("id").where("order_no", "=", r.orderNo).executeTakeFirstOrThrow();
+    const line = await db.selectFrom("order_line").select("id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    await db.insertInto("shipment").values({ order_id: order.id, order_line_id: line.id, tenant_id: fx.tenantId, customer_id: fx.a.customerId, ship_date: inDays(1), carrier: "SF", tracking_no: "@SF1", packing_slip_no: "PS1", batch_no: "-B1", qty: 1 }).execute();
+
+    const orders = await readBack(await exportResponse(db, fx.a, new URLSearchParams("kind=orders&tab=all"), "en"));
+    expect(orders[0][0]).toBe("Order no");
+    expect(orders.some((row) => row[0] === r.orderNo && row[1] === "'=HYPERLINK(\"http://x\")")).toBe(true);
+    const details = await readBack(await exportResponse(db, fx.a, new URLSearchParams(`kind=details&orderNo=${r.orderNo}`), "zh"));
+    expect(details[0][1]).toBe("订货号");
+    expect(details.length).toBeGreaterThanOrEqual(2);
+    expect(details.some((row) => row[4] === 800)).toBe(true); // the holder at 800.00
+    const records = await readBack(await exportResponse(db, fx.a, new URLSearchParams("kind=records"), "en"));
+    expect(records[1]).toContain("'@SF1");
+    expect(records[1]).toContain("'-B1");
+
+    // another dealer: 404 for the order, empty lists
+    await expect(exportResponse(db, fx.b, new URLSearchParams(`kind=details&orderNo=${r.orderNo}`), "en")).rejects.toMatchObject({ status: 404 });
+    expect(await readBack(await exportResponse(db, fx.b, new URLSearchParams("kind=orders"), "en"))).toHaveLength(1);
+    expect(await readBack(await exportResponse(db, fx.b, new URLSearchParams("kind=records"), "en"))).toHaveLength(1);
+    await expect(exportResponse(db, fx.a, new URLSearchParams("kind=bogus"), "en")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("the template has headers in the user's language and imports as is", async () => {
+    const zh = await readBack(templateResponse("zh"));
+    expect(zh[0]).toEqual(["订货号", "数量"]);
+    const en = templateResponse("en");
+    const buf = Buffer.from(await en.arrayBuffer());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(["Ordering code", "Quantity"]);
+    expect((await readImportFile(buf)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import type { DB } from "~/db/db.server";
+
+/** Favourites of one user (spec: items with an empty price cannot go to favourites). */
+export const FAVOURITES_LIMIT = 500;
+
+export type FavouriteResult = { ok: true } | { ok: false; error: "favourite.priceEmpty" | "favourite.notFound" };
+
+export async function addFavourite(db: DB, user: { id: number }, productId: number): Promise<FavouriteResult> {
+  const p = await db.selectFrom("product").select(["id", "list_price"]).where("id", "=", productId).executeTakeFirst();
+  if (!p) return { ok: false, error: "favourite.notFound" };
+  if (p.list_price === null) return { ok: false, error: "favourite.priceEmpty" };
+  await db
+    .insertInto("favourite")
+    .values({ user_id: user.id, product_id: productId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
+    .execute();
+  return { ok: true };
+}
+
+export async function removeFavourite(db: DB, user: { id: number }, productId: number): Promise<void> {
+  await db.deleteFrom("favourite").where("user_id", "=", user.id).where("product_id", "=", productId).execute();
+}
+
+/** The user's favourite product ids, newest first. */
+export async function listFavouriteIds(db: DB, user: { id: number }): Promise<number[]> {
+  const rows = await db
+    .selectFrom("favourite")
+    .select("product_id")
+    .where("user_id", "=", user.id)
+    .orderBy("created_at", "desc")
+    .orderBy("product_id", "desc")
+    .limit(FAVOURITES_LIMIT)
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+/** Which of these products the user has in favourites. */
+export async function favouriteSet(db: DB, user: { id: number } | null, productIds: number[]): Promise<Set<number>> {
+  if (!user || !productIds.length) return new Set();
+  const rows = await db.selectFrom("favourite").select("product_id").where("user_id", "=", user.id).where("product_id", "in", productIds).execute();
+  return new Set(rows.map((r) => r.product_id));
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { addToCart } from "~/modules/cart/cart.server";
+import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { addAddress, newSubmitToken, submitOrder } from "./submit.server";
+import { extraUser, inDays, makeFixture, type Fixture } from "./test-fixtures";
+
+/** Flash sale under load: 200 buyers, 10 pieces. And a double-clicked submit button ×10. */
+describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
+  let db: DB;
+  let fx: Fixture;
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    fx = await makeFixture(db, { flashStock: 10, flashAvailable: 100 });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it("200 concurrent submissions for a flash item with stock 10: exactly 10 orders, never oversold", async () => {
+    const buyers = [];
+    for (let i = 0; i < 200; i++) {
+      const u = await extraUser(db, fx, i);
+      const added = await addToCart(db, u, { productId: fx.products.flash, qty: 1, promotionItemId: fx.promo.flash });
+      expect(added.ok).toBe(true);
+      buyers.push(u);
+    }
+    const address = await addAddress(db, fx.a, { consignee: "李四", phone: "1", province: "湖南", city: "株洲", district: "芦淞", line: "1号" });
+    const results = await Promise.all(
+      buyers.map((u) =>
+        submitOrder(db, u, { token: newSubmitToken(), addressId: address, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) }),
+      ),
+    );
+    const ok = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    for (const r of refused) {
+      if (!r.ok) expect(r.errors[0].key).toBe("order:rules.flashStock");
+    }
+    const item = await db.selectFrom("promotion_item").select(["flash_sold", "flash_stock"]).where("id", "=", fx.promo.flash).executeTakeFirstOrThrow();
+    expect(item).toEqual({ flash_sold: 10, flash_stock: 10 });
+    const stock = await db.selectFrom("stock").select(["available", "reserved"]).where("product_id", "=", fx.products.flash).executeTakeFirstOrThrow();
+    expect(stock).toEqual({ available: 90, reserved: 10 });
+    const orders = await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", fx.tenantId).executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(10);
+  }, 60_000);
+
+  it("the same one-time token posted 10 times at once gives one order", async () => {
+    await addToCart(db, fx.a, { productId: fx.products.holder, qty: 1 });
+    await addToCart(db, fx.a, { productId: fx.products.insert, qty: 3 });
+    const token = newSubmitToken();
+    const before = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        submitOrder(db, fx.a, { token, addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) }),
+      ),
+    );
+    const numbers = new Set(results.map((r) => (r.ok ? r.orderNo : "refused")));
+    expect([...numbers]).toHaveLength(1);
+    expect([...numbers][0]).toMatch(/^SO/);
+    const count = await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("submit_token", "=", token).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+    const after = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
+    expect(before.available - after.available).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,315 @@
+import type { DB } from "~/db/db.server";
+import { addToCart, type CartActor } from "~/modules/cart/cart.server";
+import type { RuleError } from "~/modules/cart/rules";
+import { addOrderNotice } from "~/modules/notices/order-notices.server";
+import { DEFAULT_ORDER_COLUMNS, ORDER_COLUMNS, type OrderColumn, type OrderTab } from "./columns";
+import { canDelete, nextStatus, OPEN_STATUSES, reservesStock, type OrderEvent, type OrderStatus } from "./status";
+
+/**
+ * Orders and delivery records of the actor's customer in the actor's tenant. Every read and
+ * write is scoped by { tenantId, customerId }: another customer's order is simply not found.
+ */
+export interface OrderActor {
+  id: number;
+  customerId: number;
+  tenantId: number;
+}
+
+/** The shop's own working list: orders still waiting for the dealer or for review. */
+export { ORDER_TABS, ORDER_COLUMNS, DEFAULT_ORDER_COLUMNS, type OrderColumn, type OrderTab } from "./columns";
+export const ONLINE_STATUSES: readonly OrderStatus[] = ["to_be_submitted", "submitted", "to_be_confirmed"];
+
+export interface OrderFilters {
+  tab: OrderTab;
+  from?: string;
+  to?: string;
+  status?: string;
+  orderNo?: string;
+  poNo?: string;
+  code?: string;
+  page: number;
+  pageSize: number;
+}
+
+const COLUMNS_MODULE = "order_list";
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filteredOrders(db: DB, actor: OrderActor, f: Omit<OrderFilters, "page" | "pageSize">) {
+  let q = db
+    .selectFrom("sales_order as o")
+    .where("o.customer_id", "=", actor.customerId)
+    .where("o.tenant_id", "=", actor.tenantId);
+  if (f.tab === "online") q = q.where("o.status", "in", [...ONLINE_STATUSES]);
+  if (f.tab === "open") {
+    q = q
+      .where("o.status", "in", [...OPEN_STATUSES])
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("order_line as ol").select("ol.id").whereRef("ol.order_id", "=", "o.id").whereRef("ol.shipped_qty", "<", "ol.qty")),
+      );
+  }
+  if (f.from) q = q.where("o.created_at", ">=", `${f.from}T00:00:00.000Z`);
+  if (f.to) q = q.where("o.created_at", "<=", `${f.to}T23:59:59.999Z`);
+  if (f.status) q = q.where("o.status", "=", f.status);
+  if (f.orderNo) q = q.where("o.order_no", "like", `%${escapeLike(f.orderNo.trim().toUpperCase())}%`);
+  if (f.poNo) q = q.where("o.po_no", "like", `%${escapeLike(f.poNo.trim())}%`);
+  if (f.code) {
+    const code = escapeLike(f.code.trim().toUpperCase());
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("order_line as cl")
+          .select("cl.id")
+          .whereRef("cl.order_id", "=", "o.id")
+          .where((eb) => eb(eb.fn("upper", ["cl.ordering_code"]), "like", `%${code}%`)),
+      ),
+    );
+  }
+  return q;
+}
+
+export async function listOrders(db: DB, actor: OrderActor, f: OrderFilters) {
+  const base = filteredOrders(db, actor, f);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .innerJoin("app_user as u", "u.id", "o.user_id")
+      .select([
+        "o.id",
+        "o.order_no",
+        "o.po_no",
+        "o.status",
+        "o.created_at",
+        "o.goods_amount",
+        "o.discount_amount",
+        "o.shipping_fee",
+        "o.payable_amount",
+        "o.currency",
+        "o.expected_delivery_date",
+        "u.code as user_code",
+        (eb) => eb.selectFrom("order_line as c").select((e) => e.fn.countAll<number>().as("n")).whereRef("c.order_id", "=", "o.id").as("items"),
+      ])
+      .orderBy("o.created_at", "desc")
+      .orderBy("o.id", "desc")
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows: rows.map((r) => ({ ...r, items: Number(r.items) })) };
+}
+
+/** All matching orders in pages of 500, for the streaming export. */
+export async function* iterateOrders(db: DB, actor: OrderActor, f: Omit<OrderFilters, "page" | "pageSize">) {
+  for (let page = 1; ; page++) {
+    const { rows } = await listOrders(db, actor, { ...f, page, pageSize: 500 });
+    yield* rows;
+    if (rows.length < 500) return;
+  }
+}
+
+export async function getOrder(db: DB, actor: OrderActor, orderNo: string) {
+  const order = await db
+    .selectFrom("sales_order as o")
+    .innerJoin("app_user as u", "u.id", "o.user_id")
+    .selectAll("o")
+    .select("u.code as user_code")
+    .where("o.order_no", "=", orderNo)
+    .where("o.customer_id", "=", actor.customerId)
+    .where("o.tenant_id", "=", actor.tenantId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const lines = await db.selectFrom("order_line").selectAll().where("order_id", "=", order.id).orderBy("line_no").execute();
+  return { order, lines };
+}
+
+export type OrderActionResult = { ok: true; key: string; values?: Record<string, string | number> } | { ok: false; error: RuleError; status?: number };
+
+const notFoundResult = (): OrderActionResult => ({ ok: false, error: { key: "order:orders.notFound" }, status: 404 });
+
+async function transition(
+  db: DB,
+  actor: OrderActor,
+  orderNo: string,
+  event: OrderEvent,
+  opts: { reason?: string; notice?: "cancelled" | "confirmed" | "disagreed"; now?: Date } = {},
+): Promise<OrderActionResult> {
+  const now = opts.now ?? new Date();
+  const found = await getOrder(db, actor, orderNo);
+  if (!found) return notFoundResult();
+  const { order, lines } = found;
+  const to = nextStatus(order.status, event);
+  if (!to) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
+  const done = await db.transaction().execute(async (trx) => {
+    const upd = await trx
+      .updateTable("sales_order")
+      .set({
+        status: to,
+        updated_at: now.toISOString(),
+        ...(to === "cancelled" ? { cancel_reason: opts.reason ?? null } : {}),
+      })
+      .where("id", "=", order.id)
+      .where("status", "=", order.status) // nobody changed it meanwhile
+      .executeTakeFirst();
+    if (Number(upd.numUpdatedRows) !== 1) return false;
+    if (to === "cancelled" && reservesStock(order.status)) {
+      for (const l of lines) {
+        const open = l.qty - l.shipped_qty;
+        if (open <= 0 || l.unit_price === 0) continue;
+        await trx
+          .updateTable("stock")
+          .set((eb) => ({ available: eb("available", "+", open), reserved: eb("reserved", "-", open) }))
+          .where("tenant_id", "=", order.tenant_id)
+          .where("product_id", "=", l.product_id)
+          .where("reserved", ">=", open)
+          .execute();
+        if (l.promotion_item_id) {
+          await trx
+            .updateTable("promotion_item")
+            .set((eb) => ({ flash_sold: eb("flash_sold", "-", open) }))
+            .where("id", "=", l.promotion_item_id)
+            .where("flash_stock", "is not", null)
+            .where("flash_sold", ">=", open)
+            .execute();
+        }
+      }
+    }
+    if (opts.notice) await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, opts.notice, now, opts.reason ?? "");
+    return true;
+  });
+  if (!done) return { ok: false, error: { key: "order:orders.changedMeanwhile" }, status: 409 };
+  return { ok: true, key: `order:orders.done.${event}`, values: { orderNo } };
+}
+
+export const CANCEL_REASON_MAX = 300;
+
+export async function cancelOrder(db: DB, actor: OrderActor, orderNo: string, reason: string, now = new Date()) {
+  const r = reason.trim();
+  if (!r) return { ok: false, error: { key: "order:orders.reasonRequired" }, status: 400 } as OrderActionResult;
+  if (r.length > CANCEL_REASON_MAX) return { ok: false, error: { key: "order:orders.reasonTooLong", values: { max: CANCEL_REASON_MAX } }, status: 400 } as OrderActionResult;
+  return transition(db, actor, orderNo, "cancel", { reason: r, notice: "cancelled", now });
+}
+
+export const agreeOrder = (db: DB, actor: OrderActor, orderNo: string, now = new Date()) =>
+  transition(db, actor, orderNo, "agree", { notice: "confirmed", now });
+
+export const disagreeOrder = (db: DB, actor: OrderActor, orderNo: string, now = new Date()) =>
+  transition(db, actor, orderNo, "disagree", { notice: "disagreed", reason: "disagree", now });
+
+/** Only a to-be-submitted order can be deleted. */
+export async function deleteOrder(db: DB, actor: OrderActor, orderNo: string): Promise<OrderActionResult> {
+  const found = await getOrder(db, actor, orderNo);
+  if (!found) return notFoundResult();
+  if (!canDelete(found.order.status)) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
+  const del = await db
+    .deleteFrom("sales_order")
+    .where("id", "=", found.order.id)
+    .where("status", "=", "to_be_submitted")
+    .executeTakeFirst();
+  if (Number(del.numDeletedRows) !== 1) return { ok: false, error: { key: "order:orders.changedMeanwhile" }, status: 409 };
+  return { ok: true, key: "order:orders.done.delete", values: { orderNo } };
+}
+
+/** Re-add all (paid) lines of an order to the cart, each checked with today's cart rules. */
+export async function reAddToCart(db: DB, actor: CartActor, orderNo: string, now = new Date()) {
+  const found = await getOrder(db, actor, orderNo);
+  if (!found) return null;
+  const report: { code: string; qty: number; ok: boolean; error: RuleError | null }[] = [];
+  for (const l of found.lines) {
+    if (l.unit_price === 0) continue; // gifts come with their promotion again
+    const r = await addToCart(db, actor, { productId: l.product_id, qty: l.qty }, now);
+    report.push({ code: l.ordering_code, qty: l.qty, ok: r.ok, error: r.ok ? null : r.error });
+  }
+  return report;
+}
+
+export interface DeliveryFilters {
+  from?: string;
+  to?: string;
+  orderNo?: string;
+  code?: string;
+  trackingNo?: string;
+  page: number;
+  pageSize: number;
+}
+
+function filteredDeliveries(db: DB, actor: OrderActor, f: Omit<DeliveryFilters, "page" | "pageSize">) {
+  let q = db
+    .selectFrom("shipment as s")
+    .innerJoin("sales_order as o", "o.id", "s.order_id")
+    .innerJoin("order_line as l", "l.id", "s.order_line_id")
+    .where("s.customer_id", "=", actor.customerId)
+    .where("s.tenant_id", "=", actor.tenantId)
+    .where("o.customer_id", "=", actor.customerId);
+  if (f.from) q = q.where("s.ship_date", ">=", f.from);
+  if (f.to) q = q.where("s.ship_date", "<=", f.to);
+  if (f.orderNo) q = q.where("o.order_no", "like", `%${escapeLike(f.orderNo.trim().toUpperCase())}%`);
+  if (f.trackingNo) q = q.where("s.tracking_no", "like", `%${escapeLike(f.trackingNo.trim())}%`);
+  if (f.code) q = q.where((eb) => eb(eb.fn("upper", ["l.ordering_code"]), "like", `%${escapeLike(f.code!.trim().toUpperCase())}%`));
+  return q;
+}
+
+export async function listDeliveries(db: DB, actor: OrderActor, f: DeliveryFilters) {
+  const base = filteredDeliveries(db, actor, f);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select([
+        "s.id",
+        "s.ship_date",
+        "s.carrier",
+        "s.tracking_no",
+        "s.packing_slip_no",
+        "s.batch_no",
+        "s.qty",
+        "o.order_no",
+        "o.po_no",
+        "l.ordering_code",
+        "l.name_zh",
+        "l.name_en",
+        "l.qty as ordered_qty",
+        "l.shipped_qty",
+      ])
+      .orderBy("s.ship_date", "desc")
+      .orderBy("s.id", "desc")
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+export async function* iterateDeliveries(db: DB, actor: OrderActor, f: Omit<DeliveryFilters, "page" | "pageSize">) {
+  for (let page = 1; ; page++) {
+    const { rows } = await listDeliveries(db, actor, { ...f, page, pageSize: 500 });
+    yield* rows;
+    if (rows.length < 500) return;
+  }
+}
+
+export async function getColumns(db: DB, userId: number): Promise<OrderColumn[]> {
+  const row = await db
+    .selectFrom("user_module_field")
+    .select("fields")
+    .where("user_id", "=", userId)
+    .where("module", "=", COLUMNS_MODULE)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_ORDER_COLUMNS;
+  try {
+    const parsed = JSON.parse(row.fields) as unknown;
+    const cols = Array.isArray(parsed) ? parsed.filter((c): c is OrderColumn => (ORDER_COLUMNS as readonly unknown[]).includes(c)) : [];
+    return cols.length ? cols : DEFAULT_ORDER_COLUMNS;
+  } catch {
+    return DEFAULT_ORDER_COLUMNS;
+  }
+}
+
+export async function saveColumns(db: DB, userId: number, columns: string[]): Promise<OrderColumn[]> {
+  const cols = ORDER_COLUMNS.filter((c) => columns.includes(c));
+  const keep = cols.length ? cols : DEFAULT_ORDER_COLUMNS;
+  if (!keep.includes("orderNo")) keep.unshift("orderNo");
+  await db
+    .insertInto("user_module_field")
+    .values({ user_id: userId, module: COLUMNS_MODULE, fields: JSON.stringify(keep) })
+    .onConflict((oc) => oc.columns(["user_id", "module"]).doUpdateSet({ fields: JSON.stringify(keep) }))
+    .execute();
+  return keep;
+}

@@ -1,0 +1,42 @@
+/**
+ * Search keyword rules (pure; the browser may use them too).
+ * Users type ordering codes as printed on the box: `cnmg 120408`, `CNMG-120408`, `120408-dm`.
+ * Codes are compared in a normal form: NFKC (full-width → ASCII), without spaces, hyphens and
+ * dots, upper-cased. product.search_code holds the same form of the ordering code.
+ */
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_MAX_CHARS = 100;
+
+/** The normal form of an ordering code (or of a keyword compared with codes). */
+export function toSearchCode(value: string): string {
+  return value.normalize("NFKC").replace(/[\s\-.]/g, "").toUpperCase();
+}
+
+export type KeywordResult =
+  | { ok: true; keyword: string; code: string; terms: string[] }
+  | { ok: false; error: "search.tooShort" | "search.tooLong"; keyword: string };
+
+/**
+ * Checks and prepares a keyword: at least 3 non-space characters (spec §5), at most 100.
+ * `code` is the keyword in code normal form; `terms` are the words matched against names and
+ * specifications (each word of 3+ characters, else the whole keyword as one phrase).
+ */
+export function parseKeyword(raw: string | null | undefined): KeywordResult {
+  const keyword = (raw ?? "").normalize("NFKC").replace(/\s+/g, " ").trim();
+  const visible = keyword.replace(/\s/g, "");
+  if ([...visible].length < SEARCH_MIN_CHARS) return { ok: false, error: "search.tooShort", keyword };
+  if ([...keyword].length > SEARCH_MAX_CHARS) return { ok: false, error: "search.tooLong", keyword };
+  const words = keyword.split(" ").filter(Boolean);
+  const terms = words.every((w) => [...w].length >= SEARCH_MIN_CHARS) ? words : [keyword];
+  return { ok: true, keyword, code: toSearchCode(keyword), terms: [...new Set(terms.map((t) => t.toLowerCase()))] };
+}
+
+/** A string as one FTS5 phrase ("…" with inner quotes doubled). */
+export function ftsPhrase(value: string): string {
+  return `"${value.replace(/"/g, '""')}"`;
+}
+
+/** A LIKE pattern fragment with %, _ and the escape character escaped (use with ESCAPE '\'). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

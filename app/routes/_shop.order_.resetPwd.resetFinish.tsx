@@ -1,0 +1,22 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
+
+export const meta: MetaFunction = () => [{ title: "重置完成 · Password reset · 经销商门户 Dealer Portal" }];
+
+/** Reset step 4 (public): done; every old session of the account has ended. */
+export default function ResetFinish() {
+  const { t } = useTranslation("auth");
+  return (
+    <AuthCard title={t("reset.title")}>
+      <ResetSteps current={3} />
+      <p className="message message-success" role="status" data-testid="reset-finished">
+        {t("reset.finished")}
+      </p>
+      <Link to="/shop_login" className="btn">
+        {t("reset.toLogin")}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ProductListView } from "~/components/catalogue/ProductListView";
+import { loadProductList } from "~/modules/catalogue/pages.server";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.node.label ?? ""} · 产品中心 · Products` }];
+
+/** /product/productThird?catalogueCode=<node>&parentCode=<parent>[&leaf=<L4>][&sort=][&page=]: the product table. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadProductList(request);
+}
+
+export default function ProductThird() {
+  const data = useLoaderData<typeof loader>();
+  return <ProductListView data={data} basePath="/product/productThird" />;
+}

@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PromotionListView } from "~/components/catalogue/PromotionViews";
+import { loadPromotionList } from "~/modules/promotions/pages.server";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction = () => [{ title: "限时抢购 · Flash sales" }];
+
+/** /rushToPurchase: the company's running and upcoming promotions, with countdowns. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPromotionList(request, true);
+}
+
+export default function PromotionList() {
+  const d = useLoaderData<typeof loader>();
+  return <PromotionListView d={d} flash={true} />;
+}

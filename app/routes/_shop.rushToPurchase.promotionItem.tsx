@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PromotionItemView } from "~/components/catalogue/PromotionViews";
+import { loadPromotionItem } from "~/modules/promotions/pages.server";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.promotion.title ?? ""} · 限时抢购 · Flash sales` }];
+
+/** /rushToPurchase/promotionItem?id=: one promotion and its products (add to cart under the promotion). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPromotionItem(request, true);
+}
+
+export default function PromotionItem() {
+  const d = useLoaderData<typeof loader>();
+  return <PromotionItemView d={d} flash={true} />;
+}

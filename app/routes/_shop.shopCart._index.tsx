@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CartView } from "~/components/cart/CartView";
+import { cartAction, cartLoader } from "~/modules/cart/cart-route.server";
+import ordersCss from "~/styles/orders.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction = () => [{ title: "购物车 · Shopping cart" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => cartLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => cartAction(request, "/shopCart");
+
+export default function ShopCartPage() {
+  const data = useLoaderData<typeof loader>();
+  return <CartView {...data} variant="table" />;
+}

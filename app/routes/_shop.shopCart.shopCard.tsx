@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CartView } from "~/components/cart/CartView";
+import { cartAction, cartLoader } from "~/modules/cart/cart-route.server";
+import ordersCss from "~/styles/orders.css";
+
+/** /shopCart/shopCard: the same cart as cards (handy on a phone). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction = () => [{ title: "购物车 · Shopping cart" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => cartLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => cartAction(request, "/shopCart/shopCard");
+
+export default function ShopCardPage() {
+  const data = useLoaderData<typeof loader>();
+  return <CartView {...data} variant="cards" />;
+}

@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SelectionView } from "~/components/catalogue/SelectionView";
+import { loadSelection } from "~/modules/catalogue/selectionPage.server";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction = () => [{ title: "产品选型 · Product selection" }];
+
+/** /technologyService/selectionCategory: parametric product selection (GET form, counts per option). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSelection(request);
+}
+
+export default function SelectionCategory() {
+  const d = useLoaderData<typeof loader>();
+  return <SelectionView d={d} action="/technologyService/selectionCategory" />;
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ShopLoginShell } from "~/components/auth/AuthShell";
+import { LoginForm } from "~/components/auth/LoginForm";
+import { loginAction, loginLoader } from "~/modules/auth/login-route.server";
+
+export const meta: MetaFunction = () => [{ title: "登录 · Sign in · 经销商门户 Dealer Portal" }];
+
+/** The shop-style login (spec §2 public route). */
+export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "shop");
+export const action = ({ request }: ActionFunctionArgs) => loginAction(request);
+
+export default function ShopLogin() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  return (
+    <ShopLoginShell title={t("login.title")}>
+      <LoginForm {...data} lastResult={actionData?.result} retryAfterMinutes={actionData?.retryAfterMinutes} />
+    </ShopLoginShell>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/modules/auth/form.server";
+import { setFlash } from "~/modules/auth/cookies.server";
+import { requireUser } from "~/modules/auth/guard.server";
+import { rotateSession } from "~/modules/auth/session.server";
+import { userHasTenant } from "~/modules/auth/tenants.server";
+import { safeRedirect } from "~/utils/redirect";
+
+const schema = z.object({
+  dataareaid: z.coerce.number().int().positive().max(2_147_483_647),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+/**
+ * The company switch (spec §7 /login/switchTenantId): a new session token on the chosen tenant
+ * and the success message. Confirming without a choice (or with a company not the user's)
+ * does nothing and goes back.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, db);
+  const form = await readFormData(request);
+  const back = safeRedirect(form.get("redirectTo"), "/homePage");
+  const parsed = schema.safeParse({ dataareaid: form.get("dataareaid") || undefined, redirectTo: form.get("redirectTo") ?? undefined });
+  if (!parsed.success || parsed.data.dataareaid === user.tenantId || !(await userHasTenant(db, user.id, parsed.data.dataareaid))) {
+    return redirect(back);
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId: parsed.data.dataareaid }));
+  headers.append("Set-Cookie", await setFlash("common:errors.switchCompanySuccess"));
+  return redirect(back, { headers });
+}
+
+export const loader = () => redirect("/homePage");

@@ -1,0 +1,297 @@
+/**
+ * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--only search,http]
+ *
+ * Prints ONE JSON object with the performance figures of the shop on a generated catalogue.
+ * Structured as named sections (SECTIONS below): each section gets a shared context (database,
+ * built server, signed-in cookie) and returns a JSON value; add a section to measure more
+ * (e.g. the orders area adds order submissions per second).
+ *
+ * The database is kept in data/bench/shop-<N>.db and reused while it holds N products (seeding
+ * 1,000,000 products takes minutes). The built server (npm run build first) is started on
+ * BENCH_PORT (default 3140) against that database.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import { createDb, type DB } from "../app/db/db.server";
+import { migrateToLatest } from "../app/db/migrate.server";
+import { seedDemoData } from "../app/db/seed/seed.server";
+import { hashToken, sessionCookie } from "../app/modules/auth/session.server";
+import { parseKeyword } from "../app/modules/search/normalize";
+import { likeScanSearch, productSearch, type ParsedKeyword } from "../app/modules/search/search.server";
+
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "100000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    only: { type: "string" },
+  },
+});
+const PRODUCTS = Number(values.products);
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const PORT = Number(process.env.BENCH_PORT ?? 3140);
+const ROOT = path.resolve(import.meta.dirname, "..");
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+export interface BenchContext {
+  db: DB;
+  dbFile: string;
+  products: number;
+  /** base URL of the running built server (started lazily by server()) */
+  server(): Promise<string>;
+  /** Cookie header of a signed-in session for an account code */
+  cookieFor(code: string): Promise<string>;
+  /** autocannon run: requests/s and latency percentiles */
+  load(url: string, headers?: Record<string, string>): Promise<LoadResult>;
+}
+
+interface LoadResult {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+  non2xx: number;
+  bytes_per_response: number;
+}
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+// ---------------------------------------------------------------- sections
+const SECTIONS: Record<string, (ctx: BenchContext) => Promise<unknown>> = {
+  search: searchSection,
+  http: httpSection,
+};
+
+/** Search latency through the project's search function vs a LIKE '%…%' scan, 200 mixed queries. */
+async function searchSection(ctx: BenchContext) {
+  const queries = await benchQueries(ctx.db);
+  const search = productSearch(ctx.db);
+  const parsed = queries.map((q) => parseKeyword(q)).filter((q): q is ParsedKeyword => q.ok);
+  for (const q of parsed.slice(0, 20)) await search.search(q); // warm the page cache
+  const time = async (fn: (q: ParsedKeyword) => Promise<unknown>) => {
+    const ms: number[] = [];
+    let hits = 0;
+    for (const q of parsed) {
+      const t0 = performance.now();
+      const r = await fn(q);
+      ms.push(performance.now() - t0);
+      if (Array.isArray(r) ? r.length : (r as { ids: number[] }).ids.length) hits++;
+    }
+    if (process.env.BENCH_TRACE) {
+      const slow = parsed.map((q, i) => [ms[i], q.keyword] as const).sort((a, b) => b[0] - a[0]).slice(0, 12);
+      log(`slowest: ${slow.map(([t, k]) => `${k} ${t.toFixed(1)}ms`).join(" | ")}`);
+    }
+    ms.sort((a, b) => a - b);
+    return { p50_ms: round(pct(ms, 50), 3), p95_ms: round(pct(ms, 95), 3), max_ms: round(ms[ms.length - 1], 3), queries_with_hits: hits };
+  };
+  const indexed = await time((q) => search.search(q, { limit: 50 }));
+  log(`search: indexed p95 ${indexed.p95_ms} ms; running the LIKE baseline…`);
+  const like = await time((q) => likeScanSearch(ctx.db, q, 50));
+  return {
+    queries: parsed.length,
+    mix: { codes: 50, partial_codes: 50, chinese: 50, english: 50 },
+    indexed,
+    like_baseline: like,
+    speedup_p95: round(like.p95_ms / indexed.p95_ms, 1),
+  };
+}
+
+/** A fixed, deterministic mix of 200 queries drawn from the catalogue itself. */
+async function benchQueries(db: DB): Promise<string[]> {
+  const total = Number((await sql<{ n: number }>`select max(id) as n from product`.execute(db)).rows[0].n);
+  const rows: { ordering_code: string; name_zh: string; name_en: string }[] = [];
+  for (let i = 0; i < 100; i++) {
+    const id = 1 + Math.floor(((i * 7919) % 100) / 100 * total) + i;
+    const r = await db.selectFrom("product").select(["ordering_code", "name_zh", "name_en"]).where("id", ">=", id).orderBy("id").limit(1).executeTakeFirst();
+    if (r) rows.push(r);
+  }
+  const codes = rows.slice(0, 50).map((r, i) => (i % 3 === 0 ? r.ordering_code.toLowerCase() : i % 3 === 1 ? r.ordering_code.replace(/-/g, " ") : r.ordering_code));
+  const partial = rows.slice(50, 100).map((r, i) => {
+    const c = r.ordering_code.replace(/\s.*$/, "");
+    return i % 2 === 0 ? c.slice(0, Math.max(4, Math.min(8, c.length))).toLowerCase() : c.slice(Math.max(0, c.length - 8));
+  });
+  const zhWords = ["数控车削刀片", "铣削刀片", "立铣刀", "整体硬质合金", "钻头", "外圆车刀杆", "精加工", "不锈钢", "铸铁", "刀片"];
+  const enWords = ["turning insert", "milling insert", "end mill", "solid carbide", "drill", "toolholder", "finishing", "stainless", "cast iron", "insert"];
+  const fromNames = (names: string[], words: string[]) =>
+    Array.from({ length: 50 }, (_, i) => {
+      const w = words[i % words.length];
+      if (i % 2 === 0 || [...w].length < 3) {
+        const name = names[i % names.length];
+        return [...name].length >= 3 ? name : w + "片";
+      }
+      return w;
+    });
+  const chinese = fromNames(rows.map((r) => r.name_zh), zhWords);
+  const english = fromNames(rows.map((r) => r.name_en), enWords);
+  return [...codes, ...partial, ...chinese, ...english];
+}
+
+/**
+ * Server-rendered requests/s and p99 for the signed-in product list (/product/productThird, 50
+ * rows) and the search page, next to the same HTML served as a static file by the same server.
+ */
+async function httpSection(ctx: BenchContext) {
+  const base = await ctx.server();
+  const cookie = await ctx.cookieFor("XCD000001");
+  // the series with the most products (at least a full page of 50 rows)
+  const node = await sql<{ code: string; parent_code: string }>`
+    select n3.code, n3.parent_code from catalogue_node n3
+    join catalogue_node n4 on n4.parent_code = n3.code
+    join product p on p.catalogue_code = n4.code
+    where n3.level = 3 and n3.show_flag = 1 and n4.show_flag = 1
+    group by n3.code, n3.parent_code order by count(*) desc limit 1`.execute(ctx.db);
+  const third = `/product/productThird?catalogueCode=${encodeURIComponent(node.rows[0].code)}&parentCode=${encodeURIComponent(node.rows[0].parent_code)}`;
+  const searchPath = "/searchProduct?keyWord=cnmg%20120408";
+  const staticDir = path.join(ROOT, "public", "__bench");
+  fs.mkdirSync(staticDir, { recursive: true });
+  const out: Record<string, unknown> = {};
+  try {
+    for (const [name, url] of [["product_third", third], ["search_page", searchPath]] as const) {
+      const res = await fetch(base + url, { headers: { cookie } });
+      const html = await res.text();
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      const rows = (html.match(/<tr data-code=/g) ?? []).length;
+      const file = `${name}.html`;
+      fs.writeFileSync(path.join(staticDir, file), html);
+      log(`http: ${name} (${rows} rows, ${html.length} bytes)…`);
+      const page = await ctx.load(base + url, { cookie });
+      const stat = await ctx.load(`${base}/__bench/${file}`);
+      out[name] = {
+        url,
+        rows,
+        html_bytes: html.length,
+        js_kb_gzip: name === "product_third" ? await jsGzipKb(base, html) : undefined,
+        page,
+        static_file: stat,
+        share_of_static_pct: round((page.rps / stat.rps) * 100, 1),
+      };
+    }
+  } finally {
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  }
+  return { connections: CONNECTIONS, duration_s: DURATION, ...out };
+}
+
+/** JavaScript a browser loads for the page: every module script and modulepreload, gzip-compressed. */
+async function jsGzipKb(base: string, html: string): Promise<number> {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]);
+  let bytes = 0;
+  for (const u of urls) {
+    const res = await fetch(new URL(u, base));
+    if (res.ok) bytes += zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  }
+  return round(bytes / 1024, 1);
+}
+
+// ---------------------------------------------------------------- context
+async function openDatabase(products: number): Promise<{ db: DB; file: string }> {
+  const dir = path.join(ROOT, "data", "bench");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `shop-${products}.db`);
+  let db = createDb(`file:${file}`);
+  await migrateToLatest(db);
+  const have = Number((await sql<{ n: number }>`select count(*) as n from product`.execute(db)).rows[0].n);
+  if (have !== products) {
+    await db.destroy();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    db = createDb(`file:${file}`);
+    await migrateToLatest(db);
+    log(`seeding ${products} products into ${path.relative(ROOT, file)} (reused by later runs)…`);
+    const t0 = performance.now();
+    await seedDemoData(db, { products, log: (m) => log(m) });
+    log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
+    await sql`pragma optimize`.execute(db);
+  }
+  return { db, file };
+}
+
+async function main() {
+  const started = Date.now();
+  const { db, file } = await openDatabase(PRODUCTS);
+  let child: ChildProcess | null = null;
+  let serverUrl: Promise<string> | null = null;
+  const ctx: BenchContext = {
+    db,
+    dbFile: file,
+    products: PRODUCTS,
+    server() {
+      serverUrl ??= (async () => {
+        if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) throw new Error("build/ is missing: run npm run build first");
+        child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+          cwd: ROOT,
+          stdio: ["ignore", "ignore", "inherit"],
+          env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: `file:${file}`, DEMO_DATA: "off", LOG_LEVEL: "error", RATE_LIMIT_POSTS_PER_MINUTE: "1000000", SHOW_DEMO_ACCOUNTS: "off" },
+        });
+        const url = `http://127.0.0.1:${PORT}`;
+        for (let i = 0; i < 120; i++) {
+          try {
+            if ((await fetch(`${url}/healthz`)).ok) return url;
+          } catch {
+            /* not up yet */
+          }
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        throw new Error("the built server did not start");
+      })();
+      return serverUrl;
+    },
+    async cookieFor(code) {
+      const user = await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow();
+      const tenant = await db.selectFrom("user_tenant").select("tenant_id").where("user_id", "=", user.id).orderBy("is_default", "desc").orderBy("tenant_id").executeTakeFirstOrThrow();
+      const token = crypto.randomBytes(32).toString("base64url");
+      await db.insertInto("session").values({ id: hashToken(token), user_id: user.id, tenant_id: tenant.tenant_id, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: new Date().toISOString(), ip: null, user_agent: "bench" }).execute();
+      return (await sessionCookie(false).serialize(token)).split(";")[0];
+    },
+    async load(url, headers = {}) {
+      await autocannon({ url, connections: 2, duration: 1, headers }); // warm-up
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+      return {
+        rps: round(r.requests.average, 1),
+        p50_ms: r.latency.p50,
+        p99_ms: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        bytes_per_response: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+      };
+    },
+  };
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.on(sig, () => {
+      (child as ChildProcess | null)?.kill("SIGTERM");
+      process.exit(130);
+    });
+  }
+  const only = values.only?.split(",");
+  const result: Record<string, unknown> = {
+    products: PRODUCTS,
+    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    database: "sqlite",
+  };
+  try {
+    for (const [name, run] of Object.entries(SECTIONS)) {
+      if (only && !only.includes(name)) continue;
+      log(`section ${name}…`);
+      result[name] = await run(ctx);
+    }
+  } finally {
+    (child as ChildProcess | null)?.kill("SIGTERM");
+    await db.destroy();
+  }
+  result.total_s = Math.round((Date.now() - started) / 1000);
+  process.stdout.write(JSON.stringify(result, null, 2) + "\n");
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { expect, jsOn, test } from "./fixtures";
+import { uniqueCode } from "./auth-helpers";
+
+/** Sub-accounts and shipping addresses (issue 3). Every test runs with JavaScript on and off. */
+
+test("a master creates, edits and deletes a sub-account", async ({ page, loginAs }, testInfo) => {
+  const code = uniqueCode(testInfo);
+  await loginAs("XCD000001");
+  await page.goto("/order/subAccount");
+  await expect(page.getByRole("heading", { name: "子账号管理" })).toBeVisible();
+  await expect(page.getByTestId("account-XCD000001")).toHaveClass(/master-row/);
+  await expect(page.getByTestId("watermark")).toBeAttached();
+
+  await page.getByTestId("new-sub-account").click();
+  const form = page.getByTestId("sub-account-form");
+  await form.locator('input[name="code"]').fill(code);
+  await form.locator('input[name="name"]').fill("");
+  await form.locator('input[name="mobile"]').fill("13812345678");
+  await form.locator('input[name="email"]').fill("bad-email");
+  await form.locator('input[name="priceFactor"]').fill("8");
+  await form.locator('input[name="password"]').fill("SubPass2026");
+  await form.locator('input[name="confirmPassword"]').fill("SubPass2027");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("请输入联系人")).toBeVisible();
+  await expect(page.getByText("请输入正确的邮箱格式")).toBeVisible();
+
+  await form.locator('input[name="name"]').fill("测试子账号");
+  await form.locator('input[name="email"]').fill(`${code.toLowerCase()}@e2e.test`);
+  await form.locator('input[name="password"]').fill("SubPass2026");
+  await form.locator('input[name="confirmPassword"]').fill("SubPass2027");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("两次输入的密码不一致")).toBeVisible();
+  await form.locator('input[name="password"]').fill("SubPass2026");
+  await form.locator('input[name="confirmPassword"]').fill("SubPass2026");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("子账号已创建");
+  const row = page.getByTestId(`account-${code}`);
+  await expect(row).toContainText("测试子账号");
+  await expect(row).toContainText("+8 %");
+
+  await row.getByRole("link", { name: /编辑/ }).click();
+  await page.getByTestId("sub-account-form").locator('input[name="name"]').fill("改名子账号");
+  await page.getByTestId("sub-account-form").locator('input[name="priceFactor"]').fill("12.5");
+  await page.getByTestId("sub-account-form").getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("子账号已保存");
+  await expect(row).toContainText("改名子账号");
+  await expect(row).toContainText("+12.5 %");
+
+  await row.locator("summary").click();
+  await row.getByRole("button", { name: "确认删除" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("子账号已删除");
+  await expect(page.getByTestId(`account-${code}`)).toHaveCount(0);
+});
+
+test("XCD000002 cannot open sub-account management", async ({ page, loginAs }) => {
+  await loginAs("XCD000002");
+  const response = await page.goto("/order/subAccount");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByTestId("not-master")).toHaveText("当前账号不是主账号");
+  await expect(page.getByTestId("sub-account-table")).toHaveCount(0);
+});
+
+test("address add, edit, default and delete", async ({ page, loginAs }, testInfo) => {
+  // each project works on another dealer's addresses: the projects run at the same time
+  await loginAs(jsOn(testInfo) ? "XCD000001" : "DPC000001");
+  const name = `收货人${uniqueCode(testInfo).slice(-4)}`;
+  await page.goto("/order/addressManage");
+  await page.getByTestId("new-address").click();
+  const form = page.getByTestId("address-form");
+  await form.locator('input[name="consignee"]').fill(name);
+  await form.locator('input[name="phone"]').fill("x");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("请输入正确的电话号码")).toBeVisible();
+  await expect(page.getByText("请输入省份")).toBeVisible();
+  await form.locator('input[name="phone"]').fill("0731-22880000");
+  await form.locator('input[name="province"]').fill("湖南省");
+  await form.locator('input[name="city"]').fill("长沙市");
+  await form.locator('input[name="district"]').fill("岳麓区");
+  await form.locator('input[name="line"]').fill("麓谷大道 100 号");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("收货地址已新增");
+  const item = page.getByTestId("address-item").filter({ hasText: name });
+  await expect(item).toContainText("麓谷大道 100 号");
+
+  await item.getByRole("link", { name: "编辑" }).click();
+  await page.getByTestId("address-form").locator('input[name="line"]').fill("麓谷大道 200 号");
+  await page.getByTestId("address-form").getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("收货地址已保存");
+  await expect(item).toContainText("麓谷大道 200 号");
+
+  await item.getByRole("button", { name: "设为默认" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("默认地址已设置");
+  await expect(item).toHaveClass(/is-default/);
+  await expect(page.locator(".address-item.is-default")).toHaveCount(1);
+
+  await item.locator("summary").click();
+  await item.getByRole("button", { name: "确认删除" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("收货地址已删除");
+  await expect(page.getByTestId("address-item").filter({ hasText: name })).toHaveCount(0);
+  await expect(page.locator(".address-item.is-default")).toHaveCount(1);
+});

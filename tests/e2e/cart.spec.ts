@@ -1,0 +1,117 @@
+import { expect, jsOn, openE2eDb, test } from "./fixtures";
+
+/**
+ * The cart and order journey of XCD000001, with JS on and off. The two projects use the two
+ * companies of dealer A (1000 and 2000), so they never share a cart when they run side by side.
+ */
+const tenantOf = (testInfo: Parameters<typeof jsOn>[0]) => (jsOn(testInfo) ? "1000" : "2000");
+
+function clearCart(code: string, tenantCode: string) {
+  const db = openE2eDb();
+  try {
+    db.prepare(
+      "delete from cart_item where user_id = (select id from app_user where code = ?) and tenant_id = (select id from tenant where code = ?)",
+    ).run(code, tenantCode);
+  } finally {
+    db.close();
+  }
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
+
+test.describe("cart and orders of XCD000001", () => {
+  test("adds products (below MOQ, then fixed), quick order, fills and submits the order, finds it in open orders", async ({ page, loginAs }, testInfo) => {
+    const tenant = tenantOf(testInfo);
+    clearCart("XCD000001", tenant);
+    await loginAs("XCD000001", tenant);
+
+    // add from the product page (the catalogue's form posts to the cart's contract)
+    await page.goto(`/item?code=${encodeURIComponent("CNMG120408-DM YBC252")}`);
+    await page.locator("form[action='/shopCart?index'] button[type=submit]").first().click();
+    if (jsOn(testInfo)) await expect(page.locator("form[action='/shopCart?index'] [role=status]").first()).toContainText("CNMG120408-DM YBC252");
+    else await expect(page.getByTestId("flash").or(page.locator(".message-success")).first()).toBeVisible();
+
+    // below the MOQ in the cart → the rule's message; then fixed
+    await page.goto("/shopCart");
+    const line = page.locator("[data-testid=cart-line][data-code='CNMG120408-DM YBC252']");
+    await expect(line).toBeVisible();
+    await line.locator("input[type=number]").fill("5");
+    await line.getByRole("button", { name: "修改" }).click();
+    await expect(page.getByTestId("flash")).toContainText("最小起订量 10");
+    await page.locator("[data-testid=cart-line][data-code='CNMG120408-DM YBC252'] input[type=number]").fill("20");
+    await page.locator("[data-testid=cart-line][data-code='CNMG120408-DM YBC252']").getByRole("button", { name: "修改" }).click();
+    await expect(page.getByTestId("flash")).toContainText("购物车已更新");
+    await expect(page.locator("[data-testid=cart-line][data-code='CNMG120408-DM YBC252'] input[type=number]")).toHaveValue("20");
+
+    // quick order: tab, comma and space separated, normalised codes, a per-line report
+    await page.locator("#quick-text").fill("PCLNR2525M12\t10\ncnmg-120408.dm ybc252, 10\nNOPE-XYZ 3\nCNMG120408-DM YBC252 5");
+    await page.getByRole("button", { name: "加入购物车" }).click();
+    const report = page.getByTestId("quick-report");
+    await expect(report).toContainText("2 行已加入，2 行被拒绝");
+    await expect(report).toContainText("订货号不存在");
+    await expect(report).toContainText("最小包装量 10");
+    await expect(page.locator("[data-testid=cart-line][data-code='PCLNR2525M12']")).toBeVisible();
+    await expect(page.locator("[data-testid=cart-line][data-code='CNMG120408-DM YBC252'] input[type=number]")).toHaveValue("30");
+
+    // check out (confirm abandoning unchosen promotions if asked), fill the order, submit
+    await page.getByRole("button", { name: "去结算" }).click();
+    if (page.url().includes("confirm=promotions")) await page.getByRole("button", { name: "放弃促销，继续结算" }).click();
+    await expect(page).toHaveURL(/\/order\/fillOrder/);
+    await expect(page.getByTestId("fill-line")).toHaveCount(2);
+    await page.getByLabel("预付款（银行转账）").check();
+    await page.locator("input[name=expectedDeliveryDate]").fill(inDays(20));
+    await page.locator("input[name=poNo]").fill(`E2E-${testInfo.project.name}`);
+    await page.getByRole("button", { name: "提交订单" }).click();
+    await expect(page).toHaveURL(/\/order\/order\?tab=open&orderNo=SO\d{8}W\d+/);
+    await expect(page.getByTestId("flash")).toContainText("已提交");
+    const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
+    await expect(page.locator(`[data-testid=order-row][data-order-no='${orderNo}']`)).toBeVisible();
+    await expect(page.locator(`[data-testid=order-row][data-order-no='${orderNo}']`)).toContainText(`E2E-${testInfo.project.name}`);
+  });
+
+  test("cancels another order with a reason", async ({ page, loginAs }, testInfo) => {
+    await loginAs("XCD000001", tenantOf(testInfo));
+    await page.goto("/order/order?tab=all&status=submitted");
+    const row = page.getByTestId("order-row").first();
+    const orderNo = await row.getAttribute("data-order-no");
+    await row.getByRole("link", { name: "查看" }).click();
+    await expect(page).toHaveURL(/orderDetails\?orderNo=/);
+    await page.locator("summary", { hasText: "取消订单" }).click();
+    await page.locator("textarea[name=reason]").fill("交期不合适 / delivery too late");
+    await page.getByRole("button", { name: "确认取消" }).click();
+    await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 已取消`);
+    await expect(page.locator(".status-cancelled").first()).toBeVisible();
+    await expect(page.getByText("交期不合适 / delivery too late")).toBeVisible();
+  });
+
+  test("re-adds an order to the cart and downloads exports", async ({ page, loginAs }, testInfo) => {
+    const tenant = tenantOf(testInfo);
+    clearCart("XCD000001", tenant);
+    await loginAs("XCD000001", tenant);
+    await page.goto("/order/order?tab=all");
+    await page.getByTestId("order-row").first().getByRole("link", { name: "查看" }).click();
+    await page.getByRole("button", { name: "再次加入购物车" }).click();
+    await expect(page).toHaveURL(/\/shopCart/);
+    await expect(page.getByTestId("flash")).toContainText(/已重新加入购物车|订货数量|库存|下架/);
+
+    await page.goto("/order/order?tab=all");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-orders").click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-.*\.xlsx$/);
+    await page.goto("/order/myRecord");
+    const [records] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-records").click()]);
+    expect(records.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});
+
+test.describe("an account without ordering permission", () => {
+  test("XCD000003 cannot order", async ({ page, loginAs }) => {
+    await loginAs("XCD000003");
+    await page.goto("/shopCart");
+    await expect(page.getByTestId("no-order-permission")).toContainText("请联系主账号管理员");
+    await page.locator("#quick-text").fill("CNMG120408-DM YBC252, 10");
+    await page.getByRole("button", { name: "加入购物车" }).click();
+    await expect(page.getByTestId("quick-report")).toContainText("请联系主账号管理员");
+    await page.goto("/order/fillOrder");
+    await expect(page.getByTestId("no-order-permission")).toBeVisible();
+  });
+});

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { createCaptcha, verifyCaptcha } from "~/modules/auth/captcha.server";
+import { handleLogin, landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
+import { THROTTLE, checkLoginThrottle } from "~/modules/auth/throttle.server";
+import { freshDb, testDatabases } from "../helpers/db";
+import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "./auth-fixtures";
+
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+const req = (ip = "10.0.0.1", cookie = "", body?: FormData) =>
+  new Request("http://shop.test/shop_login", {
+    method: "POST",
+    headers: { "x-shop-client-ip": ip, ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+
+describe.each(testDatabases())("login ($name)", ({ url }) => {
+  let db: DB;
+  let world: World;
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    world = await createWorld(db);
+  });
+  afterAll(() => db.destroy());
+
+  const login = (fields: Record<string, string>, opts: { ip?: string; now?: Date; captchaOn?: boolean; cookie?: string } = {}) =>
+    verifyLogin(db, req(opts.ip, opts.cookie), form(fields), { captchaOn: opts.captchaOn ?? false, now: opts.now });
+
+  it("signs in with the right code and password, on the default company", async () => {
+    const r = await login({ code: "XCD000001", password: PASSWORD });
+    expect(r).toMatchObject({ ok: true, userId: world.users.master, tenantId: world.tenants.t1000 });
+  });
+
+  it("accepts a lower-case, padded account code (decision 011) but not a wrong-case password", async () => {
+    expect(await login({ code: "  xcd000001 ", password: PASSWORD }, { ip: "10.0.1.1" })).toMatchObject({ ok: true });
+    expect(await login({ code: "XCD000001", password: PASSWORD.toLowerCase() }, { ip: "10.0.1.1" })).toEqual({
+      ok: false,
+      error: "common:errors.wrongLogin",
+    });
+  });
+
+  it("gives the same answer for an unknown account and a wrong password", async () => {
+    const unknown = await login({ code: "XCD999999", password: PASSWORD }, { ip: "10.0.2.1" });
+    const wrong = await login({ code: "XCD000002", password: "Wrong1234" }, { ip: "10.0.2.1" });
+    const malformed = await login({ code: "HELLO", password: PASSWORD }, { ip: "10.0.2.1" });
+    expect(unknown).toEqual(wrong);
+    expect(malformed).toEqual(wrong);
+  });
+
+  it("chooses the company by dataareacode; another company's code is a wrong login", async () => {
+    expect(await login({ code: "XCD000001", password: PASSWORD, dataareacode: "2000" }, { ip: "10.0.3.1" })).toMatchObject({
+      ok: true,
+      tenantId: world.tenants.t2000,
+    });
+    expect(await login({ code: "XCD000002", password: PASSWORD, dataareacode: "2000" }, { ip: "10.0.3.1" })).toEqual({
+      ok: false,
+      error: "common:errors.wrongLogin",
+    });
+  });
+
+  it("refuses an account without roles: 'getInfo: roles must be a non-null array!'", async () => {
+    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({ ok: false, error: "common:errors.rolesRequired" });
+  });
+
+  describe("throttle (decision 012)", () => {
+    it("refuses an account after 5 failures in 15 minutes, even with the right password, until the window passes", async () => {
+      const t0 = new Date("2030-01-01T10:00:00Z");
+      for (let i = 0; i < THROTTLE.accountFailures; i++) {
+        const r = await login({ code: "XCD000002", password: "Wrong1234" }, { ip: `10.1.0.${i}`, now: new Date(t0.getTime() + i * 1000) });
+        expect(r).toEqual({ ok: false, error: "common:errors.wrongLogin" });
+      }
+      const refused = await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.1.1", now: new Date(t0.getTime() + 60_000) });
+      expect(refused).toMatchObject({ ok: false, error: "login.throttled" });
+      expect((refused as { retryAfterMinutes: number }).retryAfterMinutes).toBe(14);
+      // other accounts are not affected
+      expect(await login({ code: "XCD000001", password: PASSWORD }, { ip: "10.1.1.1", now: new Date(t0.getTime() + 60_000) })).toMatchObject({ ok: true });
+      // 15 minutes after the first failure it opens again
+      const later = new Date(t0.getTime() + THROTTLE.accountWindowMs + 5000);
+      expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.1.1", now: later })).toMatchObject({ ok: true });
+    });
+
+    it("refuses the 11th failure in a minute from one address, but not other addresses", async () => {
+      const t0 = new Date("2030-02-01T10:00:00Z");
+      for (let i = 0; i < THROTTLE.ipFailures; i++) {
+        await login({ code: `XCD1000${String(i).padStart(2, "0")}`, password: "x" }, { ip: "192.0.2.7", now: new Date(t0.getTime() + i * 100) });
+      }
+      const at = new Date(t0.getTime() + 2000);
+      expect(await checkLoginThrottle(db, { accountCode: "XCD000001", ip: "192.0.2.7" }, at)).toMatchObject({ allowed: false, scope: "ip" });
+      expect(await login({ code: "XCD000001", password: PASSWORD }, { ip: "192.0.2.7", now: at })).toMatchObject({ error: "login.throttled" });
+      expect(await login({ code: "XCD000001", password: PASSWORD }, { ip: "192.0.2.8", now: at })).toMatchObject({ ok: true });
+      expect(await login({ code: "XCD000001", password: PASSWORD }, { ip: "192.0.2.7", now: new Date(t0.getTime() + 61_000) })).toMatchObject({ ok: true });
+    });
+
+    it("does not count successful logins: 50 dealers behind one address sign in", async () => {
+      const t0 = new Date("2030-03-01T10:00:00Z");
+      for (let i = 0; i < 50; i++) {
+        expect(await checkLoginThrottle(db, { accountCode: `XCD2000${String(i).padStart(2, "0")}`, ip: "198.51.100.1" }, t0)).toEqual({ allowed: true });
+      }
+      for (let i = 0; i < 12; i++) {
+        expect(await login({ code: "XCD000001", password: PASSWORD }, { ip: "198.51.100.1", now: t0 })).toMatchObject({ ok: true });
+      }
+    });
+  });
+
+  describe("verification code on (LOGIN_CAPTCHA=on)", () => {
+    it("accepts the right answer once, case-insensitively; a wrong or replayed answer is refused", async () => {
+      const c = await createCaptcha(db);
+      expect(c.svg).toMatch(/^<svg/);
+      const cookie = cookieHeader(c.cookie);
+      expect(await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer.toUpperCase() }, { captchaOn: true, cookie, ip: "10.2.0.1" })).toMatchObject({
+        ok: true,
+      });
+      expect(await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer }, { captchaOn: true, cookie, ip: "10.2.0.1" })).toEqual({
+        ok: false,
+        error: "validation.captchaWrong",
+      });
+      const c2 = await createCaptcha(db);
+      expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "zzzz" }, { captchaOn: true, cookie: cookieHeader(c2.cookie), ip: "10.2.0.1" })).toEqual({
+        ok: false,
+        error: "validation.captchaWrong",
+      });
+      // no cookie at all
+      expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "abcd" }, { captchaOn: true, ip: "10.2.0.1" })).toEqual({
+        ok: false,
+        error: "validation.captchaWrong",
+      });
+    });
+
+    it("expires after 5 minutes", async () => {
+      const c = await createCaptcha(db, new Date("2030-01-01T00:00:00Z"));
+      const r = new Request("http://shop.test/", { headers: { Cookie: cookieHeader(c.cookie) } });
+      expect(await verifyCaptcha(db, r, c.answer, new Date("2030-01-01T00:06:00Z"))).toBe(false);
+    });
+
+    it("handleLogin with the code on: the form asks for it, then signs in", async () => {
+      const missing = await handleLogin(db, req("10.2.1.1", "", form({ code: "XCD000001", password: PASSWORD })), { captchaOn: true });
+      expect(missing.kind).toBe("invalid");
+      const c = await createCaptcha(db);
+      const ok = await handleLogin(db, req("10.2.1.1", cookieHeader(c.cookie), form({ code: "XCD000001", password: PASSWORD, captcha: c.answer })), {
+        captchaOn: true,
+      });
+      expect(ok.kind).toBe("redirect");
+    });
+  });
+
+  describe("handleLogin", () => {
+    it("starts a session, remembers the codes for 30 days, sets the account's language, goes to the landing page", async () => {
+      await db.updateTable("app_user").set({ language: "en" }).where("id", "=", world.users.master).execute();
+      const r = await handleLogin(db, req("10.3.0.1", "", form({ code: "xcd000001", password: PASSWORD, dataareacode: "2000" })), { captchaOn: false });
+      expect(r.kind).toBe("redirect");
+      const res = (r as { response: Response }).response;
+      expect(res.headers.get("Location")).toBe("/homePage");
+      const cookies = res.headers.getSetCookie();
+      const session = cookies.find((c) => c.startsWith("shop_session="))!;
+      expect(session).toMatch(/HttpOnly/i);
+      expect(session).toMatch(/SameSite=Lax/i);
+      expect(session).not.toMatch(/Secure/i);
+      expect(cookies.find((c) => c.startsWith("code="))).toMatch(/Max-Age=2592000/);
+      expect(cookies.find((c) => c.startsWith("dataareacode="))).toMatch(/Max-Age=2592000/);
+      expect(cookies.find((c) => c.startsWith("lng="))).toBeTruthy();
+      const user = await sessionUserOf(db, session);
+      expect(user).toMatchObject({ code: "XCD000001", tenantCode: "2000", language: "en" });
+      await db.updateTable("app_user").set({ language: null }).where("id", "=", world.users.master).execute();
+    });
+
+    it("marks the session cookie Secure over HTTPS", async () => {
+      const r = await handleLogin(
+        db,
+        new Request("https://shop.test/shop_login", { method: "POST", body: form({ code: "XCD000001", password: PASSWORD }) }),
+        { captchaOn: false },
+      );
+      const session = (r as { response: Response }).response.headers.getSetCookie().find((c) => c.startsWith("__Host-shop_session="));
+      expect(session).toMatch(/Secure/);
+    });
+
+    it("a new token at every login (rotation)", async () => {
+      const one = await handleLogin(db, req("10.3.1.1", "", form({ code: "XCD000001", password: PASSWORD })), { captchaOn: false });
+      const two = await handleLogin(db, req("10.3.1.1", "", form({ code: "XCD000001", password: PASSWORD })), { captchaOn: false });
+      const s = (x: typeof one) => (x as { response: Response }).response.headers.getSetCookie().find((c) => c.startsWith("shop_session="))!;
+      expect(s(one)).not.toBe(s(two));
+    });
+
+    it("goes to the checked redirect target", async () => {
+      const r = await handleLogin(db, req("10.3.2.1", "", form({ code: "XCD000001", password: PASSWORD, redirect: "/order/order?x=1" })), {
+        captchaOn: false,
+      });
+      expect((r as { response: Response }).response.headers.get("Location")).toBe("/order/order?x=1");
+      const evil = await handleLogin(db, req("10.3.2.1", "", form({ code: "XCD000001", password: PASSWORD, redirect: "//evil.example" })), {
+        captchaOn: false,
+      });
+      expect((evil as { response: Response }).response.headers.get("Location")).toBe("/homePage");
+    });
+  });
+
+  it("landing page: CRMCPXX → /selectionCategory; sys_parameter index; else /homePage", async () => {
+    expect(await landingPage(db, { partiesId: "CRMCPXX" })).toBe("/selectionCategory");
+    expect(await landingPage(db, { partiesId: null })).toBe("/homePage");
+    await db.insertInto("sys_parameter").values({ code: "index", value: "/promotion", description: "" }).execute();
+    expect(await landingPage(db, { partiesId: null })).toBe("/promotion");
+    await db.updateTable("sys_parameter").set({ value: "https://evil.example" }).where("code", "=", "index").execute();
+    expect(await landingPage(db, { partiesId: null })).toBe("/homePage");
+    await db.deleteFrom("sys_parameter").where("code", "=", "index").execute();
+  });
+});
+
+describe("redirect target after login", () => {
+  it.each([
+    ["/order/order", "/order/order"],
+    ["/product/productThird?catalogueCode=A", "/product/productThird?catalogueCode=A"],
+    ["//evil.example", null],
+    ["https://evil.example/", null],
+    ["javascript:alert(1)", null],
+    ["/shop_login?redirect=/x", null],
+    ["/login", null],
+    ["/logout", null],
+    ["", null],
+    [undefined, null],
+    [42, null],
+  ])("%j → %j", (input, expected) => expect(loginRedirectTarget(input)).toBe(expected));
+});
