@@ -24,6 +24,7 @@ import { seedDemoData } from "../app/db/seed/seed.server";
 import { hashToken, sessionCookie } from "../app/modules/auth/session.server";
 import { parseKeyword } from "../app/modules/search/normalize";
 import { likeScanSearch, productSearch, type ParsedKeyword } from "../app/modules/search/search.server";
+import { ordersSection } from "./bench-orders";
 
 const { values } = parseArgs({
   options: {
@@ -68,6 +69,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<unknown>> = {
   search: searchSection,
   http: httpSection,
+  orders: ordersSection,
 };
 
 /** Search latency through the project's search function vs a LIKE '%…%' scan, 200 mixed queries. */

@@ -10,24 +10,32 @@ export const shopTimeZone = "Asia/Shanghai";
 
 const intlLocale = (lang: Language) => (lang === "zh" ? "zh-CN" : "en-US");
 
+// Intl formatters are expensive to create (a product list formats hundreds of values): keep them.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Money in minor units (fen / cents) → "¥1,234.50" (zh) / "CN¥1,234.50" (en). */
 export function formatMoney(minor: number, currency: string, lang: Language): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency, minimumFractionDigits: 2 }).format(
-    minor / 100,
-  );
+  const key = `${lang}:${currency}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(lang), { style: "currency", currency, minimumFractionDigits: 2 });
+    moneyFormats.set(key, f);
+  }
+  return f.format(minor / 100);
 }
 
+const dateParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: shopTimeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 function parts(date: Date) {
-  const f = new Intl.DateTimeFormat("en-CA", {
-    timeZone: shopTimeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(dateParts.formatToParts(date).map((x) => [x.type, x.value]));
   return p as Record<"year" | "month" | "day" | "hour" | "minute", string>;
 }
 

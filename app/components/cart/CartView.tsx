@@ -246,7 +246,7 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
       <select id={`promo_${line.id}`} name={`promo_${line.id}`} defaultValue={line.promotionItemId ?? "none"} key={line.promotionItemId ?? "none"}>
         <option value="none">{t("cart.noPromotion")}</option>
         {line.options.map((o) => (
-          <option key={o.promotionItemId} value={o.promotionItemId} disabled={!o.active}>
+          <option key={o.promotionItemId} value={o.promotionItemId} disabled={!o.active || (o.flashStock !== null && o.flashSold >= o.flashStock)}>
             {(i18n.language === "en" ? o.titleEn : o.titleZh) + " · " + money(o.unit)}
             {o.flashStock !== null ? ` · ${t("cart.left", { n: Math.max(0, o.flashStock - o.flashSold) })}` : ""}
           </option>

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 import { useHydrated } from "./hooks";
 
 /**
@@ -24,7 +24,7 @@ export function AddToCartForm({
 }) {
   const fetcher = useFetcher<{ ok?: boolean; message?: string }>();
   const hydrated = useHydrated();
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const message = fetcher.data?.message;
   return (
     <fetcher.Form method="post" action="/shopCart?index" className="qty-form">

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 import { useHydrated } from "./hooks";
 
 /**
@@ -9,7 +9,7 @@ import { useHydrated } from "./hooks";
 export function FavouriteButton({ productId, fav, redirectTo, disabled }: { productId: number; fav: boolean; redirectTo: string; disabled?: boolean }) {
   const fetcher = useFetcher<{ ok: boolean; fav: boolean; message: string }>();
   const hydrated = useHydrated();
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const pending = fetcher.formData ? fetcher.formData.get("intent") === "add" : undefined;
   const current = pending ?? fetcher.data?.fav ?? fav;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;

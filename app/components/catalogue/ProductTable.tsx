@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
-import { AddToCartForm } from "./AddToCartForm";
-import { FavouriteButton } from "./FavouriteButton";
 import { PromoTags } from "./PromoTags";
+import { useRowForms } from "./useRowForms";
 
 /**
  * The product list: plain table elements with class names (not Chakra per cell, see STACK.md),
@@ -13,7 +12,8 @@ import { PromoTags } from "./PromoTags";
  * Below 760 px each row becomes a card (catalogue.css, data-label).
  */
 export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem[]; ctx: ListContext; redirectTo: string; lang: Language }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
+  const rows = useRowForms(t);
   const money = (v: number) => formatMoney(v, ctx.currency, lang);
   const priceCell = (p: ListItem) => {
     if (!ctx.signedIn) return <span className="muted">—</span>;
@@ -31,7 +31,7 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
   };
   const hidden = (visible: boolean) => (ctx.signedIn && !visible ? t("stock.hidden") : "—");
   return (
-    <div className="table-scroll product-list">
+    <div className="table-scroll product-list" onSubmit={rows.onSubmit}>
       <table className="data-table product-table">
         <thead>
           <tr>
@@ -63,13 +63,17 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
               <td data-label={p.tags.length ? t("columns.promotions") : undefined}><PromoTags tags={p.tags} /></td>
               {ctx.signedIn ? (
                 <td className="cell-fav">
-                  <FavouriteButton productId={p.id} fav={p.fav} redirectTo={redirectTo} disabled={p.onRequest && !p.fav} />
+                  {p.onRequest && !p.fav ? (
+                    <span className="fav-star fav-disabled" title={t("favourite.priceEmpty")} aria-hidden="true">☆</span>
+                  ) : (
+                    <FavForm id={p.id} fav={rows.isFav(p.id, p.fav)} redirectTo={redirectTo} t={t} error={rows.message("fav", p.id)?.text} />
+                  )}
                 </td>
               ) : null}
               {ctx.signedIn ? (
                 <td className="cell-cart">
                   {p.canCart ? (
-                    <AddToCartForm productId={p.id} moq={p.moq} mpq={p.mpq} redirectTo={redirectTo} promotionItemId={p.promotionItemId} />
+                    <CartForm p={p} redirectTo={redirectTo} t={t} busy={rows.busy("cart", p.id)} message={rows.message("cart", p.id)} />
                   ) : (
                     <span className="muted">{!ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>
                   )}
@@ -80,5 +84,53 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
         </tbody>
       </table>
     </div>
+  );
+}
+
+type T = (key: string, options?: Record<string, string | number>) => string;
+
+/** Plain form (see useRowForms): add to cart, the cart area's contract in docs/decisions/022. */
+function CartForm({ p, redirectTo, t, busy, message }: { p: ListItem; redirectTo: string; t: T; busy: boolean; message?: { ok: boolean; text: string } }) {
+  return (
+    <form method="post" action="/shopCart?index" className="qty-form" data-row-form="cart">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={p.id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {p.promotionItemId ? <input type="hidden" name="promotionItemId" value={p.promotionItemId} /> : null}
+      <input
+        type="number"
+        name="qty"
+        defaultValue={Math.max(p.moq, p.mpq)}
+        min={p.moq}
+        step={p.mpq}
+        aria-label={t("cart.qty")}
+        title={t("cart.qtyHint", { moq: p.moq, mpq: p.mpq })}
+        inputMode="numeric"
+      />
+      <button type="submit" className="btn" disabled={busy}>
+        {t("cart.add")}
+      </button>
+      {message ? (
+        <span className={`cart-msg ${message.ok ? "" : "cart-msg-error"}`} role="status">
+          {message.text}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** Plain form: the favourite star (posts to /order/myCollect). */
+function FavForm({ id, fav, redirectTo, t, error }: { id: number; fav: boolean; redirectTo: string; t: T; error?: string }) {
+  const label = fav ? t("favourite.remove") : t("favourite.add");
+  return (
+    <form method="post" action="/order/myCollect" className="inline-form" data-row-form="fav">
+      <input type="hidden" name="intent" value={fav ? "remove" : "add"} />
+      <input type="hidden" name="productId" value={id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className={`fav-star${fav ? " fav-on" : ""}`} aria-pressed={fav} aria-label={label} title={label}>
+        {fav ? "★" : "☆"}
+      </button>
+      {error ? <span className="fav-error" role="alert">{error}</span> : null}
+    </form>
   );
 }

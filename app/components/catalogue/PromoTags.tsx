@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 import type { PromotionKind } from "~/modules/promotions/rules";
 
 export function PromoTags({ tags }: { tags: { kind: PromotionKind; title: string | null }[] }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   if (!tags.length) return null;
   return (
     <>

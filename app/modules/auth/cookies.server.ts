@@ -1,13 +1,17 @@
 import { createCookie } from "@remix-run/node";
+import { getEnv } from "~/env.server";
 import { REMEMBER_DAYS } from "./rules";
 
+// Signed with SESSION_SECRET: a cookie the shop reads back into a form or a message cannot be forged.
+const secrets = [getEnv().SESSION_SECRET];
+
 /** The saved company code and account code (spec §7, §9: 30 days), pre-filled at login. */
-const remember = { path: "/", httpOnly: true, sameSite: "lax" as const, maxAge: REMEMBER_DAYS * 24 * 3600 };
+const remember = { path: "/", httpOnly: true, sameSite: "lax" as const, maxAge: REMEMBER_DAYS * 24 * 3600, secrets };
 export const rememberedCompanyCookie = createCookie("dataareacode", remember);
 export const rememberedCodeCookie = createCookie("code", remember);
 
 /** A one-shot message for the next page (i18n key), e.g. after the company switch. */
-export const flashCookie = createCookie("shop_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+export const flashCookie = createCookie("shop_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secrets });
 
 const FLASH_RE = /^[A-Za-z0-9_.:]{1,80}$/;
 

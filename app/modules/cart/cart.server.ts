@@ -133,7 +133,9 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     tenant,
     selectedCount: selected.length,
     allSelected: lines.length > 0 && selected.length === lines.length,
-    unchosenPromotions: selected.some((l) => !l.promotionItemId && l.options.some((o) => o.active)),
+    unchosenPromotions: selected.some(
+      (l) => !l.promotionItemId && l.options.some((o) => o.active && (o.flashStock === null || o.flashSold < o.flashStock)),
+    ),
     invalidSelected: selected.some((l) => !!l.error || !!l.stockError),
   };
 }

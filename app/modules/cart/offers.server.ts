@@ -131,7 +131,7 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
       kind: r.kind,
       titleZh: r.title_zh,
       titleEn: r.title_en,
-      active: r.flash_stock === null || r.flash_sold < r.flash_stock,
+      active: true, // inside its window (the query's filter); a sold-out flash item gets the stock message
       flashStock: r.flash_stock,
       flashSold: r.flash_sold,
       minQty: r.min_qty,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { addToCart } from "~/modules/cart/cart.server";
+import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { addAddress, newSubmitToken, submitOrder } from "./submit.server";
+import { addAddress, creditInfo, newSubmitToken, submitOrder } from "./submit.server";
 import { extraUser, inDays, makeFixture, type Fixture } from "./test-fixtures";
 
 /** Flash sale under load: 200 buyers, 10 pieces. And a double-clicked submit button ×10. */
@@ -63,5 +63,23 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     expect(Number(count.n)).toBe(1);
     const after = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
     expect(before.available - after.available).toBe(1);
+  }, 60_000);
+
+  it("two on-account orders at once cannot both spend the same credit", async () => {
+    const [u1, u2] = [await extraUser(db, fx, 901), await extraUser(db, fx, 902)];
+    for (const u of [u1, u2]) expect((await addToCart(db, u, { productId: fx.products.holder, qty: 1 })).ok).toBe(true);
+    const payable = (await getCart(db, u1)).totals.payable;
+    const { openPayable } = await creditInfo(db, u1);
+    // room for one order and a half
+    await db.updateTable("customer").set({ credit_limit: openPayable + Math.floor(payable * 1.5) }).where("id", "=", u1.customerId).execute();
+    const address = await addAddress(db, u1, { consignee: "王五", phone: "1", province: "湖南", city: "株洲", district: "芦淞", line: "2号" });
+    const results = await Promise.all(
+      [u1, u2].map((u) =>
+        submitOrder(db, u, { token: newSubmitToken(), addressId: address, paymentMethod: "on_account", expectedDeliveryDate: inDays(10) }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok);
+    expect(refused && !refused.ok && refused.errors[0].key).toBe("order:fill.creditExceeded");
   }, 60_000);
 });

@@ -48,8 +48,9 @@ function filteredOrders(db: DB, actor: OrderActor, f: Omit<OrderFilters, "page" 
         exists(selectFrom("order_line as ol").select("ol.id").whereRef("ol.order_id", "=", "o.id").whereRef("ol.shipped_qty", "<", "ol.qty")),
       );
   }
-  if (f.from) q = q.where("o.created_at", ">=", `${f.from}T00:00:00.000Z`);
-  if (f.to) q = q.where("o.created_at", "<=", `${f.to}T23:59:59.999Z`);
+  // dates are the shop's days (Asia/Shanghai, as shown); created_at is UTC
+  if (f.from) q = q.where("o.created_at", ">=", new Date(`${f.from}T00:00:00+08:00`).toISOString());
+  if (f.to) q = q.where("o.created_at", "<", new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000).toISOString());
   if (f.status) q = q.where("o.status", "=", f.status);
   if (f.orderNo) q = q.where("o.order_no", "like", `%${escapeLike(f.orderNo.trim().toUpperCase())}%`);
   if (f.poNo) q = q.where("o.po_no", "like", `%${escapeLike(f.poNo.trim())}%`);

@@ -147,6 +147,9 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     const byPo = await listOrders(db, fx.a, { tab: "all", poNo: "PO-1", page: 1, pageSize: 50 });
     expect(byPo.total).toBeGreaterThan(0);
     expect((await listOrders(db, fx.a, { tab: "all", orderNo: "%", page: 1, pageSize: 50 })).total).toBe(0);
+    const shopToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+    expect((await listOrders(db, fx.a, { tab: "all", from: shopToday, to: shopToday, page: 1, pageSize: 50 })).total).toBe(all.total);
+    expect((await listOrders(db, fx.a, { tab: "all", to: "2020-01-01", page: 1, pageSize: 50 })).total).toBe(0);
   });
 
   it("DPC000001 sees none of XCD000001's orders or deliveries", async () => {

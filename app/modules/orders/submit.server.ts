@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect.server";
 import { getCart, type CartActor, type CartView } from "~/modules/cart/cart.server";
 import { checkPermission, giftAllowance, type RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
@@ -103,7 +104,7 @@ export const addressText = (a: { province: string; city: string; district: strin
   [a.province, a.city, a.district, a.line, a.postcode].filter(Boolean).join(" ");
 
 class SubmitAbort extends Error {
-  constructor(public readonly errors: (RuleError & { lineId?: number })[]) {
+  constructor(public readonly errors: (RuleError & { lineId?: number; field?: string })[]) {
     super("submit aborted");
   }
 }
@@ -157,9 +158,17 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
   }
   if (errors.length) return { ok: false, errors };
 
-  const credit = await creditInfo(db, actor);
-  const creditError = checkCredit(input.paymentMethod, cart.totals.payable, credit.available);
-  if (creditError) return { ok: false, errors: [{ ...creditError, field: "paymentMethod" }] };
+  // The open-orders sum is only needed (and only paid for) when paying on account.
+  let paymentTermsDays: number;
+  if (input.paymentMethod === "on_account") {
+    const credit = await creditInfo(db, actor);
+    const creditError = checkCredit(input.paymentMethod, cart.totals.payable, credit.available);
+    if (creditError) return { ok: false, errors: [{ ...creditError, field: "paymentMethod" }] };
+    paymentTermsDays = credit.paymentTermsDays;
+  } else {
+    const c = await db.selectFrom("customer").select("payment_terms_days").where("id", "=", actor.customerId).executeTakeFirstOrThrow();
+    paymentTermsDays = c.payment_terms_days;
+  }
 
   const esd = lineDates(cart, today);
   let review = false;
@@ -175,6 +184,17 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
 
   try {
     const orderNo = await db.transaction().execute(async (trx) => {
+      if (input.paymentMethod === "on_account") {
+        // Checked again inside the transaction with the customer row locked (PostgreSQL; SQLite
+        // runs one write transaction at a time), so two orders at once cannot both spend the
+        // same credit.
+        let lock = trx.selectFrom("customer").select("id").where("id", "=", actor.customerId);
+        if (isPostgres(trx)) lock = lock.forUpdate();
+        await lock.executeTakeFirstOrThrow();
+        const credit = await creditInfo(trx, actor);
+        const creditError = checkCredit(input.paymentMethod, cart.totals.payable, credit.available);
+        if (creditError) throw new SubmitAbort([{ ...creditError, field: "paymentMethod" }]);
+      }
       const tempNo = `T${crypto.randomBytes(10).toString("hex")}`;
       const order = await trx
         .insertInto("sales_order")
@@ -189,7 +209,7 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
           phone: address!.phone,
           address_text: addressText(address!),
           payment_method: input.paymentMethod,
-          payment_deadline: paymentDeadline(input.paymentMethod, today, credit.paymentTermsDays),
+          payment_deadline: paymentDeadline(input.paymentMethod, today, paymentTermsDays),
           expected_delivery_date: input.expectedDeliveryDate,
           goods_amount: cart.totals.goods,
           discount_amount: cart.totals.discount,
