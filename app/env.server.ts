@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -29,6 +30,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TEST_ENVIRONMENT: onOff.default("off"),
   TRUST_PROXY: onOff.default("off"),
+  /** server processes sharing the port; default: one per CPU core (at most 4) in production, else 1 */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   DEPLOYMENT: onOff.default("off"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -39,7 +42,7 @@ const EnvSchema = z.object({
   LINK_ABOUT_US: z.string().default("/aboutUs"),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; WEB_CONCURRENCY: number };
 
 let cached: Env | undefined;
 
@@ -58,7 +61,9 @@ export function getEnv(): Env {
     }
     secret = localSecret();
   }
-  cached = { ...env, SESSION_SECRET: secret };
+  const WEB_CONCURRENCY =
+    env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? Math.min(4, os.availableParallelism()) : 1);
+  cached = { ...env, SESSION_SECRET: secret, WEB_CONCURRENCY };
   return cached;
 }
 

@@ -71,7 +71,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage title={t("notFound.title")} text={t("notFound.text")} />;
+    return <ErrorPage code={404} title={t("notFound.title")} text={t("notFound.text")} />;
+  }
+  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)) {
+    return <ErrorPage code={error.status} title={t("unauthorized.title")} text={t("unauthorized.text")} />;
   }
   return <ErrorPage title={t("errorPage.title")} text={t("errorPage.text")} />;
 }

@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type LogConfig,
+  type SqliteDialectConfig,
+} from "kysely";
 import pg from "pg";
 import type { Database as Schema } from "./schema";
 
@@ -21,7 +31,7 @@ export function createDb(url: string): DB {
       // A schema per test run keeps parallel runs apart on one server.
       pool.on("connect", (client) => void client.query(`set search_path to "${schema.replace(/"/g, "")}"`));
     }
-    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
   }
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -30,7 +40,7 @@ export function createDb(url: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log: queryLog() });
 }
 
 /** True when the database answers a trivial query (used by /healthz). */
@@ -40,5 +50,37 @@ export async function databaseAnswers(db: DB): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** DB_LOG_QUERIES=on prints every query with its duration (for finding slow pages). */
+function queryLog(): LogConfig | undefined {
+  if (process.env.DB_LOG_QUERIES !== "on") return undefined;
+  return (event) => {
+    const ms = event.queryDurationMillis.toFixed(2);
+    console.log(JSON.stringify({ level: "debug", msg: "query", ms: Number(ms), sql: event.query.sql.slice(0, 300) }));
+  };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). Several server
+ * processes share one database file (WEB_CONCURRENCY); a deferred transaction that reads first
+ * and writes later would fail with SQLITE_BUSY instead of waiting for the other writer.
+ * Within one process Kysely already runs one transaction at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }

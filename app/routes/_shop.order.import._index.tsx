@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { requireFunction } from "~/modules/auth/guard.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { startImport } from "~/modules/excel/import-jobs.server";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/modules/excel/import-read.server";
@@ -14,12 +14,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss 
 export const meta: MetaFunction = () => [{ title: "批量导入 · Batch import" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
   return { canOrder: user.canOrder, maxRows: IMPORT_MAX_ROWS, maxMb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
   const tooBig = { error: { key: "order:import.tooBig", values: { mb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) } } as RuleError };
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > IMPORT_MAX_BYTES + 64 * 1024) return data(tooBig, { status: 413 });

@@ -70,3 +70,25 @@ test("the search box refuses keywords under 3 characters on the server", async (
   await page.goto("/searchProduct?keyWord=ab");
   await expect(page.getByText("请输入至少 3 个字符").first()).toBeVisible();
 });
+
+test("the customer-support menu is only for its roles, and only in Chinese", async ({ page, loginAs, context, baseURL }) => {
+  await loginAs("XCD000009");
+  await page.goto("/homePage");
+  const menu = page.getByRole("navigation", { name: "主菜单" });
+  await menu.getByText("客户支持").click();
+  await menu.getByRole("link", { name: "样品支持" }).click();
+  await expect(page).toHaveURL(/\/customerSupport\/samplesSupport$/);
+  await expect(page.getByRole("heading", { name: "样品支持" })).toBeVisible();
+  await context.addCookies([{ name: "lng", value: "ImVuIg%3D%3D", url: baseURL! }]);
+  await page.goto("/homePage");
+  await expect(page.getByText("Customer support")).toHaveCount(0);
+});
+
+test("a sub-account without the support roles sees no customer-support menu and cannot open it", async ({ page, loginAs }) => {
+  await loginAs("XCD000002");
+  await page.goto("/homePage");
+  await expect(page.getByRole("navigation", { name: "主菜单" }).getByText("客户支持")).toHaveCount(0);
+  const response = await page.goto("/customerSupport/samplesSupport");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "无权访问" })).toBeVisible();
+});

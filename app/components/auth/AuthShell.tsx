@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BrandLink } from "~/components/layout/BrandLink";
 import { LanguageToggle } from "~/components/layout/LanguageToggle";
 
 /** The frame of the shop-style login page: brand bar, a picture panel and the form card. */
@@ -10,16 +10,7 @@ export function ShopLoginShell({ children, title }: { children: React.ReactNode;
     <div className="login-page">
       <header className="login-top">
         <div className="container login-top-inner">
-          <Link to="/homePage" className="brand" aria-label={t("shopName")}>
-            <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
-              <polygon points="18,2 34,18 18,34 2,18" fill="#032C55" />
-              <circle cx="18" cy="18" r="5" fill="#fff" />
-            </svg>
-            <span>
-              <strong>{t("portalTitle")}</strong>
-              <small>{t("shopName")}</small>
-            </span>
-          </Link>
+          <BrandLink />
           <div className="login-top-actions">
             <LanguageToggle />
           </div>

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BrandLink } from "./BrandLink";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { badgeCount } from "~/i18n/format";
 import { LanguageToggle } from "./LanguageToggle";
@@ -54,16 +55,7 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
         </div>
       </div>
       <div className="container masthead">
-        <Link to="/homePage" className="brand" aria-label={t("shopName")}>
-          <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
-            <polygon points="18,2 34,18 18,34 2,18" fill="#032C55" />
-            <circle cx="18" cy="18" r="5" fill="#fff" />
-          </svg>
-          <span>
-            <strong>{t("portalTitle")}</strong>
-            <small>{t("shopName")}</small>
-          </span>
-        </Link>
+        <BrandLink />
         <SearchBox />
         <div className="masthead-links">
           <Link to="/shopCart" className="masthead-link" data-testid="cart-link">

@@ -85,10 +85,11 @@ export async function loadProductList(request: Request) {
   const leafCodes = node.level >= 4 ? [node.code] : node.level === 3 ? leaves.map((l) => l.code) : await leafCodesUnder(db, node);
   const leafParam = url.searchParams.get("leaf");
   const leaf = leafParam && leafCodes.includes(leafParam) ? leafParam : null;
-  const [list, counts] = await Promise.all([
-    listProducts(db, { catalogueCodes: leaf ? [leaf] : leafCodes, sort, page, lang }),
-    node.level === 3 ? countByLeaf(db, leafCodes) : Promise.resolve(new Map<string, number>()),
-  ]);
+  // the per-leaf counts give the chips and the total (no second count query)
+  const counts = await countByLeaf(db, leafCodes);
+  const shown = leaf ? [leaf] : leafCodes;
+  const total = shown.reduce((sum, c) => sum + (counts.get(c) ?? 0), 0);
+  const list = await listProducts(db, { catalogueCodes: shown, sort, page, lang, total });
   const items = await buildListItems(db, user, list.rows, lang);
   return {
     node,

@@ -1,0 +1,19 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** The shop's mark and name, linking home (header and login pages). */
+export function BrandLink() {
+  const { t } = useTranslation("common");
+  return (
+    <Link to="/homePage" className="brand" aria-label={t("shopName")}>
+      <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
+        <polygon points="18,2 34,18 18,34 2,18" fill="#032C55" />
+        <circle cx="18" cy="18" r="5" fill="#fff" />
+      </svg>
+      <span>
+        <strong>{t("portalTitle")}</strong>
+        <small>{t("shopName")}</small>
+      </span>
+    </Link>
+  );
+}
