@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { serializeStyles } from "@emotion/serialize";
 
 /** The shop's design system: Chakra's defaults with the brand colour #032C55 (spec §9). */
 const config = defineConfig({
@@ -41,3 +42,8 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultConfig, config);
+
+// Chakra's <Global> turns its ~48 KB of preflight, global and token CSS into a string on every
+// render. The styles never change: serialise them once; Emotion passes a serialised style through.
+const mutable = system as unknown as { _global: unknown };
+mutable._global = serializeStyles(system._global as Parameters<typeof serializeStyles>[0]);

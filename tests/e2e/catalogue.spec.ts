@@ -1,5 +1,6 @@
 import { formatMoney } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
+import type { Response } from "@playwright/test";
 import { expect, openE2eDb, test } from "./fixtures";
 
 /** Catalogue journeys (issue 4), each run with JavaScript on and off. */
@@ -69,16 +70,16 @@ test("add and remove a favourite", async ({ page, loginAs }) => {
     await star.click();
     await expect(star).toHaveAttribute("aria-pressed", "false");
   }
-  await star.click();
+  // with JS the star turns before the post is answered: wait for the answer itself
+  const posted = (r: Response) => r.url().includes("/order/myCollect") && r.request().method() === "POST";
+  await Promise.all([page.waitForResponse(posted), star.click()]);
   await expect(page.locator(".item-fav button")).toHaveAttribute("aria-pressed", "true");
-  await page.waitForLoadState("networkidle"); // with JS the star changes before the post is answered
   await page.goto("/order/myCollect");
   const row = page.locator(`tr[data-code="${CODE}"]`);
   await expect(row).toBeVisible();
-  await row.getByRole("button", { name: "取消收藏" }).click();
+  await Promise.all([page.waitForResponse(posted), row.getByRole("button", { name: "取消收藏" }).click()]);
   // the list no longer has it (without JS after the redirect, with JS once the page revalidates)
   await expect(page.locator(`tr[data-code="${CODE}"]`)).toHaveCount(0);
-  await page.waitForLoadState("networkidle");
   await page.reload();
   await expect(page.locator(`tr[data-code="${CODE}"]`)).toHaveCount(0);
 });

@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import { useCachedT } from "~/i18n/useCachedT";
 import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
+import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 import { PromoTags } from "./PromoTags";
 import { useRowForms } from "./useRowForms";
 
@@ -14,6 +14,7 @@ import { useRowForms } from "./useRowForms";
 export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem[]; ctx: ListContext; redirectTo: string; lang: Language }) {
   const t = useCachedT("catalogue");
   const rows = useRowForms(t);
+  const onClick = useDelegatedNavigation();
   const money = (v: number) => formatMoney(v, ctx.currency, lang);
   const priceCell = (p: ListItem) => {
     if (!ctx.signedIn) return <span className="muted">—</span>;
@@ -31,7 +32,7 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
   };
   const hidden = (visible: boolean) => (ctx.signedIn && !visible ? t("stock.hidden") : "—");
   return (
-    <div className="table-scroll product-list" onSubmit={rows.onSubmit}>
+    <div className="table-scroll product-list" onSubmit={rows.onSubmit} onClick={onClick}>
       <table className="data-table product-table">
         <thead>
           <tr>
@@ -51,7 +52,7 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
           {items.map((p) => (
             <tr key={p.id} data-code={p.code}>
               <td className="cell-product">
-                <Link className="code" to={`/item?code=${encodeURIComponent(p.code)}`}>{p.code}</Link>
+                <a className="code" data-nav href={`/item?code=${encodeURIComponent(p.code)}`}>{p.code}</a>
                 <div className="product-name">{p.name}</div>
               </td>
               <td className="cell-spec" data-label={t("columns.specification")}>{p.spec}</td>

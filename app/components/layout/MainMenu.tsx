@@ -1,6 +1,7 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 import type { MenuNode } from "~/modules/catalogue/menu.server";
 import type { SiteConfig } from "~/modules/site/site.server";
 
@@ -28,6 +29,7 @@ export function MainMenu({
   const zh = i18n.language !== "en";
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  const onMegaClick = useDelegatedNavigation();
 
   useEffect(() => {
     navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
@@ -42,6 +44,7 @@ export function MainMenu({
     return () => document.removeEventListener("click", closeOutside);
   }, []);
 
+  const q = encodeURIComponent;
   const visible = (items: SubItem[]) => items.filter((i) => zh || !i.zhOnly);
 
   return (
@@ -53,30 +56,24 @@ export function MainMenu({
         <li>
           <details className="dropdown mega">
             <summary>{t("menu.product")}</summary>
-            <div className="dropdown-panel mega-panel" data-testid="mega-menu">
+            <div className="dropdown-panel mega-panel" data-testid="mega-menu" onClick={onMegaClick}>
               {catalogue.map((l1) => (
                 <section key={l1.code} className="mega-column">
-                  <Link className="mega-l1" to={`/product/productFirst?catalogueCode=${encodeURIComponent(l1.code)}`}>
+                  <a className="mega-l1" data-nav href={`/product/productFirst?catalogueCode=${q(l1.code)}`}>
                     {l1.label}
-                  </Link>
+                  </a>
                   <ul>
                     {l1.children.map((l2) => (
                       <li key={l2.code}>
-                        <Link
-                          className="mega-l2"
-                          to={`/product/productSecond?catalogueCode=${encodeURIComponent(l2.code)}&parentCode=${encodeURIComponent(l1.code)}`}
-                        >
+                        <a className="mega-l2" data-nav href={`/product/productSecond?catalogueCode=${q(l2.code)}&parentCode=${q(l1.code)}`}>
                           {l2.label}
-                        </Link>
+                        </a>
                         <ul>
                           {l2.children.map((l3) => (
                             <li key={l3.code}>
-                              <Link
-                                className="mega-l3"
-                                to={`/product/productThird?catalogueCode=${encodeURIComponent(l3.code)}&parentCode=${encodeURIComponent(l2.code)}`}
-                              >
+                              <a className="mega-l3" data-nav href={`/product/productThird?catalogueCode=${q(l3.code)}&parentCode=${q(l2.code)}`}>
                                 {l3.label}
-                              </Link>
+                              </a>
                             </li>
                           ))}
                         </ul>
@@ -85,9 +82,9 @@ export function MainMenu({
                   </ul>
                 </section>
               ))}
-              <Link className="mega-all" to="/product">
+              <a className="mega-all" data-nav href="/product">
                 {t("menu.allProducts")} →
-              </Link>
+              </a>
             </div>
           </details>
         </li>

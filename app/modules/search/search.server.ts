@@ -40,9 +40,10 @@ export interface ProductSearch {
 }
 
 export function productSearch(db: DB): ProductSearch {
-  const stages = isPostgres(db) ? postgresStages(db) : sqliteStages(db);
   return {
     async search(q, page = {}) {
+      // per search: the SQLite stages remember their index reads for the total count below
+      const stages = isPostgres(db) ? postgresStages(db) : sqliteStages(db);
       const limit = Math.min(Math.max(page.limit ?? SEARCH_PAGE_SIZE, 1), 200);
       const offset = Math.min(Math.max(page.offset ?? 0, 0), SEARCH_COUNT_CAP);
       const need = offset + limit;
@@ -82,12 +83,31 @@ const ids = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
 function sqliteStages(db: DB): Stages {
   const textTerms = (terms: string[]) => terms.filter((t) => [...t].length >= SEARCH_MIN_CHARS);
   const textExpr = (terms: string[]) => terms.map(ftsPhrase).join(" AND ");
-  const codeIds = async (code: string, limit: number) =>
-    ids((await sql<{ id: number }>`select rowid as id from product_code_fts where product_code_fts match ${ftsPhrase(code)} limit ${limit}`.execute(db)).rows);
+  // A full results page is followed by the count (anyMatch, up to the cap): the two FTS reads are
+  // made once, to the cap, and sliced, instead of running each MATCH twice (long phrases cost ms).
+  const memo = new Map<string, Promise<number[]>>();
+  const once = (key: string, read: () => Promise<number[]>, limit: number) => {
+    let pending = memo.get(key);
+    if (!pending) memo.set(key, (pending = read()));
+    return pending.then((all) => all.slice(0, limit));
+  };
+  const FETCH = SEARCH_COUNT_CAP + 1;
+  const codeIds = (code: string, limit: number) =>
+    once(
+      `code|${code}`,
+      async () =>
+        ids((await sql<{ id: number }>`select rowid as id from product_code_fts where product_code_fts match ${ftsPhrase(code)} limit ${Math.max(limit, FETCH)}`.execute(db)).rows),
+      limit,
+    );
   const textIds = async (terms: string[], limit: number) => {
     const t = textTerms(terms);
     if (!t.length) return [];
-    return ids((await sql<{ id: number }>`select rowid as id from product_text_fts where product_text_fts match ${textExpr(t)} limit ${limit}`.execute(db)).rows);
+    return once(
+      `text|${t.join("\u0000")}`,
+      async () =>
+        ids((await sql<{ id: number }>`select rowid as id from product_text_fts where product_text_fts match ${textExpr(t)} limit ${Math.max(limit, FETCH)}`.execute(db)).rows),
+      limit,
+    );
   };
   const prefixIds = async (code: string, limit: number, exclusive: boolean) =>
     ids(
