@@ -84,6 +84,16 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     expect(t2.get(plenty)).toMatchObject({ stock: 0, esd: "2026-12-21" });
   });
 
+  it("shows the stock the cart sells from: an order's reservation is counted once", async () => {
+    const plenty = tc.products["CNMG120408-DM YBC252"];
+    const tenantId = (await db.selectFrom("stock").select("tenant_id").where("product_id", "=", plenty).where("available", "=", 500).executeTakeFirstOrThrow()).tenant_id;
+    // what order submission does: 20 pieces move from available to reserved
+    await db.updateTable("stock").set({ available: 480, reserved: 20 }).where("product_id", "=", plenty).where("tenant_id", "=", tenantId).execute();
+    const offers = await getOffers(db, testActor(tc, "master"), [plenty]);
+    expect(offers.get(plenty)).toMatchObject({ stock: 480 });
+    await db.updateTable("stock").set({ available: 500, reserved: 0 }).where("product_id", "=", plenty).where("tenant_id", "=", tenantId).execute();
+  });
+
   it("promotion tags: running promotions of the tenant only, promotion price per actor", async () => {
     const flash = tc.products["CNMG120408-DM YBC252"];
     const sale = tc.products["DNMG150608-DM YBC252"];

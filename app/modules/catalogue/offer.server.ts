@@ -50,7 +50,7 @@ export interface Offer {
   priceVisible: boolean;
   /** the lowest running promotion price for the actor, if any */
   bestPromoPrice: number | null;
-  /** available minus reserved in the actor's tenant; null when hidden or signed out */
+  /** sellable stock in the actor's tenant (orders already took their reservations out of `available`); null when hidden or signed out */
   stock: number | null;
   stockVisible: boolean;
   /** expected ship date for the MOQ (or the asked quantity); null when stock is hidden */
@@ -88,7 +88,7 @@ export async function getOffers(
         db.selectFrom("customer").select("discount_bp").where("id", "=", actor.customerId).executeTakeFirst(),
         db.selectFrom("customer_price").select(["product_id", "price"])
           .where("customer_id", "=", actor.customerId).where("tenant_id", "=", actor.tenantId).where("product_id", "in", idList).execute(),
-        db.selectFrom("stock").select(["product_id", "available", "reserved", "lead_time_days"])
+        db.selectFrom("stock").select(["product_id", "available", "lead_time_days"])
           .where("tenant_id", "=", actor.tenantId).where("product_id", "in", idList).execute(),
         activePromotionItems(db, actor.tenantId, idList, now),
       ])
@@ -106,7 +106,7 @@ export async function getOffers(
     const dealerPrice = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: 0 }) : null;
     const price = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: actor.priceAdjustmentBp }) : null;
     const s = stockBy.get(p.id);
-    const available = s ? Math.max(0, s.available - s.reserved) : 0;
+    const available = s ? s.available : 0;
     const priceVisible = !!actor?.canSeePrice;
     const stockVisible = !!actor?.canSeeStock;
 
