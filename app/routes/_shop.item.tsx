@@ -1,13 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AddToCartForm } from "~/components/catalogue/AddToCartForm";
 import { Breadcrumbs } from "~/components/catalogue/Breadcrumbs";
 import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { Countdown } from "~/components/catalogue/Countdown";
-import { FavouriteButton } from "~/components/catalogue/FavouriteButton";
 import { InsertDrawingSvg } from "~/components/catalogue/InsertDrawingSvg";
 import { NonStandardMark } from "~/components/catalogue/NodeOverview";
+import { CartForm, FavForm } from "~/components/catalogue/ProductForms";
+import { useRowForms } from "~/components/catalogue/useRowForms";
+import { useCachedT } from "~/i18n/useCachedT";
 import { PromoTags } from "~/components/catalogue/PromoTags";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { notFound } from "~/modules/auth/guard.server";
@@ -81,7 +82,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ItemPage() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalogue");
+  const ct = useCachedT("catalogue");
+  const forms = useRowForms(ct);
   const p = d.product;
+  const fav = forms.isFav(p.id, d.fav);
   const money = (v: number) => formatMoney(v, d.ctx.currency, d.lang);
   const promoBest = d.offer.tags.find((x) => x.promoPrice !== null && x.promoPrice === d.offer.bestPromoPrice);
   const attrs: [string, string][] = [
@@ -157,15 +161,25 @@ export default function ItemPage() {
             </p>
           ))}
           {d.ctx.signedIn ? (
-            <div className="item-actions">
+            <div className="item-actions" onSubmit={forms.onSubmit}>
               {d.offer.canCart ? (
-                <AddToCartForm productId={p.id} moq={d.offer.moq} mpq={d.offer.mpq} redirectTo={d.redirectTo} promotionItemId={promoBest?.promotionItemId ?? null} />
+                <CartForm
+                  p={{ id: p.id, moq: d.offer.moq, mpq: d.offer.mpq, promotionItemId: promoBest?.promotionItemId ?? null }}
+                  redirectTo={d.redirectTo}
+                  t={ct}
+                  busy={forms.busy("cart", p.id)}
+                  message={forms.message("cart", p.id)}
+                />
               ) : (
                 <span className="muted">{!d.ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>
               )}
               <span className="item-fav">
-                <FavouriteButton productId={p.id} fav={d.fav} redirectTo={d.redirectTo} disabled={d.offer.onRequest && !d.fav} />
-                {d.fav ? t("favourite.remove") : t("favourite.add")}
+                {d.offer.onRequest && !d.fav ? (
+                  <span className="fav-star fav-disabled" title={t("favourite.priceEmpty")} aria-hidden="true">☆</span>
+                ) : (
+                  <FavForm id={p.id} fav={fav} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
+                )}
+                {fav ? t("favourite.remove") : t("favourite.add")}
               </span>
             </div>
           ) : null}

@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "~/components/catalogue/Breadcrumbs";
-import { NodeOverview, NonStandardMark } from "~/components/catalogue/NodeOverview";
+import { CatalogueOverview } from "~/components/catalogue/CatalogueOverview";
 import { loadOverview } from "~/modules/catalogue/pages.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
@@ -14,17 +13,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ProductSecond() {
-  const data = useLoaderData<typeof loader>();
-  return (
-    <div className="catalogue-page">
-      <Breadcrumbs items={data.crumbs} />
-      <header className="page-head">
-        <h1>
-          {data.node.label} <NonStandardMark show={data.node.isNonStandard} />
-        </h1>
-        {data.node.describe ? <p className="muted">{data.node.describe}</p> : null}
-      </header>
-      <NodeOverview items={data.children} />
-    </div>
-  );
+  return <CatalogueOverview data={useLoaderData<typeof loader>()} />;
 }

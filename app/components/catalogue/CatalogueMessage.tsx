@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartFlash } from "~/components/cart/CartFlash";
-import { CATALOGUE_MESSAGES } from "./hooks";
+import { CATALOGUE_MESSAGES } from "./messages";
 
 /** The result of a form posted without JavaScript, carried back in `?catMsg=` (known keys only). */
 export function CatalogueMessage() {

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { ProductSort } from "~/modules/catalogue/sorts";
-import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
+import type { Crumb } from "./Breadcrumbs";
+import { NodeHeader } from "./CatalogueOverview";
 import { CatalogueMessage } from "./CatalogueMessage";
-import { NonStandardMark } from "./NodeOverview";
 import { Pager } from "./Pager";
 import { ProductTable } from "./ProductTable";
 import { SortLinks } from "./SortLinks";
@@ -31,13 +31,7 @@ export function ProductListView({ data, basePath }: { data: ProductListData; bas
   const base = `${basePath}?catalogueCode=${encodeURIComponent(data.node.code)}${data.node.parentCode ? `&parentCode=${encodeURIComponent(data.node.parentCode)}` : ""}&sort=${data.sort}`;
   return (
     <div className="catalogue-page">
-      <Breadcrumbs items={data.crumbs} />
-      <header className="page-head">
-        <h1>
-          {data.node.label} <NonStandardMark show={data.node.isNonStandard} />
-        </h1>
-        {data.node.describe ? <p className="muted">{data.node.describe}</p> : null}
-      </header>
+      <NodeHeader crumbs={data.crumbs} node={data.node} />
       <CatalogueMessage />
       {data.leaves.length > 1 ? (
         <nav className="chips" aria-label={t("seriesFilter")}>

@@ -102,10 +102,30 @@ export async function listPromotions(
     .where("p.ends_at", ">", iso);
   q = input.flash ? q.where("p.kind", "=", "flash") : q.where("p.kind", "!=", "flash");
   const rows = await q.orderBy("p.starts_at").orderBy("p.id").limit(input.limit ?? 100).execute();
-  return rows.map((r) => ({
+  return rows.map((r) => ({ ...toSummaryFields(r, input.lang), itemCount: Number(r.item_count ?? 0) }));
+}
+
+interface PromotionRow {
+  id: number;
+  kind: string;
+  title_zh: string;
+  title_en: string;
+  starts_at: string;
+  ends_at: string;
+  discount_bp: number | null;
+  min_qty: number | null;
+  min_amount: number | null;
+  per_customer_limit: number | null;
+  gift_code: string | null;
+  gift_qty: number | null;
+}
+
+/** The fields a promotion list and a promotion page share. */
+function toSummaryFields(r: PromotionRow, lang: Language): Omit<PromotionSummary, "itemCount"> {
+  return {
     id: r.id,
     kind: r.kind as PromotionKind,
-    title: input.lang === "en" ? r.title_en : r.title_zh,
+    title: lang === "en" ? r.title_en : r.title_zh,
     startsAt: r.starts_at,
     endsAt: r.ends_at,
     discountBp: r.discount_bp,
@@ -114,8 +134,7 @@ export async function listPromotions(
     perCustomerLimit: r.per_customer_limit,
     giftProductCode: r.gift_code ?? null,
     giftQty: r.gift_qty,
-    itemCount: Number(r.item_count ?? 0),
-  }));
+  };
 }
 
 /** One promotion of the tenant with its product ids; null for another tenant's or unknown id. */
@@ -137,17 +156,7 @@ export async function getPromotion(db: DB, input: { tenantId: number; id: number
     .limit(500)
     .execute();
   return {
-    id: p.id,
-    kind: p.kind as PromotionKind,
-    title: input.lang === "en" ? p.title_en : p.title_zh,
-    startsAt: p.starts_at,
-    endsAt: p.ends_at,
-    discountBp: p.discount_bp,
-    minQty: p.min_qty,
-    minAmount: p.min_amount === null ? null : Number(p.min_amount),
-    perCustomerLimit: p.per_customer_limit,
-    giftProductCode: p.gift_code ?? null,
-    giftQty: p.gift_qty,
+    ...toSummaryFields(p, input.lang),
     items: items.map((i) => ({
       id: i.id,
       productId: i.product_id,
