@@ -14,6 +14,7 @@ import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { getEnv, type Env } from "./app/env.server";
 import { log } from "./app/utils/log.server";
+import { requestScope } from "./app/utils/request-scope.server";
 
 /**
  * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
@@ -54,6 +55,10 @@ if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
 function superviseWorkers(count: number) {
   let stopping = false;
   let listening = 0;
+  // A larger young generation (V8's default is 16 MB per semi-space): a page render allocates a
+  // few MB of short-lived strings and objects, and fewer scavenges gave ~6 % more requests/s and a
+  // shorter tail (decision 028).
+  cluster.setupPrimary({ execArgv: [...process.execArgv, "--max-semi-space-size=32"] });
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on("listening", () => {
     listening += 1;
@@ -163,6 +168,8 @@ async function serve() {
     }),
   );
 
+  // Page loaders of one GET share what they look up (the signed-in user): app/utils/request-scope.server.ts
+  app.use((req, _res, next) => (req.method === "GET" || req.method === "HEAD" ? requestScope.run(new Map(), next) : next()));
   app.all(
     "*",
     createRequestHandler({

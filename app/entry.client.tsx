@@ -5,7 +5,8 @@ import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources, toLanguage } from "~/i18n/config";
+import { i18nConfig, toLanguage } from "~/i18n/config";
+import { localeBackend } from "~/i18n/locales.client";
 import { createEmotionCache } from "~/theme/emotion";
 import { system } from "~/theme/system";
 
@@ -15,7 +16,8 @@ const cache = createEmotionCache(nonce);
 
 async function hydrate() {
   const lang = toLanguage(document.documentElement.lang);
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: lang, resources });
+  // Only the page's language: no fallback language to download (both files have every key).
+  await i18next.use(localeBackend).use(initReactI18next).init({ ...i18nConfig, lng: lang, fallbackLng: false });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,23 +1,24 @@
-import { PassThrough } from "node:stream";
+import type { EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { ChakraProvider } from "@chakra-ui/react";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getI18nInstance, languageFromContext } from "~/i18n/i18n.server";
 import { createEmotionCache } from "~/theme/emotion";
 import { system } from "~/theme/system";
 import { NonceProvider } from "~/utils/nonce";
 
-const ABORT_DELAY = 10_000;
 const insertionPoint = '<meta name="emotion-insertion-point" content=""/>';
 
 /**
- * Renders the whole page, then extracts the Emotion (Chakra) CSS it used and puts it in the head,
- * so a page fetched without JavaScript is already styled. Emotion cannot extract from a stream,
- * so we wait for onAllReady and send the document in one piece (see STACK.md).
+ * Renders the whole page to a string, then extracts the Emotion (Chakra) CSS it used and puts it in
+ * the head, so a page fetched without JavaScript is already styled. Emotion cannot extract from a
+ * stream anyway, and no page defers data, so the document is rendered in one piece with
+ * renderToString: a third cheaper than collecting renderToPipeableStream's chunks (decision 028;
+ * this is why single fetch is off in remix.config.js).
  */
 export default async function handleRequest(
   request: Request,
@@ -33,43 +34,19 @@ export default async function handleRequest(
   const emotion = createEmotionServer(cache);
 
   const started = performance.now();
-  const html = await new Promise<string>((resolve, reject) => {
-    let failed = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <CacheProvider value={cache}>
-            <ChakraProvider value={system}>
-              <RemixServer context={context} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-            </ChakraProvider>
-          </CacheProvider>
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          const body = new PassThrough();
-          const chunks: Buffer[] = [];
-          body.on("data", (c: Buffer) => chunks.push(c));
-          body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-          body.on("error", reject);
-          pipe(body);
-        },
-        onShellError(error) {
-          reject(error);
-        },
-        onError(error) {
-          failed = true;
-          if (!request.signal.aborted) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY + 1000);
-    void failed;
-  });
-
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <CacheProvider value={cache}>
+          <ChakraProvider value={system}>
+            <RemixServer context={context} url={request.url} nonce={nonce} />
+          </ChakraProvider>
+        </CacheProvider>
+      </I18nextProvider>
+    </NonceProvider>,
+  );
   const rendered = performance.now();
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  const styles = emotion.constructStyleTagsFromChunks(styleChunks(cache));
   const page = html.replace(insertionPoint, insertionPoint + styles);
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Render and style-extraction times, visible in the browser's network panel.
@@ -77,10 +54,31 @@ export default async function handleRequest(
     "Server-Timing",
     `render;dur=${(rendered - started).toFixed(1)}, styles;dur=${(performance.now() - rendered).toFixed(1)}`,
   );
-  return new Response(`<!DOCTYPE html>${page.startsWith("<!DOCTYPE html>") ? page.slice(15) : page}`, {
+  // A Buffer body: undici would otherwise re-check the whole string for lone surrogates.
+  return new Response(Buffer.from(`<!DOCTYPE html>${page}`), {
     status: statusCode,
     headers,
   });
+}
+
+/**
+ * Emotion's extractCriticalToChunks, without its search of the whole HTML for class names: the
+ * cache is made for this one render, so every style in it was used by this page.
+ */
+function styleChunks(cache: EmotionCache) {
+  const styles: { key: string; ids: string[]; css: string }[] = [];
+  const regular = { key: cache.key, ids: [] as string[], css: "" };
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== "string" || !css) continue;
+    if (cache.registered[`${cache.key}-${id}`]) {
+      regular.ids.push(id);
+      regular.css += css;
+    } else {
+      styles.push({ key: `${cache.key}-global`, ids: [id], css }); // global styles: one tag each, as Emotion does
+    }
+  }
+  styles.push(regular);
+  return { html: "", styles };
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -19,6 +19,7 @@ import { getOptionalSessionUser } from "~/modules/auth/session.server";
 import { inMaintenance } from "~/modules/site/maintenance.server";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { getDb } from "~/db/index.server";
+import { chakraGlobalCss } from "~/theme/global-css.server";
 import shopStyles from "~/styles/shop.css";
 import { useNonce } from "~/utils/nonce";
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (path !== "/errorPage" && (await inMaintenance(getDb()))) throw redirect("/errorPage");
   const user = await getOptionalSessionUser(request);
   const lang = await getLanguage(request, user?.language);
-  return { lang, site: getSiteConfig(), user };
+  return { lang, site: getSiteConfig(), user, themeCss: chakraGlobalCss().href };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -49,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Chakra's global CSS first: the shop's own stylesheets build on its variables. */}
+        <link rel="stylesheet" href={data?.themeCss ?? "/theme.css"} />
         <meta name="emotion-insertion-point" content="" />
         <Meta />
         <Links />

@@ -1,11 +1,3 @@
-import enAuth from "./locales/en/auth.json";
-import enCatalogue from "./locales/en/catalogue.json";
-import enCommon from "./locales/en/common.json";
-import enOrder from "./locales/en/order.json";
-import zhAuth from "./locales/zh/auth.json";
-import zhCatalogue from "./locales/zh/catalogue.json";
-import zhCommon from "./locales/zh/common.json";
-import zhOrder from "./locales/zh/order.json";
 
 /** zh is the default and the fallback; en is the second language (spec §9). */
 export const supportedLanguages = ["zh", "en"] as const;
@@ -17,11 +9,6 @@ export const languageCodes: Record<Language, string> = { zh: "zh-hans", en: "en-
 
 /** Namespaces are split by area so that each area owns its own text files. */
 export const namespaces = ["common", "auth", "catalogue", "order"] as const;
-
-export const resources = {
-  zh: { common: zhCommon, auth: zhAuth, catalogue: zhCatalogue, order: zhOrder },
-  en: { common: enCommon, auth: enAuth, catalogue: enCatalogue, order: enOrder },
-} as const;
 
 export function toLanguage(value: string | null | undefined): Language {
   if (!value) return defaultLanguage;

@@ -41,8 +41,9 @@ function parts(date: Date) {
 
 /** A date as YYYY-MM-DD in the shop's time zone (the same in both languages: unambiguous for B2B). */
 export function formatDate(value: string | Date): string {
-  const d = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00+08:00` : value) : value;
-  const p = parts(d);
+  // A date without a time (an ESD) is already a calendar date of the shop: shown as it is.
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const p = parts(typeof value === "string" ? new Date(value) : value);
   return `${p.year}-${p.month}-${p.day}`;
 }
 

@@ -3,7 +3,12 @@ import type { EntryContext } from "@remix-run/node";
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, i18nConfig, resources, supportedLanguages, toLanguage, type Language } from "./config";
+import { defaultLanguage, i18nConfig, supportedLanguages, toLanguage, type Language } from "./config";
+import en from "./locales/en";
+import zh from "./locales/zh";
+
+/** The server holds both languages; the browser loads only its page's (app/i18n/locales.client.ts). */
+const resources = { zh, en };
 
 /** The visitor's language choice; one year, readable by the server only. */
 export const languageCookie = createCookie("lng", {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -90,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: AddressSchema });
     if (submission.status !== "success") {
       const fields = Object.keys(submission.error ?? {});
-      return data<ActionErrors>({ form: "address", errors: fields.map((f) => ({ key: "order:fill.fieldRequired", field: f })) }, { status: 400 });
+      return json<ActionErrors>({ form: "address", errors: fields.map((f) => ({ key: "order:fill.fieldRequired", field: f })) }, { status: 400 });
     }
     const { intent: _i, ...address } = submission.value;
     const id = await addAddress(db, user, address);
@@ -98,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: SubmitSchema });
   if (submission.status !== "success") {
-    return data<ActionErrors>({ form: "submit", errors: [{ key: "order:fill.tokenInvalid" }] }, { status: 400 });
+    return json<ActionErrors>({ form: "submit", errors: [{ key: "order:fill.tokenInvalid" }] }, { status: 400 });
   }
   const v = submission.value;
   const shipDates: Record<number, string> = {};
@@ -115,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
     remark: v.remark,
     shipDates,
   });
-  if (!result.ok) return data<ActionErrors>({ form: "submit", errors: result.errors }, { status: 400 });
+  if (!result.ok) return json<ActionErrors>({ form: "submit", errors: result.errors }, { status: 400 });
   const key = result.status === "to_be_confirmed" ? "order:fill.submittedReview" : "order:fill.submitted";
   return redirect(withFlash(`/order/order?tab=open&orderNo=${encodeURIComponent(result.orderNo)}`, { ok: true, key, values: { orderNo: result.orderNo } }));
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRuleText } from "~/components/orders/RuleMessage";
@@ -22,19 +22,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
   const tooBig = { error: { key: "order:import.tooBig", values: { mb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) } } as RuleError };
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > IMPORT_MAX_BYTES + 64 * 1024) return data(tooBig, { status: 413 });
+  if (length > IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig, { status: 413 });
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }));
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return data(tooBig, { status: 413 });
-    return data({ error: { key: "order:import.unreadable" } as RuleError }, { status: 400 });
+    if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
+    return json({ error: { key: "order:import.unreadable" } as RuleError }, { status: 400 });
   }
   const file = form.get("file");
-  if (!file || typeof file === "string" || file.size === 0) return data({ error: { key: "order:import.noFile" } as RuleError }, { status: 400 });
+  if (!file || typeof file === "string" || file.size === 0) return json({ error: { key: "order:import.noFile" } as RuleError }, { status: 400 });
   const buf = Buffer.from(await file.arrayBuffer());
   const r = await startImport(getDb(), user, file.name || "import.xlsx", buf);
-  if (!r.ok) return data({ error: r.error }, { status: 400 });
+  if (!r.ok) return json({ error: r.error }, { status: 400 });
   return redirect(`/order/import/status?id=${r.jobId}`);
 }
 

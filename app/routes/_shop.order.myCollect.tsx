@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
@@ -41,16 +41,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return target.pathname + target.search;
   };
   if (!form.ok) {
-    return form.inline ? data({ ok: false, fav: false, message: "favourite.notFound" }, { status: 400 }) : redirect(back("favourite.notFound"));
+    return form.inline ? json({ ok: false, fav: false, message: "favourite.notFound" }, { status: 400 }) : redirect(back("favourite.notFound"));
   }
   const db = getDb();
   if (form.intent === "remove") {
     await removeFavourite(db, user, form.productId);
-    return form.inline ? data({ ok: true, fav: false, message: "favourite.removed" }) : redirect(back("favourite.removed"));
+    return form.inline ? json({ ok: true, fav: false, message: "favourite.removed" }) : redirect(back("favourite.removed"));
   }
   const r = await addFavourite(db, user, form.productId);
-  if (!r.ok) return form.inline ? data({ ok: false, fav: false, message: r.error }, { status: 400 }) : redirect(back(r.error));
-  return form.inline ? data({ ok: true, fav: true, message: "favourite.added" }) : redirect(back("favourite.added"));
+  if (!r.ok) return form.inline ? json({ ok: false, fav: false, message: r.error }, { status: 400 }) : redirect(back(r.error));
+  return form.inline ? json({ ok: true, fav: true, message: "favourite.added" }) : redirect(back("favourite.added"));
 }
 
 export default function MyCollect() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : await disagreeOrder(db, user, orderNo.data);
   if (!result.ok) {
     if (result.status === 404) notFound();
-    return data({ error: result.error, intent }, { status: result.status ?? 400 });
+    return json({ error: result.error, intent }, { status: result.status ?? 400 });
   }
   if (intent === "delete") return redirect(withFlash("/order/order", result));
   return redirect(withFlash(self, result));

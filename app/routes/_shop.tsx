@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { MainMenu } from "~/components/layout/MainMenu";
 import { ShopFooter } from "~/components/layout/ShopFooter";
 import { ShopHeader } from "~/components/layout/ShopHeader";
@@ -15,6 +14,7 @@ import { countCartLines } from "~/modules/cart/count.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getUnreadNotices } from "~/modules/notices/notices.server";
 import { getSiteConfig } from "~/modules/site/site.server";
+import { useCachedT } from "~/i18n/useCachedT";
 
 /** The shop layout (header, main menu with the product mega-menu, footer) around every shop page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ShopLayout() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const t = useCachedT("common");
   const location = useLocation();
   // Routes flagged with handle = { watermark: true } get the account + company watermark (spec §2).
   const watermarked = useMatches().some((m) => (m.handle as { watermark?: boolean } | undefined)?.watermark);

@@ -1,5 +1,4 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
-import { serializeStyles } from "@emotion/serialize";
 
 /** The shop's design system: Chakra's defaults with the brand colour #032C55 (spec §9). */
 const config = defineConfig({
@@ -43,7 +42,10 @@ const config = defineConfig({
 
 export const system = createSystem(defaultConfig, config);
 
-// Chakra's <Global> turns its ~48 KB of preflight, global and token CSS into a string on every
-// render. The styles never change: serialise them once; Emotion passes a serialised style through.
-const mutable = system as unknown as { _global: unknown };
-mutable._global = serializeStyles(system._global as Parameters<typeof serializeStyles>[0]);
+/**
+ * Chakra's preflight, global and token CSS (~48 KB). ChakraProvider would put it into every page as
+ * a <style> element (and serialise it on every render); the shop serves it once as a cached
+ * stylesheet instead (/theme.css, app/theme/global-css.server.ts), so the provider gets none.
+ */
+export const chakraGlobalStyles = system._global;
+(system as unknown as { _global: unknown })._global = [];

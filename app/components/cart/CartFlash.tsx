@@ -3,11 +3,13 @@ import { useTranslation } from "react-i18next";
 import { readFlash } from "~/modules/cart/flash";
 import { formatMoney } from "~/i18n/format";
 import type { Language } from "~/i18n/config";
+import { useCachedT } from "~/i18n/useCachedT";
 
 /** Shows the result message of the last cart/order action (see modules/cart/flash.ts). */
 export function CartFlash({ currency = "CNY" }: { currency?: string }) {
   const [params] = useSearchParams();
-  const { t, i18n } = useTranslation("order");
+  const { i18n } = useTranslation("order");
+  const t = useCachedT("order");
   const msg = readFlash(params);
   if (!msg) return null;
   const values: Record<string, string | number> = { ...msg.values };

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 export interface Crumb {
   label: string;
@@ -7,7 +7,7 @@ export interface Crumb {
 }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   return (
     <nav aria-label="breadcrumb">
       <ol className="breadcrumbs">

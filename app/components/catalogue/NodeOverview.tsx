@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 interface Child {
   code: string;
@@ -11,13 +11,13 @@ interface Child {
 }
 
 export function NonStandardMark({ show }: { show: boolean }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   return show ? <span className="tag tag-nonstd">{t("nonStandard")}</span> : null;
 }
 
 /** Cards of a node's children, each listing its own children (catalogue levels 1–3). */
 export function NodeOverview({ items }: { items: Child[] }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   if (!items.length) return <p className="muted">{t("noProducts")}</p>;
   return (
     <div className="node-grid">

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 /** Page links (GET, work without JS) keeping the other query parameters. */
 export function Pager({ page, total, pageSize, param = "page" }: { page: number; total: number; pageSize: number; param?: string }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { ProductSort } from "~/modules/catalogue/sorts";
@@ -9,6 +8,7 @@ import { CatalogueMessage } from "./CatalogueMessage";
 import { Pager } from "./Pager";
 import { ProductTable } from "./ProductTable";
 import { SortLinks } from "./SortLinks";
+import { useCachedT } from "~/i18n/useCachedT";
 
 export interface ProductListData {
   node: { code: string; label: string; describe: string; isNonStandard: boolean; level: number; parentCode: string | null };
@@ -27,7 +27,7 @@ export interface ProductListData {
 
 /** A series (level 3, with level-4 filter chips) or an application group (level 4): the product table. */
 export function ProductListView({ data, basePath }: { data: ProductListData; basePath: string }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const base = `${basePath}?catalogueCode=${encodeURIComponent(data.node.code)}${data.node.parentCode ? `&parentCode=${encodeURIComponent(data.node.parentCode)}` : ""}&sort=${data.sort}`;
   return (
     <div className="catalogue-page">

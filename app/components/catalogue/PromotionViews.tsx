@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
@@ -7,6 +6,7 @@ import type { PromotionKind, PromotionState } from "~/modules/promotions/rules";
 import { CatalogueMessage } from "./CatalogueMessage";
 import { Countdown } from "./Countdown";
 import { ProductTable } from "./ProductTable";
+import { useCachedT } from "~/i18n/useCachedT";
 
 interface Promo {
   id: number;
@@ -24,7 +24,7 @@ interface Promo {
 }
 
 function Conditions({ p, currency, lang }: { p: Promo; currency: string; lang: Language }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const parts: string[] = [];
   if (p.discountBp) parts.push(t("promotion.discount", { pct: p.discountBp / 100 }));
   if (p.minQty) parts.push(t("promotion.minQty", { minQty: p.minQty }));
@@ -35,7 +35,7 @@ function Conditions({ p, currency, lang }: { p: Promo; currency: string; lang: L
 }
 
 function When({ p, now }: { p: Promo; now: string }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   return (
     <p className="promo-when">
       <span className="muted">{formatDateTime(p.startsAt)} – {formatDateTime(p.endsAt)}</span>{" "}
@@ -45,7 +45,7 @@ function When({ p, now }: { p: Promo; now: string }) {
 }
 
 export function PromotionListView({ d, flash }: { d: { signedIn: boolean; promotions: (Promo & { itemCount: number })[]; now: string; currency: string; lang: Language }; flash: boolean }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const base = flash ? "/rushToPurchase" : "/promotion";
   return (
     <div className="catalogue-page">
@@ -86,7 +86,7 @@ export function PromotionItemView({
   d: { promotion: Promo; flashLeft: Record<string, number | null>; items: ListItem[]; ctx: ListContext; redirectTo: string; now: string; lang: Language };
   flash: boolean;
 }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const p = d.promotion;
   const base = flash ? "/rushToPurchase" : "/promotion";
   // only running promotions can be bought under; the list still shows the products

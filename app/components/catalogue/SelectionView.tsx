@@ -1,10 +1,10 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import { CatalogueMessage } from "./CatalogueMessage";
 import { Pager } from "./Pager";
 import { ProductTable } from "./ProductTable";
+import { useCachedT } from "~/i18n/useCachedT";
 
 type Facet = "shape" | "size" | "radius" | "breaker" | "grade" | "material";
 const FACETS: Facet[] = ["material", "shape", "size", "radius", "breaker", "grade"];
@@ -27,7 +27,7 @@ export interface SelectionData {
  * the number of products each choice gives; the results below as the usual product table.
  */
 export function SelectionView({ d, action }: { d: SelectionData; action: string }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const label = (facet: Facet, value: string) => (facet === "material" ? t(`materials.${value}`, { defaultValue: value }) : facet === "radius" ? `${value} mm` : value);
   return (
     <div className="catalogue-page">

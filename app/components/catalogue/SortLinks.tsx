@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SORTS, type ProductSort } from "~/modules/catalogue/sorts";
+import { useCachedT } from "~/i18n/useCachedT";
 
 export function SortLinks({ sort }: { sort: ProductSort }) {
-  const { t } = useTranslation("catalogue");
+  const t = useCachedT("catalogue");
   const location = useLocation();
   const href = (s: ProductSort) => {
     const params = new URLSearchParams(location.search);

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 /** The shop's mark and name, linking home (header and login pages). */
 export function BrandLink() {
-  const { t } = useTranslation("common");
+  const t = useCachedT("common");
   return (
     <Link to="/homePage" className="brand" aria-label={t("shopName")}>
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">

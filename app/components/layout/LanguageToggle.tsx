@@ -1,9 +1,11 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 /** A plain form POST that sets the language and returns to this page (works without JS). */
 export function LanguageToggle() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
+  const t = useCachedT("common");
   const location = useLocation();
   const next = i18n.language === "en" ? "zh" : "en";
   return (

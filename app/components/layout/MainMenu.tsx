@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 import type { MenuNode } from "~/modules/catalogue/menu.server";
 import type { SiteConfig } from "~/modules/site/site.server";
+import { useCachedT } from "~/i18n/useCachedT";
 
 interface SubItem {
   key: string;
@@ -25,15 +26,21 @@ export function MainMenu({
   links: SiteConfig["links"];
   showCustomerSupport: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
+  const t = useCachedT("common");
   const zh = i18n.language !== "en";
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const onMegaClick = useDelegatedNavigation();
 
+  // Close the dropdowns after a navigation, not when the page hydrates: a menu opened before the
+  // scripts ran must stay open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
-  }, [location]);
+  }, [location.key]);
   useEffect(() => {
     const closeOutside = (e: MouseEvent) => {
       navRef.current?.querySelectorAll("details[open]").forEach((d) => {
@@ -138,7 +145,7 @@ export function MainMenu({
 }
 
 function Dropdown({ label, items }: { label: string; items: SubItem[] }) {
-  const { t } = useTranslation();
+  const t = useCachedT("common");
   return (
     <li>
       <details className="dropdown">
@@ -156,7 +163,7 @@ function Dropdown({ label, items }: { label: string; items: SubItem[] }) {
 }
 
 function MenuLink({ to, label, external }: { to: string; label: string; external?: boolean }) {
-  const { t } = useTranslation();
+  const t = useCachedT("common");
   if (external || /^https?:\/\//.test(to)) {
     return (
       <a href={to} target="_blank" rel="noopener noreferrer">

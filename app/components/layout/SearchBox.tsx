@@ -1,12 +1,12 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 /**
  * GET form to the search page. The 3-character minimum is a pattern, so without JS the browser
  * hides the button (CSS :invalid) until the keyword is long enough; the server enforces it again.
  */
 export function SearchBox() {
-  const { t } = useTranslation();
+  const t = useCachedT("common");
   const [params] = useSearchParams();
   return (
     <Form method="get" action="/searchProduct" role="search" className="search-box">

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useCachedT } from "~/i18n/useCachedT";
 
 export interface FooterNotice {
   id: number;
@@ -18,7 +19,8 @@ export function ShopFooter({
   notices: FooterNotice[];
   signedIn: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
+  const t = useCachedT("common");
   return (
     <footer className="shop-footer">
       <div className="container footer-grid">

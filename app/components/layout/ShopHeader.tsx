@@ -1,5 +1,4 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { BrandLink } from "./BrandLink";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { badgeCount } from "~/i18n/format";
@@ -7,6 +6,7 @@ import { LanguageToggle } from "./LanguageToggle";
 import { SearchBox } from "./SearchBox";
 import { CompanySwitcher } from "~/components/auth/CompanySwitcher";
 import type { TenantOption } from "~/modules/auth/tenants.server";
+import { useCachedT } from "~/i18n/useCachedT";
 
 export interface HeaderData {
   user: Pick<SessionUser, "code" | "name" | "tenantName" | "tenantCode" | "tenantId"> | null;
@@ -19,7 +19,7 @@ export interface HeaderData {
 
 /** Welcome line, language toggle, account and cart links, search (spec §2 "Shop layout"). */
 export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnvironment, showLanguageToggle }: HeaderData) {
-  const { t } = useTranslation();
+  const t = useCachedT("common");
   return (
     <header className="shop-header">
       <a href="#main" className="skip-link">

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
+import { oncePerRequest } from "~/utils/request-scope.server";
 
 /**
  * Sessions: the cookie holds a random token; the database keeps only its SHA-256 with the
@@ -58,19 +59,12 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
 }
 
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
-
-/** The signed-in user of this request, or null. Looked up once per request. */
+/** The signed-in user of this request, or null. Looked up once per request (the page's loaders share it). */
 export function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = (async () => {
-      const token = await readSessionToken(request);
-      return token ? findSessionUser(db, hashToken(token)) : null;
-    })();
-    perRequest.set(request, pending);
-  }
-  return pending;
+  return oncePerRequest(`session-user|${request.headers.get("Cookie") ?? ""}`, async () => {
+    const token = await readSessionToken(request);
+    return token ? findSessionUser(db, hashToken(token)) : null;
+  });
 }
 
 export async function findSessionUser(db: DB, sessionId: string, now = new Date()): Promise<SessionUser | null> {

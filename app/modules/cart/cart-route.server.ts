@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
@@ -69,14 +69,14 @@ export async function cartAction(request: Request, viewPath: string) {
         const lang = await getLanguage(request, user.language);
         const t = getFixedT(lang, "order");
         const msg = r.ok ? t(r.key, r.values) : t(r.error.key, r.error.values);
-        return data({ ok: r.ok, message: msg }, { status: r.ok ? 200 : 400 });
+        return json({ ok: r.ok, message: msg }, { status: r.ok ? 200 : 400 });
       }
       const target = safeRedirect(v.redirectTo, viewPath);
       return redirect(withFlash(target, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
     }
     case "quick": {
       const result = await quickOrder(db, user, v.text);
-      return data({ quick: result }, { status: result.error ? 400 : 200 });
+      return json({ quick: result }, { status: result.error ? 400 : 200 });
     }
     case "select":
       return back(await selectOnly(db, user, v.lineId));

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
-import type { ProductSort } from "./sorts";
+import { pageOffset, type ProductSort } from "./sorts";
 
 /**
  * Catalogue reads: nodes (4 levels, only those with the show flag, under shown parents),
@@ -152,10 +152,9 @@ export async function listProducts(
     case "new": q = q.orderBy("is_new", "desc").orderBy("created_at", "desc").orderBy("ordering_code"); break;
     default: q = q.orderBy("ordering_code");
   }
-  const [rows, total] = await Promise.all([
-    q.limit(size).offset((Math.max(1, input.page) - 1) * size).execute(),
-    input.total ?? base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((c) => Number(c.n)),
-  ]);
+  const total = input.total ?? Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const offset = pageOffset(input.page, size, total);
+  const rows = offset === null ? [] : await q.limit(size).offset(offset).execute();
   return { rows: rows.map((r) => toProductRow(r, input.lang)), total };
 }
 
@@ -172,11 +171,10 @@ export async function listNewOrHot(db: DB, input: { which: "new" | "hot"; lang: 
   const size = input.pageSize ?? PAGE_SIZE;
   const col = input.which === "new" ? "is_new" : "is_hot";
   const base = db.selectFrom("product").where(col, "=", 1).where("status", "=", "active");
-  const [rows, count] = await Promise.all([
-    base.select(productColumns).orderBy("id", "desc").limit(size).offset((Math.max(1, input.page) - 1) * size).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((r) => toProductRow(r, input.lang)), total: Number(count.n) };
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const offset = pageOffset(input.page, size, total);
+  const rows = offset === null ? [] : await base.select(productColumns).orderBy("id", "desc").limit(size).offset(offset).execute();
+  return { rows: rows.map((r) => toProductRow(r, input.lang)), total };
 }
 
 export interface ProductDetail extends ProductRow {

@@ -52,6 +52,12 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     expect(desc.rows[0].orderingCode).toBe("XCNMG120408 SPECIAL");
     const price = await listProducts(db, { catalogueCodes: codes, sort: "-price", page: 3, lang: "en", pageSize: 3 });
     expect(price.rows.at(-1)?.orderingCode).toBe("CNMG120412-DR YBC352"); // on request last
+    // a page past the end is empty, with the true total (the pager offers the last page)
+    const beyond = await listProducts(db, { catalogueCodes: codes, sort: "code", page: 99_999, lang: "en", pageSize: 3 });
+    expect(beyond).toEqual({ rows: [], total: 8 });
+    const all = await listProducts(db, { catalogueCodes: codes, sort: "code", page: 1, lang: "en", pageSize: 8 });
+    const last = await listProducts(db, { catalogueCodes: codes, sort: "code", page: 3, lang: "en", pageSize: 3, total: 8 });
+    expect(last.rows.map((r) => r.orderingCode)).toEqual(all.rows.slice(6).map((r) => r.orderingCode));
   });
 
   it("prices: customer discount, customer price list, sub-account +10 %, hidden without permission", async () => {

@@ -1,3 +1,4 @@
+import { pageOffset } from "./sorts";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -80,18 +81,22 @@ export async function runSelection(db: DB, input: { filters: SelectionFilters; p
   };
 
   const size = PAGE_SIZE;
-  const [counts, rows, total] = await Promise.all([
+  const [counts, total] = await Promise.all([
     Promise.all(FACETS.map(facetCounts)),
-    db
-      .selectFrom("product")
-      .select(["id", "ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code"])
-      .where((eb) => eb.and(conditions(eb, null)))
-      .orderBy("ordering_code")
-      .limit(size)
-      .offset((Math.max(1, input.page) - 1) * size)
-      .execute(),
-    db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => eb.and(conditions(eb, null))).executeTakeFirstOrThrow(),
+    db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => eb.and(conditions(eb, null))).executeTakeFirstOrThrow().then((c) => Number(c.n)),
   ]);
+  const offset = pageOffset(input.page, size, total);
+  const rows =
+    offset === null
+      ? []
+      : await db
+          .selectFrom("product")
+          .select(["id", "ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code"])
+          .where((eb) => eb.and(conditions(eb, null)))
+          .orderBy("ordering_code")
+          .limit(size)
+          .offset(offset)
+          .execute();
   const facets = Object.fromEntries(FACETS.map((facet, i) => [facet, counts[i]])) as SelectionResult["facets"];
-  return { filters: f, nodeLabel, facets, rows: rows.map((r) => toProductRow(r, input.lang)), total: Number(total.n) };
+  return { filters: f, nodeLabel, facets, rows: rows.map((r) => toProductRow(r, input.lang)), total };
 }

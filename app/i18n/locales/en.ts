@@ -1,0 +1,7 @@
+import auth from "./en/auth.json";
+import catalogue from "./en/catalogue.json";
+import common from "./en/common.json";
+import order from "./en/order.json";
+
+/** The English texts, one object per namespace (the browser loads only its page's language). */
+export default { common, auth, catalogue, order };

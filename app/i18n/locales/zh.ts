@@ -1,0 +1,7 @@
+import auth from "./zh/auth.json";
+import catalogue from "./zh/catalogue.json";
+import common from "./zh/common.json";
+import order from "./zh/order.json";
+
+/** The Chinese texts, one object per namespace (the browser loads only its page's language). */
+export default { common, auth, catalogue, order };
