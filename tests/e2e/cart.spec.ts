@@ -27,7 +27,7 @@ test.describe("cart and orders of XCD000001", () => {
 
     // add from the product page (the catalogue's form posts to the cart's contract)
     await page.goto(`/item?code=${encodeURIComponent("CNMG120408-DM YBC252")}`);
-    await page.locator("form[action='/shopCart?index'] button[type=submit]").first().click();
+    await page.locator("form[action^='/shopCart?index'] button[type=submit]").first().click();
     // with JS the fetcher shows the cart's message inline; without JS the redirect back carries it
     await expect(page.locator("[role=status]").filter({ hasText: "已加入购物车：CNMG120408-DM YBC252" }).first()).toBeVisible();
 

@@ -3,9 +3,19 @@ import type { ListItem } from "~/modules/catalogue/listing.server";
 /**
  * The two small forms of a product (add to cart, favourite star) as plain <form> elements. They
  * post and redirect without JavaScript; with it, useRowForms on a surrounding element sends them
- * through fetchers (list rows and the detail page alike).
+ * through fetchers (list rows and the detail page alike). Their fixed fields (intent, product,
+ * return path) travel in the action URL rather than as hidden inputs: fewer elements per row
+ * (the actions read them with readPostedForm).
  */
 export type T = (key: string, options?: Record<string, string | number>) => string;
+
+function actionUrl(path: string, fields: Record<string, string | number | null>): string {
+  const query = Object.entries(fields)
+    .filter(([, v]) => v !== null && v !== "")
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join("&");
+  return `${path}${path.includes("?") ? "&" : "?"}${query}`;
+}
 
 /** Plain form (see useRowForms): add to cart, the cart area's contract in docs/decisions/022. */
 export function CartForm({
@@ -22,11 +32,13 @@ export function CartForm({
   message?: { ok: boolean; text: string };
 }) {
   return (
-    <form method="post" action="/shopCart?index" className="qty-form" data-row-form="cart">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={p.id} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {p.promotionItemId ? <input type="hidden" name="promotionItemId" value={p.promotionItemId} /> : null}
+    <form
+      method="post"
+      action={actionUrl("/shopCart?index", { intent: "add", productId: p.id, promotionItemId: p.promotionItemId, redirectTo })}
+      className="qty-form"
+      data-row-form="cart"
+      data-product={p.id}
+    >
       <input
         type="number"
         name="qty"
@@ -53,10 +65,13 @@ export function CartForm({
 export function FavForm({ id, fav, redirectTo, t, error }: { id: number; fav: boolean; redirectTo: string; t: T; error?: string }) {
   const label = fav ? t("favourite.remove") : t("favourite.add");
   return (
-    <form method="post" action="/order/myCollect" className="inline-form" data-row-form="fav">
-      <input type="hidden" name="intent" value={fav ? "remove" : "add"} />
-      <input type="hidden" name="productId" value={id} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <form
+      method="post"
+      action={actionUrl("/order/myCollect", { intent: fav ? "remove" : "add", productId: id, redirectTo })}
+      className="inline-form"
+      data-row-form="fav"
+      data-product={id}
+    >
       <button type="submit" className={`fav-star${fav ? " fav-on" : ""}`} aria-pressed={fav} aria-label={label} title={label}>
         {fav ? "★" : "☆"}
       </button>

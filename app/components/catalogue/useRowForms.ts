@@ -41,14 +41,15 @@ export function useRowForms(translate: (key: string) => string) {
     if (kind !== "cart" && kind !== "fav") return;
     event.preventDefault();
     const body = new FormData(form);
-    const id = Number(body.get("productId"));
+    const id = Number(form.dataset.product);
     last.current[kind] = id;
     if (kind === "cart") {
       body.set("respond", "json");
       cart.submit(body, { method: "post", action: form.getAttribute("action") ?? "/shopCart?index" });
     } else {
       body.set("inline", "1");
-      setFavs((f) => ({ ...f, [id]: body.get("intent") === "add" })); // at once; corrected by the answer
+      const adding = new URL(form.action, window.location.href).searchParams.get("intent") === "add";
+      setFavs((f) => ({ ...f, [id]: adding })); // at once; corrected by the answer
       fav.submit(body, { method: "post", action: form.getAttribute("action") ?? "/order/myCollect" });
     }
   }
