@@ -35,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (path !== "/errorPage" && (await inMaintenance(getDb()))) throw redirect("/errorPage");
   const user = await getOptionalSessionUser(request);
   const lang = await getLanguage(request, user?.language);
-  return { lang, site: getSiteConfig(), user, themeCss: chakraGlobalCss().href };
+  // only what the document needs (the page background of CRMCPXX accounts), not the whole account
+  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null, themeCss: chakraGlobalCss().href };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -57,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       {/* Accounts of partiesId CRMCPXX get their own background (spec §6). */}
-      <body className={data?.user?.partiesId === "CRMCPXX" ? "crmcp" : undefined}>
+      <body className={data?.partiesId === "CRMCPXX" ? "crmcp" : undefined}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -32,15 +32,48 @@ const toNode = (r: NodeRow, lang: Language): NodeView => ({
   isNonStandard: r.is_non_standard === 1,
 });
 
+interface NodeIndex {
+  at: number;
+  byCode: Map<string, NodeRow>;
+  /** children of each parent code (L1 nodes under null), in catalogue order */
+  children: Map<string | null, NodeRow[]>;
+}
+const NODE_CACHE_MS = 60_000;
+const nodeIndexes = new WeakMap<DB, NodeIndex>();
+
+/**
+ * All catalogue nodes (a few hundred), read at most once a minute per process and database: every
+ * catalogue page walks the tree (path, children, leaves), which took four to six queries a view.
+ * The catalogue changes with the ERP's product data; a minute's delay is the menu's as well.
+ */
+async function nodeIndex(db: DB, now = Date.now()): Promise<NodeIndex> {
+  const hit = nodeIndexes.get(db);
+  if (hit && now - hit.at < NODE_CACHE_MS) return hit;
+  const rows = await db.selectFrom("catalogue_node").select(nodeColumns).orderBy("sort").orderBy("code").execute();
+  const index: NodeIndex = { at: now, byCode: new Map(), children: new Map() };
+  for (const r of rows) {
+    index.byCode.set(r.code, r);
+    const parent = r.level === 1 ? null : r.parent_code;
+    const siblings = index.children.get(parent);
+    if (siblings) siblings.push(r);
+    else index.children.set(parent, [r]);
+  }
+  nodeIndexes.set(db, index);
+  return index;
+}
+
+const shownChildren = (index: NodeIndex, parentCode: string | null) => (index.children.get(parentCode) ?? []).filter((r) => r.show_flag === 1);
+
 /**
  * The node and its ancestors (L1 first), or null when the code is unknown, hidden, or under a
  * hidden parent.
  */
 export async function getNodePath(db: DB, code: string, lang: Language): Promise<NodeView[] | null> {
+  const index = await nodeIndex(db);
   const path: NodeView[] = [];
   let current: string | null = code;
   for (let i = 0; current && i < 5; i++) {
-    const row: NodeRow | undefined = await db.selectFrom("catalogue_node").select(nodeColumns).where("code", "=", current).executeTakeFirst();
+    const row = index.byCode.get(current);
     if (!row || row.show_flag !== 1) return null;
     path.unshift(toNode(row, lang));
     current = row.parent_code;
@@ -50,33 +83,21 @@ export async function getNodePath(db: DB, code: string, lang: Language): Promise
 
 /** Shown children of a node (or the L1 nodes for null), in catalogue order. */
 export async function getChildren(db: DB, parentCode: string | null, lang: Language): Promise<NodeView[]> {
-  let q = db.selectFrom("catalogue_node").select(nodeColumns).where("show_flag", "=", 1);
-  q = parentCode === null ? q.where("level", "=", 1) : q.where("parent_code", "=", parentCode);
-  const rows = await q.orderBy("sort").orderBy("code").execute();
-  return rows.map((r) => toNode(r, lang));
+  return shownChildren(await nodeIndex(db), parentCode).map((r) => toNode(r, lang));
 }
 
 /** Shown children with their shown children (two levels), for the L1/L2 overview pages. */
 export async function getChildrenTree(db: DB, parentCode: string | null, lang: Language) {
-  const children = await getChildren(db, parentCode, lang);
-  if (!children.length) return [];
-  const grand = await db
-    .selectFrom("catalogue_node")
-    .select(nodeColumns)
-    .where("show_flag", "=", 1)
-    .where("parent_code", "in", children.map((c) => c.code))
-    .orderBy("sort")
-    .orderBy("code")
-    .execute();
-  return children.map((c) => ({ ...c, children: grand.filter((g) => g.parent_code === c.code).map((g) => toNode(g, lang)) }));
+  const index = await nodeIndex(db);
+  return shownChildren(index, parentCode).map((c) => ({ ...toNode(c, lang), children: shownChildren(index, c.code).map((g) => toNode(g, lang)) }));
 }
 
 /** The codes of the shown level-4 nodes at or below a node (products hang on level 4). */
 export async function leafCodesUnder(db: DB, node: { code: string; level: number }): Promise<string[]> {
+  const index = await nodeIndex(db);
   let frontier = [node.code];
   for (let level = node.level; level < 4 && frontier.length; level++) {
-    const rows = await db.selectFrom("catalogue_node").select("code").where("show_flag", "=", 1).where("parent_code", "in", frontier).execute();
-    frontier = rows.map((r) => r.code);
+    frontier = frontier.flatMap((code) => shownChildren(index, code).map((r) => r.code));
   }
   return frontier;
 }
