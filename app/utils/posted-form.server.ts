@@ -1,3 +1,5 @@
+import { readFormData } from "~/modules/auth/form.server";
+
 /**
  * The posted form, with the action URL's query parameters filling in fields the form does not
  * carry. The product lists' row forms name their product and return path in the action URL
@@ -5,12 +7,7 @@
  * a 50-row page renders 300 fewer elements (decision 028). A field in the body wins.
  */
 export async function readPostedForm(request: Request): Promise<FormData> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new Response("Bad Request", { status: 400 });
-  }
+  const form = await readFormData(request);
   for (const [name, value] of new URL(request.url).searchParams) {
     if (name !== "index" && !form.has(name)) form.set(name, value);
   }
