@@ -155,7 +155,9 @@ async function serve() {
 
   // Fingerprinted build assets never change; everything else in public/ may.
   app.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
+  // Other files of public/ have a name with an extension; page paths never do, and need no disk lookup.
+  const publicFiles = express.static(path.join(here, "public"), { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   // A ceiling on form posts per client address; the login has its own, finer throttle.
   app.use(

@@ -9,7 +9,7 @@ import { NonStandardMark } from "~/components/catalogue/NodeOverview";
 import { CartForm, FavForm } from "~/components/catalogue/ProductForms";
 import { useRowForms } from "~/components/catalogue/useRowForms";
 import { useCachedT } from "~/i18n/useCachedT";
-import { PromoTags } from "~/components/catalogue/PromoTags";
+import { promoTagsHtml } from "~/components/catalogue/productHtml";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { notFound } from "~/modules/auth/guard.server";
 import { getCompatible, getCuttingData, getNodePath, getProductByCode } from "~/modules/catalogue/catalogue.server";
@@ -114,7 +114,7 @@ export default function ItemPage() {
           </h1>
           <p className="item-name">{p.name}</p>
           <p className="item-spec">{p.specification}</p>
-          <div className="item-tags"><PromoTags tags={d.offer.tags} /></div>
+          <div className="item-tags" dangerouslySetInnerHTML={{ __html: promoTagsHtml(d.offer.tags, ct) }} />
           <dl className="offer-grid">
             <div>
               <dt>{t("columns.price")}</dt>

@@ -1,7 +1,7 @@
 import { formatMoney } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
 import type { Response } from "@playwright/test";
-import { expect, openE2eDb, test } from "./fixtures";
+import { expect, jsOn, openE2eDb, test } from "./fixtures";
 
 /** Catalogue journeys (issue 4), each run with JavaScript on and off. */
 const CODE = "CNMG120408-DM YBC252";
@@ -82,6 +82,22 @@ test("add and remove a favourite", async ({ page, loginAs }) => {
   await expect(page.locator(`tr[data-code="${CODE}"]`)).toHaveCount(0);
   await page.reload();
   await expect(page.locator(`tr[data-code="${CODE}"]`)).toHaveCount(0);
+});
+
+test("a keyboard user stars a product in a list and unstars it again", async ({ page, loginAs }, testInfo) => {
+  await loginAs("XCD000002");
+  await page.goto("/searchProduct?keyWord=cnmg+120408");
+  const row = page.locator(".product-table tbody tr:has([data-row-form=fav])").nth(1);
+  const code = await row.getAttribute("data-code");
+  const star = () => page.locator(`tr[data-code="${code}"] [data-row-form=fav] button`);
+  const posted = (r: Response) => r.url().includes("/order/myCollect") && r.request().method() === "POST";
+  for (const pressed of ["true", "false"]) {
+    await star().focus();
+    await Promise.all([page.waitForResponse(posted), page.keyboard.press("Enter")]);
+    await expect(star()).toHaveAttribute("aria-pressed", pressed);
+    // with JavaScript the row is rewritten in place and the star keeps the focus
+    if (jsOn(testInfo)) await expect(star()).toBeFocused();
+  }
 });
 
 test("filter in product selection", async ({ page, loginAs }) => {

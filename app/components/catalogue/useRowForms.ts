@@ -1,17 +1,18 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
+import type { RowMessage } from "./productHtml";
+
 type Kind = "cart" | "fav";
-interface RowMessage {
-  ok: boolean;
-  text: string;
-}
 
 /**
  * Progressive enhancement for the many small forms of a product list. The rows render plain
  * <form> elements (no hooks per row: a 50-row list rendered 100 fetchers on the server); with
  * JavaScript one delegated submit handler sends them through two fetchers and keeps the answers
  * per product. Without JavaScript the forms post and redirect as usual.
+ *
+ * The forms are HTML text (productHtml): a row whose state changes is written anew, so the
+ * control that had the focus is replaced; it gets the focus back (keyboard users stay in place).
  */
 export function useRowForms(translate: (key: string) => string) {
   const cart = useFetcher<{ ok?: boolean; message?: string }>();
@@ -19,6 +20,17 @@ export function useRowForms(translate: (key: string) => string) {
   const last = useRef<Record<Kind, number | null>>({ cart: null, fav: null });
   const [messages, setMessages] = useState<Record<string, RowMessage>>({});
   const [favs, setFavs] = useState<Record<number, boolean>>({});
+  const focused = useRef<{ kind: Kind; id: number; control: "input" | "button" } | null>(null);
+
+  useEffect(() => {
+    const was = focused.current;
+    if (!was) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const form = document.querySelector(`form[data-row-form="${was.kind}"][data-product="${was.id}"]`);
+    (form?.querySelector(was.control) as HTMLElement | null)?.focus();
+    if (cart.state === "idle" && fav.state === "idle") focused.current = null;
+  });
 
   useEffect(() => {
     const id = last.current.cart;
@@ -43,6 +55,8 @@ export function useRowForms(translate: (key: string) => string) {
     const body = new FormData(form);
     const id = Number(form.dataset.product);
     last.current[kind] = id;
+    const active = document.activeElement;
+    focused.current = active && form.contains(active) ? { kind, id, control: active.tagName === "INPUT" ? "input" : "button" } : null;
     if (kind === "cart") {
       body.set("respond", "json");
       cart.submit(body, { method: "post", action: form.getAttribute("action") ?? "/shopCart?index" });

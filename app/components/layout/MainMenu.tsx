@@ -5,6 +5,7 @@ import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 import type { MenuNode } from "~/modules/catalogue/menu.server";
 import type { SiteConfig } from "~/modules/site/site.server";
 import { useCachedT } from "~/i18n/useCachedT";
+import { megaMenuHtml } from "./megaMenuHtml";
 
 interface SubItem {
   key: string;
@@ -51,7 +52,6 @@ export function MainMenu({
     return () => document.removeEventListener("click", closeOutside);
   }, []);
 
-  const q = encodeURIComponent;
   const visible = (items: SubItem[]) => items.filter((i) => zh || !i.zhOnly);
 
   return (
@@ -63,36 +63,12 @@ export function MainMenu({
         <li>
           <details className="dropdown mega">
             <summary>{t("menu.product")}</summary>
-            <div className="dropdown-panel mega-panel" data-testid="mega-menu" onClick={onMegaClick}>
-              {catalogue.map((l1) => (
-                <section key={l1.code} className="mega-column">
-                  <a className="mega-l1" data-nav href={`/product/productFirst?catalogueCode=${q(l1.code)}`}>
-                    {l1.label}
-                  </a>
-                  <ul>
-                    {l1.children.map((l2) => (
-                      <li key={l2.code}>
-                        <a className="mega-l2" data-nav href={`/product/productSecond?catalogueCode=${q(l2.code)}&parentCode=${q(l1.code)}`}>
-                          {l2.label}
-                        </a>
-                        <ul>
-                          {l2.children.map((l3) => (
-                            <li key={l3.code}>
-                              <a className="mega-l3" data-nav href={`/product/productThird?catalogueCode=${q(l3.code)}&parentCode=${q(l2.code)}`}>
-                                {l3.label}
-                              </a>
-                            </li>
-                          ))}
-                        </ul>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-              <a className="mega-all" data-nav href="/product">
-                {t("menu.allProducts")} →
-              </a>
-            </div>
+            <div
+              className="dropdown-panel mega-panel"
+              data-testid="mega-menu"
+              onClick={onMegaClick}
+              dangerouslySetInnerHTML={{ __html: megaMenuHtml(catalogue, t("menu.allProducts")) }}
+            />
           </details>
         </li>
         {showCustomerSupport && zh ? (

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
+import { offerProductColumns, type OfferProduct } from "./offer.server";
 import { pageOffset, type ProductSort } from "./sorts";
 
 /**
@@ -143,11 +144,14 @@ export interface ProductRow {
   grade: string | null;
   kind: string;
   catalogueCode: string;
+  /** the columns an offer is made from, read with the row (getOffers needs no second read) */
+  offerBase: OfferProduct;
 }
 
-const productColumns = ["id", "ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code"] as const;
-type ProductDbRow = { id: number; ordering_code: string; name_zh: string; name_en: string; specification: string; grade: string | null; kind: string; catalogue_code: string };
-export const toProductRow = (r: ProductDbRow, lang: Language): ProductRow => ({
+export const productColumns = ["ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code", ...offerProductColumns] as const;
+type ProductDbRow = OfferProduct & { ordering_code: string; name_zh: string; name_en: string; specification: string; grade: string | null; kind: string; catalogue_code: string };
+/** The row's own fields, without the offer columns (what a detail page may send to the browser). */
+const productFields = (r: ProductDbRow, lang: Language): Omit<ProductRow, "offerBase"> => ({
   id: r.id,
   orderingCode: r.ordering_code,
   name: lang === "en" ? r.name_en : r.name_zh,
@@ -155,6 +159,10 @@ export const toProductRow = (r: ProductDbRow, lang: Language): ProductRow => ({
   grade: r.grade,
   kind: r.kind,
   catalogueCode: r.catalogue_code,
+});
+export const toProductRow = (r: ProductDbRow, lang: Language): ProductRow => ({
+  ...productFields(r, lang),
+  offerBase: { id: r.id, list_price: r.list_price, mpq: r.mpq, moq: r.moq, status: r.status, is_new: r.is_new, is_hot: r.is_hot },
 });
 
 /** One page of the products on these level-4 nodes, sorted, with the total. */
@@ -198,7 +206,7 @@ export async function listNewOrHot(db: DB, input: { which: "new" | "hot"; lang: 
   return { rows: rows.map((r) => toProductRow(r, input.lang)), total };
 }
 
-export interface ProductDetail extends ProductRow {
+export interface ProductDetail extends Omit<ProductRow, "offerBase"> {
   isoShape: string | null;
   isoSize: string | null;
   noseRadius: string | null;
@@ -221,7 +229,7 @@ export async function getProductByCode(db: DB, code: string, lang: Language): Pr
     attributes = {};
   }
   return {
-    ...toProductRow(r, lang),
+    ...productFields(r, lang),
     isoShape: r.iso_shape,
     isoSize: r.iso_size,
     noseRadius: r.nose_radius,

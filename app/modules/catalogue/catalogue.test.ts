@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { formatDate } from "~/i18n/format";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { getChildren, getCompatible, getCuttingData, getNodePath, getProductByCode, leafCodesUnder, listProducts } from "./catalogue.server";
+import { getChildren, getCompatible, getCuttingData, getNodePath, getProductByCode, leafCodesUnder, listProducts, productsByIds } from "./catalogue.server";
 import { addDays, canGoToCart, estimateShipDate } from "./offer";
 import { getOffers } from "./offer.server";
 import { runSelection } from "./selection.server";
@@ -77,6 +77,13 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     expect(anonymous.get(ids[0])).toMatchObject({ price: null, stock: null, canAddToCart: false });
     const other = await getOffers(db, testActor(tc, "other"), ids);
     expect(other.get(ids[1])?.price).toBe(3600); // dealer B has no price list entry and no discount
+    // a list passes the product rows it read: the same offers as reading them afresh
+    const rows = await productsByIds(db, ids, "zh");
+    const passed = await getOffers(db, testActor(tc, "sub"), ids, { products: rows.map((r) => r.offerBase) });
+    expect([...passed.entries()]).toEqual([...sub.entries()]);
+    // rows that do not cover every id are not trusted: the offers are read afresh
+    const partial = await getOffers(db, testActor(tc, "sub"), ids, { products: rows.slice(0, 1).map((r) => ({ ...r.offerBase, list_price: 1 })) });
+    expect(partial.get(ids[0])?.price).toBe(4180);
   });
 
   it("stock per tenant and ESD from lead time when stock is short", async () => {
@@ -121,6 +128,8 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
   it("detail: attributes, cutting data per material group, compatible products both ways", async () => {
     const p = await getProductByCode(db, "CNMG120408-DM YBC252", "zh");
     expect(p?.attributes).toMatchObject({ ic: 12.7 });
+    // the detail goes to the browser as it is: no list price in it (only offers carry prices)
+    expect(JSON.stringify(p)).not.toMatch(/list_price|offerBase/);
     const cd = await getCuttingData(db, p!);
     expect(cd.rows.map((r) => [r.group, r.recommended])).toEqual([["P", true], ["M", false], ["K", true], ["N", false], ["S", false], ["H", false]]);
     expect(cd.rows[0].vc).toEqual([180, 300]);

@@ -73,6 +73,6 @@ export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boole
 /** Offers and favourite flags for a page of product rows. */
 export async function buildListItems(db: DB, user: SessionUser | null, rows: ProductRow[], lang: Language, now = new Date()): Promise<ListItem[]> {
   const ids = rows.map((r) => r.id);
-  const [offers, favs] = await Promise.all([getOffers(db, user, ids, { now }), favouriteSet(db, user, ids)]);
+  const [offers, favs] = await Promise.all([getOffers(db, user, ids, { now, products: rows.map((r) => r.offerBase) }), favouriteSet(db, user, ids)]);
   return rows.map((r) => toListItem(r, offers.get(r.id), favs.has(r.id), lang));
 }

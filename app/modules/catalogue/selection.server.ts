@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { Language } from "~/i18n/config";
-import { MATERIAL_GROUPS, PAGE_SIZE, getNodePath, leafCodesUnder, toProductRow, type ProductRow } from "./catalogue.server";
+import { MATERIAL_GROUPS, PAGE_SIZE, getNodePath, leafCodesUnder, productColumns, toProductRow, type ProductRow } from "./catalogue.server";
 
 /**
  * Product selection: parametric filtering by catalogue node and ISO attributes with counts per
@@ -91,7 +91,7 @@ export async function runSelection(db: DB, input: { filters: SelectionFilters; p
       ? []
       : await db
           .selectFrom("product")
-          .select(["id", "ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code"])
+          .select(productColumns)
           .where((eb) => eb.and(conditions(eb, null)))
           .orderBy("ordering_code")
           .limit(size)
