@@ -14,7 +14,7 @@ import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { getEnv, type Env } from "./app/env.server";
 import { log } from "./app/utils/log.server";
-import { requestScope } from "./app/utils/request-scope.server";
+import { openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 
 /**
  * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
@@ -159,19 +159,21 @@ async function serve() {
   const publicFiles = express.static(path.join(here, "public"), { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  // A ceiling on form posts per client address; the login has its own, finer throttle.
-  app.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: env.RATE_LIMIT_POSTS_PER_MINUTE,
-      skip: (req) => req.method === "GET" || req.method === "HEAD",
-      standardHeaders: "draft-7",
-      legacyHeaders: false,
-    }),
-  );
+  // A ceiling on form posts per client address; the login has its own, finer throttle. Pages
+  // (GET, HEAD) do not pass through the limiter at all.
+  const postLimit = rateLimit({ windowMs: 60_000, limit: env.RATE_LIMIT_POSTS_PER_MINUTE, standardHeaders: "draft-7", legacyHeaders: false });
+  app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : postLimit(req, res, next)));
 
   // Page loaders of one GET share what they look up (the signed-in user): app/utils/request-scope.server.ts
-  app.use((req, _res, next) => (req.method === "GET" || req.method === "HEAD" ? requestScope.run(new Map(), next) : next()));
+  app.use((req, res, next) => {
+    delete req.headers[SCOPE_HEADER];
+    if (req.method === "GET" || req.method === "HEAD") {
+      const scope = openRequestScope();
+      req.headers[SCOPE_HEADER] = scope.id;
+      res.on("close", scope.close);
+    }
+    next();
+  });
   app.all(
     "*",
     createRequestHandler({

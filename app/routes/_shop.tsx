@@ -15,6 +15,7 @@ import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getUnreadNotices } from "~/modules/notices/notices.server";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { useCachedT } from "~/i18n/useCachedT";
+import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 
 /** The shop layout (header, main menu with the product mega-menu, footer) around every shop page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -53,10 +54,13 @@ export default function ShopLayout() {
   const data = useLoaderData<typeof loader>();
   const t = useCachedT("common");
   const location = useLocation();
+  // Links inside the shop are plain <a data-nav> (a Remix <Link> runs a dozen hooks on the
+  // server): one handler here navigates them in the app once JavaScript runs.
+  const onNavClick = useDelegatedNavigation();
   // Routes flagged with handle = { watermark: true } get the account + company watermark (spec §2).
   const watermarked = useMatches().some((m) => (m.handle as { watermark?: boolean } | undefined)?.watermark);
   return (
-    <div className="shop">
+    <div className="shop" onClick={onNavClick}>
       {watermarked && data.watermark ? (
         <div className="watermark" aria-hidden="true" data-testid="watermark" style={{ backgroundImage: data.watermark }} />
       ) : null}

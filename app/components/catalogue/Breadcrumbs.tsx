@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useCachedT } from "~/i18n/useCachedT";
 
 export interface Crumb {
@@ -6,15 +5,16 @@ export interface Crumb {
   to?: string;
 }
 
+/** Plain links (data-nav: the shop layout navigates them in the app once JavaScript runs). */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const t = useCachedT("catalogue");
   return (
     <nav aria-label="breadcrumb">
       <ol className="breadcrumbs">
-        <li><Link to="/homePage">{t("home")}</Link></li>
-        <li><Link to="/product">{t("products")}</Link></li>
+        <li><a data-nav href="/homePage">{t("home")}</a></li>
+        <li><a data-nav href="/product">{t("products")}</a></li>
         {items.map((c, i) => (
-          <li key={i}>{c.to && i < items.length - 1 ? <Link to={c.to}>{c.label}</Link> : <span aria-current={i === items.length - 1 ? "page" : undefined}>{c.label}</span>}</li>
+          <li key={i}>{c.to && i < items.length - 1 ? <a data-nav href={c.to}>{c.label}</a> : <span aria-current={i === items.length - 1 ? "page" : undefined}>{c.label}</span>}</li>
         ))}
       </ol>
     </nav>

@@ -1,7 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useCachedT } from "~/i18n/useCachedT";
 
-/** Page links (GET, work without JS) keeping the other query parameters. */
+/** Page links (GET, work without JS) keeping the other query parameters; data-nav: see ShopLayout. */
 export function Pager({ page, total, pageSize, param = "page" }: { page: number; total: number; pageSize: number; param?: string }) {
   const t = useCachedT("catalogue");
   const location = useLocation();
@@ -16,13 +16,13 @@ export function Pager({ page, total, pageSize, param = "page" }: { page: number;
   const around = [page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pages);
   return (
     <nav className="pager" aria-label={t("paging.label")}>
-      {page > 1 ? <Link to={href(page - 1)} rel="prev">‹ {t("paging.prev")}</Link> : <span className="pager-off">‹ {t("paging.prev")}</span>}
-      {around[0] > 1 ? <><Link to={href(1)}>1</Link>{around[0] > 2 ? <span>…</span> : null}</> : null}
+      {page > 1 ? <a data-nav href={href(page - 1)} rel="prev">‹ {t("paging.prev")}</a> : <span className="pager-off">‹ {t("paging.prev")}</span>}
+      {around[0] > 1 ? <><a data-nav href={href(1)}>1</a>{around[0] > 2 ? <span>…</span> : null}</> : null}
       {around.map((p) =>
-        p === page ? <span key={p} className="pager-current" aria-current="page">{p}</span> : <Link key={p} to={href(p)}>{p}</Link>,
+        p === page ? <span key={p} className="pager-current" aria-current="page">{p}</span> : <a key={p} data-nav href={href(p)}>{p}</a>,
       )}
-      {around[around.length - 1] < pages ? <>{around[around.length - 1] < pages - 1 ? <span>…</span> : null}<Link to={href(pages)}>{pages}</Link></> : null}
-      {page < pages ? <Link to={href(page + 1)} rel="next">{t("paging.next")} ›</Link> : <span className="pager-off">{t("paging.next")} ›</span>}
+      {around[around.length - 1] < pages ? <>{around[around.length - 1] < pages - 1 ? <span>…</span> : null}<a data-nav href={href(pages)}>{pages}</a></> : null}
+      {page < pages ? <a data-nav href={href(page + 1)} rel="next">{t("paging.next")} ›</a> : <span className="pager-off">{t("paging.next")} ›</span>}
       <span className="pager-info">{t("paging.page", { page, pages })}</span>
     </nav>
   );

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { ProductSort } from "~/modules/catalogue/sorts";
@@ -36,14 +35,14 @@ export function ProductListView({ data, basePath }: { data: ProductListData; bas
       {data.leaves.length > 1 ? (
         <nav className="chips" aria-label={t("seriesFilter")}>
           <span className="chips-label">{t("seriesFilter")}:</span>
-          <Link to={base} className={`chip${data.leaf ? "" : " chip-on"}`} aria-current={data.leaf ? undefined : "true"}>
+          <a data-nav href={base} className={`chip${data.leaf ? "" : " chip-on"}`} aria-current={data.leaf ? undefined : "true"}>
             {t("allApplications")}
-          </Link>
+          </a>
           {data.leaves.map((l) => (
-            <Link key={l.code} to={`${base}&leaf=${encodeURIComponent(l.code)}`} className={`chip${data.leaf === l.code ? " chip-on" : ""}`} aria-current={data.leaf === l.code ? "true" : undefined}>
+            <a key={l.code} data-nav href={`${base}&leaf=${encodeURIComponent(l.code)}`} className={`chip${data.leaf === l.code ? " chip-on" : ""}`} aria-current={data.leaf === l.code ? "true" : undefined}>
               {l.label} <small>({l.count})</small>
               {l.isNonStandard ? <span className="tag tag-nonstd">{t("nonStandard")}</span> : null}
-            </Link>
+            </a>
           ))}
         </nav>
       ) : null}
@@ -53,7 +52,7 @@ export function ProductListView({ data, basePath }: { data: ProductListData; bas
       </div>
       {!data.ctx.signedIn ? (
         <p className="message message-warning">
-          <Link to={`/shop_login?redirect=${encodeURIComponent(data.redirectTo)}`}>{t("price.loginToSee")}</Link>
+          <a data-nav href={`/shop_login?redirect=${encodeURIComponent(data.redirectTo)}`}>{t("price.loginToSee")}</a>
         </p>
       ) : null}
       {data.items.length ? <ProductTable items={data.items} ctx={data.ctx} redirectTo={data.redirectTo} lang={data.lang} /> : <p className="muted">{t("noProducts")}</p>}

@@ -1,7 +1,6 @@
 import { useCachedT } from "~/i18n/useCachedT";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
-import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 import { productRowHtml } from "./productHtml";
 import { useRowForms } from "./useRowForms";
 
@@ -15,9 +14,8 @@ import { useRowForms } from "./useRowForms";
 export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem[]; ctx: ListContext; redirectTo: string; lang: Language }) {
   const t = useCachedT("catalogue");
   const rows = useRowForms(t);
-  const onClick = useDelegatedNavigation();
   return (
-    <div className="table-scroll product-list" onSubmit={rows.onSubmit} onClick={onClick}>
+    <div className="table-scroll product-list" onSubmit={rows.onSubmit}>
       <table className="data-table product-table">
         <thead>
           <tr>

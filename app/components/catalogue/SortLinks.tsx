@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { SORTS, type ProductSort } from "~/modules/catalogue/sorts";
 import { useCachedT } from "~/i18n/useCachedT";
 
@@ -19,7 +19,7 @@ export function SortLinks({ sort }: { sort: ProductSort }) {
         s === sort ? (
           <span key={s} className="sort-current" aria-current="true">{t(`sort.${s}`)}</span>
         ) : (
-          <Link key={s} to={href(s)} rel="nofollow">{t(`sort.${s}`)}</Link>
+          <a key={s} data-nav href={href(s)} rel="nofollow">{t(`sort.${s}`)}</a>
         ),
       )}
     </nav>

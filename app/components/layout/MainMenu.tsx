@@ -1,7 +1,6 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 import type { MenuNode } from "~/modules/catalogue/menu.server";
 import type { SiteConfig } from "~/modules/site/site.server";
 import { useCachedT } from "~/i18n/useCachedT";
@@ -32,7 +31,6 @@ export function MainMenu({
   const zh = i18n.language !== "en";
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
-  const onMegaClick = useDelegatedNavigation();
 
   // Close the dropdowns after a navigation, not when the page hydrates: a menu opened before the
   // scripts ran must stay open.
@@ -58,7 +56,7 @@ export function MainMenu({
     <nav className="main-menu" aria-label={t("menu.label")} ref={navRef}>
       <ul>
         <li>
-          <NavLink to="/homePage">{t("menu.home")}</NavLink>
+          <MenuLink to="/homePage" label={t("menu.home")} />
         </li>
         <li>
           <details className="dropdown mega">
@@ -66,7 +64,6 @@ export function MainMenu({
             <div
               className="dropdown-panel mega-panel"
               data-testid="mega-menu"
-              onClick={onMegaClick}
               dangerouslySetInnerHTML={{ __html: megaMenuHtml(catalogue, t("menu.allProducts")) }}
             />
           </details>
@@ -106,7 +103,7 @@ export function MainMenu({
           />
         ) : null}
         <li>
-          <NavLink to="/downloadService">{t("menu.downloadService")}</NavLink>
+          <MenuLink to="/downloadService" label={t("menu.downloadService")} />
         </li>
         <Dropdown
           label={t("menu.aboutUs")}
@@ -138,8 +135,13 @@ function Dropdown({ label, items }: { label: string; items: SubItem[] }) {
   );
 }
 
+/**
+ * A menu entry: external links open in a new tab; the shop's own are plain anchors marked as the
+ * current page like NavLink does (the shop layout navigates data-nav links in the app).
+ */
 function MenuLink({ to, label, external }: { to: string; label: string; external?: boolean }) {
   const t = useCachedT("common");
+  const { pathname } = useLocation();
   if (external || /^https?:\/\//.test(to)) {
     return (
       <a href={to} target="_blank" rel="noopener noreferrer">
@@ -148,5 +150,11 @@ function MenuLink({ to, label, external }: { to: string; label: string; external
       </a>
     );
   }
-  return <NavLink to={to}>{label}</NavLink>;
+  const path = to.split(/[?#]/)[0];
+  const current = pathname === path || pathname.startsWith(`${path}/`);
+  return (
+    <a data-nav href={to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
+      {label}
+    </a>
+  );
 }

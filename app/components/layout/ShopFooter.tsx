@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCachedT } from "~/i18n/useCachedT";
 
@@ -28,16 +27,16 @@ export function ShopFooter({
           <h2>{t("footer.links")}</h2>
           <ul>
             <li>
-              <Link to="/homePage">{t("menu.home")}</Link>
+              <a data-nav href="/homePage">{t("menu.home")}</a>
             </li>
             <li>
-              <Link to="/product">{t("menu.product")}</Link>
+              <a data-nav href="/product">{t("menu.product")}</a>
             </li>
             <li>
-              <Link to="/technologyService/selectionCategory">{t("menu.selectionCategory")}</Link>
+              <a data-nav href="/technologyService/selectionCategory">{t("menu.selectionCategory")}</a>
             </li>
             <li>
-              <Link to="/downloadService">{t("menu.downloadService")}</Link>
+              <a data-nav href="/downloadService">{t("menu.downloadService")}</a>
             </li>
           </ul>
         </section>
@@ -59,7 +58,7 @@ export function ShopFooter({
             <ul>
               {notices.map((n) => (
                 <li key={n.id}>
-                  <Link to={`/order/myMessage?id=${n.id}`}>{n.title}</Link>
+                  <a data-nav href={`/order/myMessage?id=${n.id}`}>{n.title}</a>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { BrandLink } from "./BrandLink";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { badgeCount } from "~/i18n/format";
@@ -36,10 +36,10 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
             {showLanguageToggle ? <LanguageToggle /> : null}
             {user ? (
               <>
-                <Link to="/profile/index" className="topbar-link" data-testid="account-link">
+                <a data-nav href="/profile/index" className="topbar-link" data-testid="account-link">
                   {t("account")} {user.code}
                   {unreadCount > 0 ? <span className="badge">{badgeCount(unreadCount)}</span> : null}
-                </Link>
+                </a>
                 <Form method="post" action="/logout" className="inline-form">
                   <button type="submit" className="topbar-button">
                     {t("logout")}
@@ -47,9 +47,9 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
                 </Form>
               </>
             ) : (
-              <Link to="/shop_login" className="topbar-link">
+              <a data-nav href="/shop_login" className="topbar-link">
                 {t("login")}
-              </Link>
+              </a>
             )}
           </div>
         </div>
@@ -58,13 +58,13 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
         <BrandLink />
         <SearchBox />
         <div className="masthead-links">
-          <Link to="/shopCart" className="masthead-link" data-testid="cart-link">
+          <a data-nav href="/shopCart" className="masthead-link" data-testid="cart-link">
             {t("cart")}
             {cartCount > 0 ? <span className="badge">{badgeCount(cartCount)}</span> : null}
-          </Link>
-          <Link to="/order/order" className="masthead-link">
+          </a>
+          <a data-nav href="/order/order" className="masthead-link">
             {t("orders")}
-          </Link>
+          </a>
         </div>
       </div>
     </header>

@@ -61,7 +61,7 @@ export async function readSessionToken(request: Request): Promise<string | null>
 
 /** The signed-in user of this request, or null. Looked up once per request (the page's loaders share it). */
 export function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
-  return oncePerRequest(`session-user|${request.headers.get("Cookie") ?? ""}`, async () => {
+  return oncePerRequest(request, `session-user|${request.headers.get("Cookie") ?? ""}`, async () => {
     const token = await readSessionToken(request);
     return token ? findSessionUser(db, hashToken(token)) : null;
   });
