@@ -174,11 +174,7 @@ export default function ItemPage() {
                 <span className="muted">{!d.ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>
               )}
               <span className="item-fav">
-                {d.offer.onRequest && !d.fav ? (
-                  <span className="fav-star fav-disabled" title={t("favourite.priceEmpty")} aria-hidden="true">☆</span>
-                ) : (
-                  <FavForm id={p.id} fav={fav} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
-                )}
+                <FavForm id={p.id} fav={fav} priceEmpty={d.offer.onRequest} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
                 {fav ? t("favourite.remove") : t("favourite.add")}
               </span>
             </div>

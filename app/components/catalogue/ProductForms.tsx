@@ -1,5 +1,5 @@
 import type { ListItem } from "~/modules/catalogue/listing.server";
-import { cartFormHtml, favFormHtml, type RowMessage, type T } from "./productHtml";
+import { cartFormHtml, favStarHtml, type RowMessage, type T } from "./productHtml";
 
 /**
  * The product detail page's add-to-cart form and favourite star: the same markup as a list row's
@@ -21,6 +21,6 @@ export function CartForm({
   return <div className="form-host" dangerouslySetInnerHTML={{ __html: cartFormHtml(p, redirectTo, t, busy, message) }} />;
 }
 
-export function FavForm({ id, fav, redirectTo, t, error }: { id: number; fav: boolean; redirectTo: string; t: T; error?: string }) {
-  return <span className="form-host" dangerouslySetInnerHTML={{ __html: favFormHtml(id, fav, redirectTo, t, error) }} />;
+export function FavForm(props: { id: number; fav: boolean; priceEmpty: boolean; redirectTo: string; t: T; error?: string }) {
+  return <span className="form-host" dangerouslySetInnerHTML={{ __html: favStarHtml(props) }} />;
 }

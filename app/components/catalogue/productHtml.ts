@@ -2,6 +2,7 @@ import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { PromotionKind } from "~/modules/promotions/rules";
+import { escapeHtml } from "~/utils/html";
 
 /**
  * The product list's rows and the two small product forms (add to cart, favourite star) as HTML
@@ -14,14 +15,6 @@ import type { PromotionKind } from "~/modules/promotions/rules";
  * product, return path) travel in the action URL, not as hidden inputs (readPostedForm).
  */
 export type T = (key: string, options?: Record<string, string | number>) => string;
-
-const SPECIAL = /[&<>"']/;
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text for element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return SPECIAL.test(value) ? value.replace(/[&<>"']/g, (c) => ENTITIES[c]) : value;
-}
 
 /** `path?name=value&…` for a form's action (empty fields left out), escaped for an attribute. */
 export function actionUrl(path: string, fields: Record<string, string | number | null>): string {
@@ -56,8 +49,16 @@ export function cartFormHtml(
   );
 }
 
-/** The favourite star (posts to /order/myCollect). */
-export function favFormHtml(id: number, fav: boolean, redirectTo: string, t: T, error?: string): string {
+/**
+ * The favourite star (posts to /order/myCollect). A product without a price cannot be starred
+ * (spec §5; the action refuses it too): it gets a star that cannot be pressed, unless it is
+ * starred already (then it can still be removed).
+ */
+export function favStarHtml(input: { id: number; fav: boolean; priceEmpty: boolean; redirectTo: string; t: T; error?: string }): string {
+  const { id, fav, redirectTo, t, error } = input;
+  if (input.priceEmpty && !fav) {
+    return `<span class="fav-star fav-disabled" title="${escapeHtml(t("favourite.priceEmpty"))}" aria-hidden="true">☆</span>`;
+  }
   const label = escapeHtml(fav ? t("favourite.remove") : t("favourite.add"));
   const action = actionUrl("/order/myCollect", { intent: fav ? "remove" : "add", productId: id, redirectTo });
   return (
@@ -66,11 +67,6 @@ export function favFormHtml(id: number, fav: boolean, redirectTo: string, t: T, 
     (error ? `<span class="fav-error" role="alert">${escapeHtml(error)}</span>` : "") +
     `</form>`
   );
-}
-
-/** A star that cannot be pressed: favourites need a price (spec §5). */
-export function favDisabledHtml(t: T): string {
-  return `<span class="fav-star fav-disabled" title="${escapeHtml(t("favourite.priceEmpty"))}" aria-hidden="true">☆</span>`;
 }
 
 /** The promotion tags of a product (flash sale, sale, new, hot, delisted), titled with the promotion. */
@@ -116,7 +112,7 @@ export function productRowHtml(p: ListItem, ctx: ListContext, t: T, lang: Langua
     `<td class="nowrap"${label("esd")}>${p.esd ? escapeHtml(formatDate(p.esd)) : muted("—")}</td>` +
     `<td${p.tags.length ? label("promotions") : ""}>${promoTagsHtml(p.tags, t)}</td>`;
   if (ctx.signedIn) {
-    const fav = p.onRequest && !state.fav ? favDisabledHtml(t) : favFormHtml(p.id, state.fav, redirectTo, t, state.favError);
+    const fav = favStarHtml({ id: p.id, fav: state.fav, priceEmpty: p.onRequest, redirectTo, t, error: state.favError });
     const cart = p.canCart
       ? cartFormHtml(p, redirectTo, t, state.cartBusy, state.cartMessage)
       : muted(!ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable"));

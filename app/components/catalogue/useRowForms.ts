@@ -1,6 +1,5 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-
 import type { RowMessage } from "./productHtml";
 
 type Kind = "cart" | "fav";

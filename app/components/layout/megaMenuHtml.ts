@@ -1,4 +1,4 @@
-import { escapeHtml } from "~/components/catalogue/productHtml";
+import { escapeHtml } from "~/utils/html";
 import type { MenuNode } from "~/modules/catalogue/menu.server";
 
 /**

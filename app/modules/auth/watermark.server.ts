@@ -1,3 +1,5 @@
+import { escapeHtml } from "~/utils/html";
+
 /**
  * The watermark (spec §9 constants): account code and company code on two lines, line height
  * 25, padding 70, rotated −20°, black, size 18, opacity 0.07, tiles sized so 12 fit across a
@@ -5,7 +7,6 @@
  */
 export const WATERMARK = { lineHeight: 25, padding: 70, rotate: -20, color: "#000", fontSize: 18, opacity: 0.07, perRow: 12 } as const;
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function watermarkSvg(lines: string[]): string {
   const { lineHeight, padding, rotate, color, fontSize, opacity, perRow } = WATERMARK;
@@ -17,7 +18,7 @@ export function watermarkSvg(lines: string[]): string {
   const cy = height / 2;
   const top = cy - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
-    .map((l, i) => `<text x="${cx}" y="${top + i * lineHeight}" text-anchor="middle" dominant-baseline="middle">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="${cx}" y="${top + i * lineHeight}" text-anchor="middle" dominant-baseline="middle">${escapeHtml(l)}</text>`)
     .join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +

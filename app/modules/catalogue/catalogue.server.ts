@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import type { Product } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { offerProductColumns, type OfferProduct } from "./offer.server";
 import { pageOffset, type ProductSort } from "./sorts";
@@ -149,7 +150,7 @@ export interface ProductRow {
 }
 
 export const productColumns = ["ordering_code", "name_zh", "name_en", "specification", "grade", "kind", "catalogue_code", ...offerProductColumns] as const;
-type ProductDbRow = OfferProduct & { ordering_code: string; name_zh: string; name_en: string; specification: string; grade: string | null; kind: string; catalogue_code: string };
+type ProductDbRow = Pick<Product, (typeof productColumns)[number]>;
 /** The row's own fields, without the offer columns (what a detail page may send to the browser). */
 const productFields = (r: ProductDbRow, lang: Language): Omit<ProductRow, "offerBase"> => ({
   id: r.id,

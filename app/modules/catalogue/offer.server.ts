@@ -1,9 +1,14 @@
 import type { DB } from "~/db/db.server";
+import type { Product } from "~/db/schema";
 import { formatDate } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
 import { activePromotionItems, type ActivePromotionItem } from "~/modules/promotions/promotions.server";
 import { promotionUnitPrice, type PromotionKind } from "~/modules/promotions/rules";
 import { canGoToCart, estimateShipDate } from "./offer";
+
+/** The product columns an offer is made from (a list that read them already passes them in). */
+export const offerProductColumns = ["id", "list_price", "mpq", "moq", "status", "is_new", "is_hot"] as const;
+export type OfferProduct = Pick<Product, (typeof offerProductColumns)[number]>;
 
 /**
  * What an actor is offered for a list of products: unit price, stock, ESD, promotions
@@ -11,18 +16,6 @@ import { canGoToCart, estimateShipDate } from "./offer";
  * see-price / see-stock permission the values are null, so they never reach the browser.
  * Published for the cart in /work/notes/contracts.md.
  */
-/** The product columns an offer is made from (a list that read them already passes them in). */
-export interface OfferProduct {
-  id: number;
-  list_price: number | null;
-  mpq: number;
-  moq: number;
-  status: string;
-  is_new: number;
-  is_hot: number;
-}
-export const offerProductColumns = ["id", "list_price", "mpq", "moq", "status", "is_new", "is_hot"] as const;
-
 export interface OfferActor {
   id: number;
   customerId: number;

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
+import type { PromotionTable } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { flashRemaining, type PromotionKind } from "./rules";
 
@@ -105,20 +107,11 @@ export async function listPromotions(
   return rows.map((r) => ({ ...toSummaryFields(r, input.lang), itemCount: Number(r.item_count ?? 0) }));
 }
 
-interface PromotionRow {
-  id: number;
-  kind: string;
-  title_zh: string;
-  title_en: string;
-  starts_at: string;
-  ends_at: string;
-  discount_bp: number | null;
-  min_qty: number | null;
-  min_amount: number | null;
-  per_customer_limit: number | null;
-  gift_code: string | null;
-  gift_qty: number | null;
-}
+/** A promotion as read for a list or a page: its columns and the gift's ordering code. */
+type PromotionRow = Pick<
+  Selectable<PromotionTable>,
+  "id" | "kind" | "title_zh" | "title_en" | "starts_at" | "ends_at" | "discount_bp" | "min_qty" | "min_amount" | "per_customer_limit" | "gift_qty"
+> & { gift_code: string | null };
 
 /** The fields a promotion list and a promotion page share. */
 function toSummaryFields(r: PromotionRow, lang: Language): Omit<PromotionSummary, "itemCount"> {
