@@ -1,5 +1,7 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -21,6 +23,11 @@ import { openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server
  * CSP nonces, caching, rate limits, the health check and graceful shutdown (docs/decisions/001).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Messages between the supervisor and its workers. */
+const WORKER_READY = "shop:ready";
+const NEW_CONNECTION = "shop:connection";
+const CONNECTION_CLOSED = "shop:closed";
 
 let env: Env;
 try {
@@ -49,41 +56,97 @@ if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
 }
 
 /**
- * WEB_CONCURRENCY > 1: that many worker processes share the port (one JavaScript thread each
- * cannot use a second core). Workers that die are replaced; SIGTERM/SIGINT stop them gracefully.
+ * WEB_CONCURRENCY > 1: that many worker processes serve (one JavaScript thread each cannot use a
+ * second core). The supervisor accepts the connections itself and hands each to the worker with
+ * the fewest open connections: browsers keep a connection for many requests, and Node's own
+ * round-robin gave the next connection to whichever worker answered first, so a busy moment could
+ * leave one worker with 12 of 20 connections and its pages waiting half as long again (decision 034).
+ * Workers that die are replaced; SIGTERM/SIGINT stop them gracefully.
  */
 function superviseWorkers(count: number) {
   let stopping = false;
-  let listening = 0;
+  const open = new Map<number, number>(); // ready worker id -> its open connections
   // A larger young generation (V8's default is 16 MB per semi-space): a page render allocates a
   // few MB of short-lived strings and objects, and fewer scavenges gave ~6 % more requests/s and a
   // shorter tail (decision 028).
   cluster.setupPrimary({ execArgv: [...process.execArgv, "--max-semi-space-size=32"] });
-  for (let i = 0; i < count; i++) cluster.fork();
-  cluster.on("listening", () => {
-    listening += 1;
-    if (listening === count) {
-      log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, workers: count });
-      printDemoAccounts();
-    }
+
+  const balancer = net.createServer({ pauseOnConnect: true }, (socket) => {
+    let target: number | undefined;
+    for (const [id, n] of open) if (target === undefined || n < open.get(target)!) target = id;
+    const worker = target === undefined ? undefined : cluster.workers?.[target];
+    if (!worker || target === undefined) return socket.destroy();
+    const id = target;
+    open.set(id, open.get(id)! + 1);
+    worker.send(NEW_CONNECTION, socket, { keepOpen: false }, (error) => {
+      if (!error) return;
+      socket.destroy();
+      if (open.has(id)) open.set(id, Math.max(0, open.get(id)! - 1));
+    });
   });
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message) => {
+      if (message === CONNECTION_CLOSED && open.has(worker.id)) open.set(worker.id, Math.max(0, open.get(worker.id)! - 1));
+      if (message !== WORKER_READY) return;
+      open.set(worker.id, 0);
+      if (open.size === count && !balancer.listening) {
+        balancer.listen(env.PORT, env.HOST, () => {
+          log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, workers: count });
+          printDemoAccounts();
+        });
+      }
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
+    open.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
     log.warn("worker exited, starting another", { pid: worker.process.pid, code, signal });
-    cluster.fork();
+    fork();
   });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal, workers: count });
+    balancer.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     setTimeout(() => process.exit(0), 12_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * Requests start in the order they arrived, one per turn of the event loop. A page is rendered in
+ * one go (the SQLite driver is synchronous), and when Node took up every connection that was ready
+ * at once, a connection served early in one round could come last in the next: under load one page
+ * in forty waited twice as long as the median. Between two requests the loop now sends what is
+ * written and reads what arrived, so each waits its turn in a queue (decision 034). Requests that
+ * wait for I/O themselves (PostgreSQL, password hashing) do not hold up the next one.
+ */
+function inArrivalOrder(): express.RequestHandler {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const startNext = () => {
+    scheduled = false;
+    waiting.shift()?.();
+    if (waiting.length > 0 && !scheduled) {
+      scheduled = true;
+      setImmediate(startNext);
+    }
+  };
+  return (_req, _res, next) => {
+    waiting.push(next);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(startNext);
+    }
+  };
 }
 
 function printDemoAccounts() {
@@ -104,6 +167,7 @@ async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
+  app.use(inArrivalOrder());
   if (env.TRUST_PROXY === "on") app.set("trust proxy", true);
 
   app.use((req, res, next) => {
@@ -183,24 +247,47 @@ async function serve() {
     }),
   );
 
-  const server = app.listen(env.PORT, env.HOST, () => {
-    if (cluster.isWorker) return; // the supervisor reports once for all workers
-    log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, database: env.DATABASE_URL.split("@").pop() });
-    printDemoAccounts();
-  });
-
+  const server = http.createServer(app);
+  const handedOver = new Set<net.Socket>(); // connections the supervisor passed to this worker
   let closing = false;
-  function shutdown(signal: string) {
+  if (cluster.isWorker) {
+    // The supervisor accepts connections and passes them on (superviseWorkers); it is told when
+    // one closes, to keep count.
+    process.on("message", (message, socket?: net.Socket) => {
+      if (message !== NEW_CONNECTION || !socket) return;
+      if (closing) return socket.destroy();
+      handedOver.add(socket);
+      socket.on("close", () => {
+        handedOver.delete(socket);
+        process.send?.(CONNECTION_CLOSED);
+      });
+      server.emit("connection", socket);
+      socket.resume();
+    });
+    process.send?.(WORKER_READY);
+  } else {
+    server.listen(env.PORT, env.HOST, () => {
+      log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, database: env.DATABASE_URL.split("@").pop() });
+      printDemoAccounts();
+    });
+  }
+
+  async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
     log.info("shutting down", { signal });
-    server.close(async () => {
-      await db.destroy();
-      process.exit(0);
-    });
-    // Idle keep-alive connections would hold close() open.
-    server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
+    // Requests under way finish; their connections then close (server.close stops keep-alive),
+    // and idle keep-alive connections would hold it open.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    if (cluster.isPrimary) await closed;
+    while (handedOver.size > 0) {
+      server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await db.destroy();
+    process.exit(0);
   }
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
