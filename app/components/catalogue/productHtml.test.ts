@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import { escapeHtml } from "~/utils/html";
-import { productRowHtml } from "./productHtml";
+import { actionUrl, productRowHtml } from "./productHtml";
 
 const t = (key: string, options?: Record<string, string | number>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 const item: ListItem = {
@@ -68,5 +68,16 @@ describe("product rows as HTML", () => {
     expect(html).toContain("intent=remove");
     expect(html).toMatch(/<button type="submit" class="btn" disabled>/);
     expect(html).toContain('class="cart-msg cart-msg-error" role="status">Only &lt;5&gt; left<');
+  });
+
+  it("writes form actions with encoded, escaped fields, whatever the previous form's return path", () => {
+    const fields = (redirectTo: string) => ({ intent: "add", productId: 7, promotionItemId: null, redirectTo });
+    expect(actionUrl("/shopCart?index", fields("/item?code=A&x='1'"))).toBe(
+      "/shopCart?index&amp;intent=add&amp;productId=7&amp;redirectTo=%2Fitem%3Fcode%3DA%26x%3D&#39;1&#39;",
+    );
+    expect(actionUrl("/order/myCollect", fields("/searchProduct?keyWord=cnmg"))).toBe(
+      "/order/myCollect?intent=add&amp;productId=7&amp;redirectTo=%2FsearchProduct%3FkeyWord%3Dcnmg",
+    );
+    expect(actionUrl("/order/myCollect", { intent: "remove", productId: 8, redirectTo: "" })).toBe("/order/myCollect?intent=remove&amp;productId=8");
   });
 });

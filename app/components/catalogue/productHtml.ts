@@ -18,11 +18,26 @@ export type T = (key: string, options?: Record<string, string | number>) => stri
 
 /** `path?name=value&…` for a form's action (empty fields left out), escaped for an attribute. */
 export function actionUrl(path: string, fields: Record<string, string | number | null>): string {
-  const query = Object.entries(fields)
-    .filter(([, v]) => v !== null && v !== "")
-    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
-    .join("&");
-  return escapeHtml(`${path}${path.includes("?") ? "&" : "?"}${query}`);
+  let url = escapeHtml(path);
+  let separator = path.includes("?") ? "&amp;" : "?";
+  for (const name in fields) {
+    const value = fields[name];
+    if (value === null || value === "") continue;
+    url += `${separator}${name}=${typeof value === "number" ? value : encodedValue(value)}`;
+    separator = "&amp;";
+  }
+  return url;
+}
+
+// Every form of a list carries the same return path: it is encoded once, not once per form.
+let lastValue = "";
+let lastEncoded = "";
+function encodedValue(value: string): string {
+  if (value !== lastValue) {
+    lastEncoded = escapeHtml(encodeURIComponent(value));
+    lastValue = value;
+  }
+  return lastEncoded;
 }
 
 export interface RowMessage {
@@ -94,12 +109,22 @@ function priceHtml(p: ListItem, ctx: ListContext, t: T, lang: Language): string 
   return `<span class="price">${money(p.price)}</span>`;
 }
 
+// ` data-label="…"` of each column, once per translate function (one per page render), not per row.
+const columnLabels = new WeakMap<T, Map<string, string>>();
+function columnLabel(t: T, key: string): string {
+  let labels = columnLabels.get(t);
+  if (!labels) columnLabels.set(t, (labels = new Map()));
+  let label = labels.get(key);
+  if (label === undefined) labels.set(key, (label = ` data-label="${escapeHtml(t(`columns.${key}`))}"`));
+  return label;
+}
+
 /**
  * The cells of one product row (the inside of its <tr>). Below 760 px each row becomes a card
  * whose cells carry their column name (catalogue.css, data-label).
  */
 export function productRowHtml(p: ListItem, ctx: ListContext, t: T, lang: Language, redirectTo: string, state: RowState): string {
-  const label = (key: string) => ` data-label="${escapeHtml(t(`columns.${key}`))}"`;
+  const label = (key: string) => columnLabel(t, key);
   const hidden = (visible: boolean) => (ctx.signedIn && !visible ? t("stock.hidden") : "—");
   let cells =
     `<td class="cell-product"><a class="code" data-nav href="/item?code=${escapeHtml(encodeURIComponent(p.code))}">${escapeHtml(p.code)}</a>` +

@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type * as Router from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+// The server's copy of React Router's matching (router.cjs.js), patched by patches/ to compile a
+// path once and flatten a route tree once (docs/decisions/034). The cache must not change answers.
+const require = createRequire(import.meta.url);
+const { matchPath, matchRoutes } = require("@remix-run/router") as typeof Router;
+
+describe("patched route matching", () => {
+  it("keeps case sensitivity and end matching apart for the same path", () => {
+    expect(matchPath({ path: "/Item", caseSensitive: true }, "/item")).toBeNull();
+    expect(matchPath({ path: "/Item" }, "/item")).not.toBeNull();
+    expect(matchPath({ path: "/product", end: true }, "/product/productThird")).toBeNull();
+    expect(matchPath({ path: "/product", end: false }, "/product/productThird")?.pathnameBase).toBe("/product");
+  });
+
+  it("answers from the right tree when two trees are matched in turn", () => {
+    const shop = [{ id: "shop", path: "/", children: [{ id: "third", path: "product/productThird" }, { id: "splat", path: "*" }] }];
+    const other = [{ id: "other", path: "/product/:level" }];
+    for (let round = 0; round < 3; round++) {
+      expect(matchRoutes(shop, "/product/productThird")?.map((m) => m.route.id)).toEqual(["shop", "third"]);
+      expect(matchRoutes(shop, "/nowhere")?.map((m) => m.route.id)).toEqual(["shop", "splat"]);
+      expect(matchRoutes(other, "/product/productThird")?.[0].params).toEqual({ level: "productThird" });
+      expect(matchRoutes(other, "/item")).toBeNull();
+    }
+  });
+
+  it("is the patched copy", () => {
+    expect(fs.readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("dealer-shop patch");
+  });
+});
