@@ -4,7 +4,7 @@ import type * as Router from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 // The server's copy of React Router's matching (router.cjs.js), patched by patches/ to compile a
-// path once and flatten a route tree once (docs/decisions/034). The cache must not change answers.
+// path once and flatten a route tree once (docs/decisions/034). The caches must not change answers.
 const require = createRequire(import.meta.url);
 const { matchPath, matchRoutes } = require("@remix-run/router") as typeof Router;
 
@@ -27,7 +27,9 @@ describe("patched route matching", () => {
     }
   });
 
-  it("is the patched copy", () => {
-    expect(fs.readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("dealer-shop patch");
+  it("is the patched copy (patch-package ran on install)", () => {
+    for (const file of ["@remix-run/router", "@remix-run/server-runtime/dist/data.js", "@remix-run/react/dist/server.js", "react-router-dom/server.js"]) {
+      expect(fs.readFileSync(require.resolve(file), "utf8"), file).toContain("dealer-shop patch");
+    }
   });
 });

@@ -29,10 +29,13 @@ export function actionUrl(path: string, fields: Record<string, string | number |
   return url;
 }
 
-// Every form of a list carries the same return path: it is encoded once, not once per form.
+// Every form of a list carries the same return path: it is encoded once, not once per form
+// (plain words such as the intent need no encoding and do not take its place).
+const PLAIN = /^[\w.-]*$/;
 let lastValue = "";
 let lastEncoded = "";
 function encodedValue(value: string): string {
+  if (PLAIN.test(value)) return value;
   if (value !== lastValue) {
     lastEncoded = escapeHtml(encodeURIComponent(value));
     lastValue = value;
