@@ -174,7 +174,10 @@ export async function listProducts(
   if (!input.catalogueCodes.length) return { rows: [], total: 0 };
   const size = input.pageSize ?? PAGE_SIZE;
   const base = db.selectFrom("product").where("catalogue_code", "in", input.catalogueCodes);
-  let q = base.select(productColumns);
+  // The page's ids first, then their rows: sorted by code, the ids come from the
+  // (catalogue_code, ordering_code) index alone, in a sixth of the time of sorting whole rows
+  // (0.05 vs 0.28 ms for a 95,000-product series; decision 034).
+  let q = base.select("id");
   switch (input.sort) {
     case "-code": q = q.orderBy("ordering_code", "desc"); break;
     case "price": q = q.orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end()).orderBy("list_price").orderBy("ordering_code"); break;
@@ -184,8 +187,8 @@ export async function listProducts(
   }
   const total = input.total ?? Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const offset = pageOffset(input.page, size, total);
-  const rows = offset === null ? [] : await q.limit(size).offset(offset).execute();
-  return { rows: rows.map((r) => toProductRow(r, input.lang)), total };
+  const ids = offset === null ? [] : (await q.limit(size).offset(offset).execute()).map((r) => r.id);
+  return { rows: await productsByIds(db, ids, input.lang), total };
 }
 
 /** Product rows by id, in the order of the ids (search results, favourites, promotions). */
