@@ -13,14 +13,21 @@ export function useCachedT(ns: string) {
   const { t, i18n } = useTranslation(ns);
   const lang = i18n.language;
   return useMemo(() => {
+    const prefix = `${lang}|${ns}|`;
+    // this render's texts without options, by key alone (a list row asks for the same ones)
+    const plain = new Map<string, string>();
     return (key: string, options?: Record<string, string | number>): string => {
-      const cacheKey = `${lang}|${ns}|${key}${options ? JSON.stringify(options) : ""}`;
-      let text = cache.get(cacheKey);
+      let text = options ? undefined : plain.get(key);
+      if (text !== undefined) return text;
+      let cacheKey = prefix + key;
+      for (const name in options) cacheKey += `\u0000${name}\u0000${options[name]}`;
+      text = cache.get(cacheKey);
       if (text === undefined) {
         text = t(key, options) as string;
         if (cache.size >= MAX_ENTRIES) cache.clear();
         cache.set(cacheKey, text);
       }
+      if (!options) plain.set(key, text);
       return text;
     };
   }, [t, lang, ns]);
