@@ -29,7 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const lang = await getLanguage(request, user.language);
   const result = await listNotices(getDb(), user.id, lang, q.page, q.unread === "1");
-  return { ...result, page: q.page, pageSize: NOTICE_PAGE_SIZE, highlight: q.id ?? null, unreadOnly: q.unread === "1" };
+  // "3 minutes ago" is counted from the server's clock, so the page the browser hydrates says the
+  // same as the HTML it received (a message 29.9 s old would otherwise say "just now" on the
+  // server and "1 minute ago" in the browser).
+  const now = new Date().toISOString();
+  return { ...result, page: q.page, pageSize: NOTICE_PAGE_SIZE, highlight: q.id ?? null, unreadOnly: q.unread === "1", now };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { rows, total, page, pageSize, highlight, unreadOnly } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, highlight, unreadOnly, now } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("order");
   return (
     <div>
@@ -84,7 +88,7 @@ export default function MessagesPage() {
                     <div>{n.title}</div>
                     {(highlight === n.id || !ORDER_TYPES.has(n.type)) && <div className="muted small">{n.body}</div>}
                   </td>
-                  <td className="muted small">{timeAgo(n.createdAt, i18n.language as Language)}</td>
+                  <td className="muted small">{timeAgo(n.createdAt, i18n.language as Language, new Date(now))}</td>
                   <td>{n.isRead ? t("messages.read") : t("messages.unread")}</td>
                   <td>
                     <Form method="post">
