@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -46,6 +47,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang: Language = data?.lang ?? "zh";
   const nonce = useNonce();
   useChangeLanguage(lang);
+  // <html data-hydrated>: the page's forms now go through JavaScript (end-to-end tests of what
+  // only JavaScript does wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={lang}>
       <head>

@@ -1,7 +1,7 @@
 import { formatMoney } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
 import type { Response } from "@playwright/test";
-import { expect, jsOn, openE2eDb, test } from "./fixtures";
+import { expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
 
 /** Catalogue journeys (issue 4), each run with JavaScript on and off. */
 const CODE = "CNMG120408-DM YBC252";
@@ -87,6 +87,8 @@ test("add and remove a favourite", async ({ page, loginAs }) => {
 test("a keyboard user stars a product in a list and unstars it again", async ({ page, loginAs }, testInfo) => {
   await loginAs("XCD000002");
   await page.goto("/searchProduct?keyWord=cnmg+120408");
+  // with JavaScript, the star must be pressed once the page is hydrated (before, it posts without it)
+  if (jsOn(testInfo)) await hydrated(page);
   const row = page.locator(".product-table tbody tr:has([data-row-form=fav])").nth(1);
   const code = await row.getAttribute("data-code");
   const star = () => page.locator(`tr[data-code="${code}"] [data-row-form=fav] button`);

@@ -65,5 +65,7 @@ export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) =
 
 export { expect };
 
-import type { TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
+export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
