@@ -27,6 +27,23 @@ describe("patched route matching", () => {
     }
   });
 
+  it("reads a loader's JSON back as the same data", async () => {
+    const { json } = require("@remix-run/server-runtime") as { json: (data: unknown, init?: ResponseInit) => Response };
+    const data = { items: [{ id: 7, code: "CNMG120408-DM YBC252", price: null, at: new Date("2026-11-21T00:00:00Z") }], lang: "zh" };
+    const response = json(data, { headers: { "X-Test": "1" } });
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(await response.json()).toEqual({ items: [{ id: 7, code: "CNMG120408-DM YBC252", price: null, at: "2026-11-21T00:00:00.000Z" }], lang: "zh" });
+  });
+
+  it("gives a page render the loader's data as JSON would (dates as text, no undefined)", async () => {
+    const { createStaticHandler } = require("@remix-run/router") as typeof Router;
+    const { json } = require("@remix-run/server-runtime") as { json: (data: unknown) => Response };
+    const handler = createStaticHandler([{ id: "list", path: "/list", loader: () => json({ at: new Date("2026-11-21T00:00:00Z"), gone: undefined, n: 1 }) }]);
+    const context = await handler.query(new Request("http://shop.test/list"));
+    expect(context instanceof Response).toBe(false);
+    expect((context as { loaderData: Record<string, unknown> }).loaderData.list).toEqual({ at: "2026-11-21T00:00:00.000Z", n: 1 });
+  });
+
   it("is the patched copy (patch-package ran on install)", () => {
     for (const file of ["@remix-run/router", "@remix-run/server-runtime/dist/data.js", "@remix-run/react/dist/server.js", "react-router-dom/server.js"]) {
       expect(fs.readFileSync(require.resolve(file), "utf8"), file).toContain("dealer-shop patch");
