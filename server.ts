@@ -71,24 +71,30 @@ function superviseWorkers(count: number) {
   // shorter tail (decision 028).
   cluster.setupPrimary({ execArgv: [...process.execArgv, "--max-semi-space-size=32"] });
 
+  const leastBusy = () => {
+    let best: number | undefined;
+    for (const [id, n] of open) if (best === undefined || n < open.get(best)!) best = id;
+    return best;
+  };
+  const connectionClosed = (id: number) => {
+    if (open.has(id)) open.set(id, Math.max(0, open.get(id)! - 1));
+  };
   const balancer = net.createServer({ pauseOnConnect: true }, (socket) => {
-    let target: number | undefined;
-    for (const [id, n] of open) if (target === undefined || n < open.get(target)!) target = id;
-    const worker = target === undefined ? undefined : cluster.workers?.[target];
-    if (!worker || target === undefined) return socket.destroy();
-    const id = target;
+    const id = leastBusy();
+    const worker = id === undefined ? undefined : cluster.workers?.[id];
+    if (id === undefined || !worker) return socket.destroy();
     open.set(id, open.get(id)! + 1);
     worker.send(NEW_CONNECTION, socket, { keepOpen: false }, (error) => {
       if (!error) return;
       socket.destroy();
-      if (open.has(id)) open.set(id, Math.max(0, open.get(id)! - 1));
+      connectionClosed(id);
     });
   });
 
   const fork = () => {
     const worker = cluster.fork();
     worker.on("message", (message) => {
-      if (message === CONNECTION_CLOSED && open.has(worker.id)) open.set(worker.id, Math.max(0, open.get(worker.id)! - 1));
+      if (message === CONNECTION_CLOSED) connectionClosed(worker.id);
       if (message !== WORKER_READY) return;
       open.set(worker.id, 0);
       if (open.size === count && !balancer.listening) {
@@ -277,8 +283,8 @@ async function serve() {
     closing = true;
     log.info("shutting down", { signal });
     setTimeout(() => process.exit(0), 10_000).unref();
-    // Requests under way finish; their connections then close (server.close stops keep-alive),
-    // and idle keep-alive connections would hold it open.
+    // No new connections; requests under way finish, and each keep-alive connection is closed as
+    // soon as it is idle (checked every 50 ms: a worker's connections came from the supervisor).
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
     if (cluster.isPrimary) await closed;
