@@ -11,6 +11,7 @@ import {
   type DatabaseConnection,
   type LogConfig,
   type SqliteDialectConfig,
+  type SqliteStatement,
 } from "kysely";
 import pg from "pg";
 import type { Database as Schema } from "./schema";
@@ -69,19 +70,48 @@ function queryLog(): LogConfig | undefined {
  * at once, so that case gets a fresh one.
  */
 function withStatementCache(sqlite: Database.Database, max = 500) {
-  const statements = new Map<string, Database.Statement>();
+  const statements = new Map<string, SqliteStatement & { readonly busy: boolean }>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       const cached = statements.get(text);
       if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(text);
+      const statement = withFastRows(sqlite.prepare(text));
       if (!cached) {
         if (statements.size >= max) statements.clear();
         statements.set(text, statement);
       }
       return statement;
     },
+  };
+}
+
+/**
+ * better-sqlite3 builds every result row as an object through V8's C++ API, one property at a time:
+ * for the 50 rows of a product page that took two thirds of the query's time. A reading statement
+ * returns its rows as arrays instead, and a function generated once per statement from its column
+ * names turns each into the same object (a later column of the same name wins, as before) in half
+ * the time (decision 035).
+ */
+function withFastRows(statement: Database.Statement): SqliteStatement & { readonly busy: boolean } {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  // A column named __proto__ would set the prototype in an object literal: keep such rows as they were.
+  if (names.includes("__proto__")) return statement;
+  const toRow = new Function("values", `return { ${names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(", ")} };`) as (
+    values: unknown[],
+  ) => Record<string, unknown>;
+  statement.raw(true);
+  return {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map((values) => toRow(values)),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
+    },
+    run: (parameters) => statement.run(parameters),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { databaseAnswers } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { freshDb, testDatabases } from "../helpers/db";
 
@@ -96,5 +97,27 @@ describe.each(testDatabases())("data layer on $name", ({ url }) => {
         .values({ user_id: 999_999, product_id: 999_999 })
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it("reads rows as objects named by their columns: joins, aliases, repeated names, streams, returning", async () => {
+    const rows = await sql<Record<string, unknown>>`select 1 as "a", 'x' as "b", null as "c", 'y' || 'z' as "a2", 'first' as "dup", 'second' as "dup"`.execute(db);
+    expect(rows.rows).toEqual([{ a: 1, b: "x", c: null, a2: "yz", dup: "second" }]);
+    const inserted = await db
+      .insertInto("tenant")
+      .values({ code: "2000", name_zh: "二号", name_en: "Two", show_name_zh: "二", show_name_en: "Two", currency: "CNY", tax_rate_bp: 1300, free_shipping_amount: 0, shipping_fee: 0 })
+      .returning(["id", "code"])
+      .executeTakeFirstOrThrow();
+    expect(inserted).toEqual({ id: expect.any(Number), code: "2000" });
+    if (!isPostgres(db)) {
+      // streamed rows (the SQLite driver iterates the statement)
+      const streamed: { code: string }[] = [];
+      for await (const row of db.selectFrom("tenant").select(["code", "name_en"]).orderBy("code").stream()) streamed.push(row);
+      expect(streamed.map((r) => r.code)).toEqual(["1000", "2000"]);
+      expect(Object.keys(streamed[0])).toEqual(["code", "name_en"]);
+    }
+    // the same statement again while nothing iterates it, and a column that must not become a prototype
+    expect((await db.selectFrom("tenant").select(["code", "name_en"]).orderBy("code").execute()).length).toBe(2);
+    const proto = await sql<Record<string, unknown>>`select 7 as "__proto__"`.execute(db);
+    expect(Object.getPrototypeOf(proto.rows[0])).toBe(Object.prototype);
   });
 });

@@ -16,6 +16,7 @@ import { seedOrders } from "./orders.server";
 import { ANCHORS, generateProducts, type GeneratedProduct } from "./products";
 import { Rng } from "./prng";
 import { seedPromotions } from "./promotions.server";
+import { optimizeSearchIndex } from "../../modules/search/search.server";
 
 export { isEmpty, resetDatabase } from "./reset.server";
 export { DEMO_PASSWORD } from "./accounts.server";
@@ -63,16 +64,20 @@ export async function seedDemoData(db: DB, opts: SeedOptions): Promise<SeedSumma
   const ids = await seedAccounts(db, tenants, roles, seed, nowIso);
   log(`accounts: ${ids.customers.size} customers, ${ids.users.size} users`);
 
-  const products = await withBulkLoadSettings(db, () => seedProducts(db, {
-    count: opts.products,
-    seed,
-    now,
-    // Tenant 1000 first: the anchors' guaranteed stock is in tenant 1000.
-    tenantIds: TENANTS.map((t) => tenants.get(t.code) ?? 0),
-    dealerA: ids.customers.get(DEALER_A) ?? 0,
-    tenantA: tenants.get("1000") ?? 0,
-    log,
-  }));
+  const products = await withBulkLoadSettings(db, async () => {
+    const count = await seedProducts(db, {
+      count: opts.products,
+      seed,
+      now,
+      // Tenant 1000 first: the anchors' guaranteed stock is in tenant 1000.
+      tenantIds: TENANTS.map((t) => tenants.get(t.code) ?? 0),
+      dealerA: ids.customers.get(DEALER_A) ?? 0,
+      tenantA: tenants.get("1000") ?? 0,
+      log,
+    });
+    await optimizeSearchIndex(db); // one segment per index instead of one per transaction
+    return count;
+  });
 
   await db.insertInto("cutting_data").values(cuttingData()).execute();
   const promotions = await seedPromotions(db, tenants, seed, now);

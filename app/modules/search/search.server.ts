@@ -161,6 +161,23 @@ function postgresStages(db: DB): Stages {
   };
 }
 
+/**
+ * After a bulk load (seeding, a large catalogue import): merges each full-text index into one
+ * segment. FTS5 writes every insert transaction as a new segment and merges them only partly as it
+ * goes; a query reads every segment, so a freshly seeded index of 1,000,000 products answered at
+ * half speed (search p95 7.4 ms before, 2.4–3.8 ms after; decision 035). PostgreSQL: refreshes the
+ * planner's statistics of the product table instead (pg_trgm's GIN index needs no merging).
+ */
+export async function optimizeSearchIndex(db: DB): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`analyze product`.execute(db);
+    return;
+  }
+  for (const table of ["product_code_fts", "product_text_fts"]) {
+    await sql.raw(`insert into ${table}(${table}) values ('optimize')`).execute(db);
+  }
+}
+
 /** The naive baseline for `npm run bench`: a LIKE '%…%' scan over code, names and specification. */
 export async function likeScanSearch(db: DB, q: ParsedKeyword, limit = SEARCH_PAGE_SIZE): Promise<number[]> {
   const code = "%" + escapeLike(q.code) + "%";

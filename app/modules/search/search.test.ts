@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { insertTestCatalogue, type TestCatalogue } from "../catalogue/testData";
 import { parseKeyword, toSearchCode } from "./normalize";
-import { likeScanSearch, productSearch } from "./search.server";
+import { likeScanSearch, optimizeSearchIndex, productSearch } from "./search.server";
 
 describe("keyword normalisation", () => {
   it.each([
@@ -110,6 +110,15 @@ describe.each(testDatabases())("search on $name", ({ url }) => {
     expect((await find("finishing insert")).ids).toEqual([]);
     await db.deleteFrom("product").where("id", "=", id).execute();
     expect((await find("vbmt 1604")).ids).toEqual([]);
+  });
+
+  it("gives the same answers after the index is optimised, and still follows changes", async () => {
+    const before = await Promise.all(["cnmg 120408", "Turning insert", "数控车削刀片"].map((kw) => find(kw)));
+    await optimizeSearchIndex(db);
+    const after = await Promise.all(["cnmg 120408", "Turning insert", "数控车削刀片"].map((kw) => find(kw)));
+    expect(after).toEqual(before);
+    await db.updateTable("product").set({ name_en: "Heavy roughing insert" }).where("ordering_code", "=", "CNMG120408-DM YBC252").execute();
+    expect((await find("heavy roughing")).codes).toEqual(["CNMG120408-DM YBC252"]);
   });
 
   it("treats LIKE wildcards and FTS syntax in keywords as text", async () => {
