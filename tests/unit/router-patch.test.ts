@@ -4,7 +4,7 @@ import type * as Router from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 // The server's copy of React Router's matching (router.cjs.js), patched by patches/ to compile a
-// path once and flatten a route tree once (docs/decisions/034). The caches must not change answers.
+// path once, flatten a route tree once and remember a path's matches (docs/decisions/034). The caches must not change answers.
 const require = createRequire(import.meta.url);
 const { matchPath, matchRoutes } = require("@remix-run/router") as typeof Router;
 
@@ -25,6 +25,18 @@ describe("patched route matching", () => {
       expect(matchRoutes(other, "/product/productThird")?.[0].params).toEqual({ level: "productThird" });
       expect(matchRoutes(other, "/item")).toBeNull();
     }
+  });
+
+  it("remembers answers per path, but each caller gets its own matches to change", () => {
+    const tree = [{ id: "shop", path: "/", children: [{ id: "level", path: "product/:level" }] }];
+    const first = matchRoutes(tree, "/product/productThird");
+    (first![1].params as Record<string, string>).level = "changed";
+    first!.pop();
+    const again = matchRoutes(tree, "/product/productThird");
+    expect(again?.map((m) => [m.route.id, m.params.level])).toEqual([["shop", "productThird"], ["level", "productThird"]]);
+    expect(matchRoutes(tree, "/product/productFirst")?.[1].params).toEqual({ level: "productFirst" });
+    for (let i = 0; i < 1500; i++) expect(matchRoutes(tree, `/product/p${i}`)?.[1].params.level).toBe(`p${i}`);
+    expect(matchRoutes(tree, "/product/productThird")?.[1].pathname).toBe("/product/productThird");
   });
 
   it("reads a loader's JSON back as the same data", async () => {

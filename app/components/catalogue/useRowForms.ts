@@ -21,6 +21,23 @@ export function useRowForms(translate: (key: string) => string) {
   const [favs, setFavs] = useState<Record<number, boolean>>({});
   const focused = useRef<{ kind: Kind; id: number; control: "input" | "button" } | null>(null);
 
+  // The control to give the focus back to is forgotten only when the user moves on (focus or a
+  // pointer elsewhere), not when the fetchers go idle: the answer's own re-render (favourite and
+  // message state set after idle) rewrites the row once more, after the fetchers are idle.
+  useEffect(() => {
+    const forget = (event: Event) => {
+      const was = focused.current;
+      const form = was && document.querySelector(`form[data-row-form="${was.kind}"][data-product="${was.id}"]`);
+      if (!form || !form.contains(event.target as Node)) focused.current = null;
+    };
+    document.addEventListener("focusin", forget);
+    document.addEventListener("pointerdown", forget);
+    return () => {
+      document.removeEventListener("focusin", forget);
+      document.removeEventListener("pointerdown", forget);
+    };
+  }, []);
+
   useEffect(() => {
     const was = focused.current;
     if (!was) return;
@@ -28,7 +45,6 @@ export function useRowForms(translate: (key: string) => string) {
     if (active && active !== document.body && active.isConnected) return;
     const form = document.querySelector(`form[data-row-form="${was.kind}"][data-product="${was.id}"]`);
     (form?.querySelector(was.control) as HTMLElement | null)?.focus();
-    if (cart.state === "idle" && fav.state === "idle") focused.current = null;
   });
 
   useEffect(() => {
