@@ -58,8 +58,15 @@ export default async function handleRequest(
     "Server-Timing",
     `render;dur=${(rendered - started).toFixed(1)}, styles;dur=${(performance.now() - rendered).toFixed(1)}`,
   );
-  // A Buffer body: undici would otherwise re-check the whole string for lone surrogates.
-  return new Response(body, {
+  // The page's bytes as a stream of one chunk: a string body would be re-checked for lone
+  // surrogates, and a Buffer body is copied once more by undici (~35 µs a page).
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+  return new Response(stream, {
     status: statusCode,
     headers,
   });

@@ -56,8 +56,34 @@ describe("patched route matching", () => {
     expect((context as { loaderData: Record<string, unknown> }).loaderData.list).toEqual({ at: "2026-11-21T00:00:00.000Z", n: 1 });
   });
 
+  it("writes the page's hand-off with the loaders' JSON as JSON.stringify would, escaped for a script", async () => {
+    const { createStaticHandler } = require("@remix-run/router") as typeof Router;
+    const { json } = require("@remix-run/server-runtime") as { json: (data: unknown) => Response };
+    const { createServerHandoffString } = require("@remix-run/server-runtime/dist/serverHandoff.js") as {
+      createServerHandoffString: (handoff: unknown) => string;
+    };
+    const handler = createStaticHandler([
+      {
+        id: "root",
+        path: "/",
+        loader: () => json({ lang: "zh", at: new Date("2026-11-21T00:00:00Z"), gone: undefined }),
+        children: [
+          { id: "list", path: "list", loader: () => json({ rows: [{ code: "CNMG120408-DM YBC252", note: "</script><b>&" }], n: 2 }) },
+          { id: "plain", path: "plain", loader: () => ({ raw: [1, 2] }) },
+        ],
+      },
+    ]);
+    for (const url of ["http://shop.test/list", "http://shop.test/plain"]) {
+      const context = (await handler.query(new Request(url))) as { loaderData: Record<string, unknown> };
+      const handoff = { basename: undefined, future: { v3_fetcherPersist: true }, isSpaMode: false, state: { loaderData: context.loaderData, actionData: null, errors: null } };
+      const written = createServerHandoffString(handoff);
+      expect(written).toBe(JSON.stringify(handoff).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026"));
+      expect(written).not.toContain("</script>");
+    }
+  });
+
   it("is the patched copy (patch-package ran on install)", () => {
-    for (const file of ["@remix-run/router", "@remix-run/server-runtime/dist/data.js", "@remix-run/react/dist/server.js", "react-router-dom/server.js"]) {
+    for (const file of ["@remix-run/router", "@remix-run/server-runtime/dist/data.js", "@remix-run/server-runtime/dist/serverHandoff.js", "@remix-run/react/dist/server.js", "react-router-dom/server.js"]) {
       expect(fs.readFileSync(require.resolve(file), "utf8"), file).toContain("dealer-shop patch");
     }
   });

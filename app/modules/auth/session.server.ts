@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { DB } from "~/db/db.server";
+import { reusableQuery } from "~/db/reusable.server";
 import { getDb } from "~/db/index.server";
 import { oncePerRequest } from "~/utils/request-scope.server";
 
@@ -67,8 +68,9 @@ export function getOptionalSessionUser(request: Request, db: DB = getDb()): Prom
   });
 }
 
-export async function findSessionUser(db: DB, sessionId: string, now = new Date()): Promise<SessionUser | null> {
-  const row = await db
+// compiled once: every signed-in request runs them (docs/decisions/036)
+const sessionUserRow = reusableQuery((db, sessionId: string, nowIso: string) =>
+  db
     .selectFrom("session as s")
     .innerJoin("app_user as u", "u.id", "s.user_id")
     .innerJoin("customer as c", "c.id", "u.customer_id")
@@ -98,15 +100,16 @@ export async function findSessionUser(db: DB, sessionId: string, now = new Date(
       "t.currency",
     ])
     .where("s.id", "=", sessionId)
-    .where("s.expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+    .where("s.expires_at", ">", nowIso),
+);
+const userRoles = reusableQuery((db, userId: number) =>
+  db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_role.user_id", "=", userId),
+);
+
+export async function findSessionUser(db: DB, sessionId: string, now = new Date()): Promise<SessionUser | null> {
+  const [row] = await sessionUserRow(db, sessionId, now.toISOString());
   if (!row || row.status !== "active") return null;
-  const roles = await db
-    .selectFrom("user_role")
-    .innerJoin("role", "role.id", "user_role.role_id")
-    .select("role.code")
-    .where("user_role.user_id", "=", row.id)
-    .execute();
+  const roles = await userRoles(db, row.id);
   return {
     id: row.id,
     code: row.code,

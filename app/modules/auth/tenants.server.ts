@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { reusableQuery } from "~/db/reusable.server";
 import type { Language } from "~/i18n/config";
 
 export interface TenantOption {
@@ -9,14 +10,18 @@ export interface TenantOption {
 }
 
 /** The company entities (tenants) this user may work in (spec §3 "Company entity"). */
-export async function listUserTenants(db: DB, userId: number, lang: Language): Promise<TenantOption[]> {
-  const rows = await db
+// compiled once: the header of every signed-in page runs it (docs/decisions/036)
+const userTenantRows = reusableQuery((db, userId: number) =>
+  db
     .selectFrom("user_tenant as ut")
     .innerJoin("tenant as t", "t.id", "ut.tenant_id")
     .select(["t.id", "t.code", "t.name_zh", "t.name_en", "t.show_name_zh", "t.show_name_en"])
     .where("ut.user_id", "=", userId)
-    .orderBy("t.id")
-    .execute();
+    .orderBy("t.id"),
+);
+
+export async function listUserTenants(db: DB, userId: number, lang: Language): Promise<TenantOption[]> {
+  const rows = await userTenantRows(db, userId);
   return rows.map((r) => ({
     id: r.id,
     code: r.code,

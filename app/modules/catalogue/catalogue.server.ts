@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { reusableQuery } from "~/db/reusable.server";
 import type { Product } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { offerProductColumns, type OfferProduct } from "./offer.server";
@@ -191,10 +192,13 @@ export async function listProducts(
   return { rows: await productsByIds(db, ids, input.lang), total };
 }
 
+// compiled once: every product list reads its rows with it (docs/decisions/036)
+const productRowsByIds = reusableQuery((db, ids: number[]) => db.selectFrom("product").select(productColumns).where("id", "in", ids));
+
 /** Product rows by id, in the order of the ids (search results, favourites, promotions). */
 export async function productsByIds(db: DB, ids: number[], lang: Language): Promise<ProductRow[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom("product").select(productColumns).where("id", "in", ids).execute();
+  const rows = await productRowsByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, toProductRow(r, lang)]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
 }

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { reusableQuery } from "~/db/reusable.server";
 import type { Product } from "~/db/schema";
 import { formatDate } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
@@ -70,6 +71,17 @@ export interface Offer {
   status: string;
 }
 
+// The queries of every product list, compiled once (docs/decisions/036).
+const offerProducts = reusableQuery((db, ids: number[]) => db.selectFrom("product").select(offerProductColumns).where("id", "in", ids));
+const customerDiscount = reusableQuery((db, customerId: number) => db.selectFrom("customer").select("discount_bp").where("id", "=", customerId));
+const customerPrices = reusableQuery((db, customerId: number, tenantId: number, productIds: number[]) =>
+  db.selectFrom("customer_price").select(["product_id", "price"])
+    .where("customer_id", "=", customerId).where("tenant_id", "=", tenantId).where("product_id", "in", productIds),
+);
+const tenantStock = reusableQuery((db, tenantId: number, productIds: number[]) =>
+  db.selectFrom("stock").select(["product_id", "available", "lead_time_days"]).where("tenant_id", "=", tenantId).where("product_id", "in", productIds),
+);
+
 /** Prices, stock and tags for the products; anonymous visitors (actor null) get tags only. */
 export async function getOffers(
   db: DB,
@@ -87,18 +99,16 @@ export async function getOffers(
   const products: OfferProduct[] =
     given && given.length === idList.length
       ? given
-      : await db.selectFrom("product").select(offerProductColumns).where("id", "in", idList).execute();
+      : await offerProducts(db, idList);
 
-  const [customer, prices, stock, promos] = actor
+  const [[customer], prices, stock, promos] = actor
     ? await Promise.all([
-        db.selectFrom("customer").select("discount_bp").where("id", "=", actor.customerId).executeTakeFirst(),
-        db.selectFrom("customer_price").select(["product_id", "price"])
-          .where("customer_id", "=", actor.customerId).where("tenant_id", "=", actor.tenantId).where("product_id", "in", idList).execute(),
-        db.selectFrom("stock").select(["product_id", "available", "lead_time_days"])
-          .where("tenant_id", "=", actor.tenantId).where("product_id", "in", idList).execute(),
+        customerDiscount(db, actor.customerId),
+        customerPrices(db, actor.customerId, actor.tenantId, idList),
+        tenantStock(db, actor.tenantId, idList),
         activePromotionItems(db, actor.tenantId, idList, now),
       ])
-    : [undefined, [], [], [] as ActivePromotionItem[]];
+    : [[undefined], [], [], [] as ActivePromotionItem[]];
 
   const priceBy = new Map(prices.map((p) => [p.product_id, Number(p.price)]));
   const stockBy = new Map(stock.map((s) => [s.product_id, s]));

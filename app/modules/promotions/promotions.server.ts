@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
+import { reusableQuery } from "~/db/reusable.server";
 import type { PromotionTable } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { flashRemaining, type PromotionKind } from "./rules";
@@ -25,11 +26,9 @@ export interface ActivePromotionItem {
   giftQty: number | null;
 }
 
-/** The running promotions of the tenant that contain these products. */
-export async function activePromotionItems(db: DB, tenantId: number, productIds: number[], now = new Date()): Promise<ActivePromotionItem[]> {
-  if (!productIds.length) return [];
-  const iso = now.toISOString();
-  const rows = await db
+// compiled once: it runs for every product list (docs/decisions/036)
+const activeItemRows = reusableQuery((db, tenantId: number, productIds: number[], iso: string) =>
+  db
     .selectFrom("promotion_item as i")
     .innerJoin("promotion as p", "p.id", "i.promotion_id")
     .select([
@@ -41,8 +40,13 @@ export async function activePromotionItems(db: DB, tenantId: number, productIds:
     .where("i.product_id", "in", productIds)
     .where("p.starts_at", "<=", iso)
     .where("p.ends_at", ">", iso)
-    .orderBy("p.ends_at")
-    .execute();
+    .orderBy("p.ends_at"),
+);
+
+/** The running promotions of the tenant that contain these products. */
+export async function activePromotionItems(db: DB, tenantId: number, productIds: number[], now = new Date()): Promise<ActivePromotionItem[]> {
+  if (!productIds.length) return [];
+  const rows = await activeItemRows(db, tenantId, productIds, now.toISOString());
   return rows.map(toItem);
 }
 
