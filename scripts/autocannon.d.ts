@@ -1,6 +1,6 @@
 // Minimal types for the parts of autocannon the bench uses (the package ships none).
 declare module "autocannon" {
-  interface Result {
+  export interface Result {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     throughput: { total: number };

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 5] [--only search,http]
+ * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 15] [--only search,http]
  *
  * Prints ONE JSON object with the performance figures of the shop on a generated catalogue.
  * Structured as named sections (SECTIONS below): each section gets a shared context (database,
@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import autocannon from "autocannon";
+import type { Result as LoadRun } from "autocannon";
 import { sql } from "kysely";
 import { createDb, type DB } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     products: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "20" },
-    warmup: { type: "string", default: "5" },
+    warmup: { type: "string", default: "15" },
     only: { type: "string" },
   },
 });
@@ -224,6 +224,17 @@ async function jsGzipKb(base: string, pagePath: string, html: string, cookie: st
 }
 
 // ---------------------------------------------------------------- context
+/** autocannon in a child process (scripts/bench-load.mjs): warm-up, then the measured run. */
+function loadInOwnProcess(args: { url: string; connections: number; duration: number; warmup: number; headers: Record<string, string> }) {
+  return new Promise<LoadRun>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "bench-load.mjs"), JSON.stringify(args)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as LoadRun) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
 async function openDatabase(products: number): Promise<{ db: DB; file: string }> {
   const dir = path.join(ROOT, "data", "bench");
   fs.mkdirSync(dir, { recursive: true });
@@ -283,10 +294,7 @@ async function main() {
       return (await sessionCookie(false).serialize(token)).split(";")[0];
     },
     async load(url, headers = {}) {
-      // Warm-up at the measured concurrency: each server process compiles its hot code, fills its
-      // caches and SQLite's page cache first (the first seconds of a cold server ran ~20 % slower).
-      await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+      const r = await loadInOwnProcess({ url, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, headers });
       return {
         rps: round(r.requests.average, 1),
         p50_ms: r.latency.p50,
