@@ -45,7 +45,7 @@ function parts(date: Date): DateParts {
   if (!p) {
     p = Object.fromEntries(dateParts.formatToParts(date).map((x) => [x.type, x.value])) as DateParts;
     if (partsByMinute.size >= 1000) partsByMinute.clear();
-    if (!Number.isNaN(minute)) partsByMinute.set(minute, p);
+    partsByMinute.set(minute, p); // an invalid date never gets here: formatToParts throws
   }
   return p;
 }

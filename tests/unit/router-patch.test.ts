@@ -57,7 +57,9 @@ describe("patched route matching", () => {
   });
 
   it("writes the page's hand-off with the loaders' JSON as JSON.stringify would, escaped for a script", async () => {
-    const { createStaticHandler } = require("@remix-run/router") as typeof Router;
+    const { createStaticHandler, UNSAFE_jsonTextOf: jsonTextOf } = require("@remix-run/router") as typeof Router & {
+      UNSAFE_jsonTextOf: (data: unknown) => string | undefined;
+    };
     const { json } = require("@remix-run/server-runtime") as { json: (data: unknown) => Response };
     const { createServerHandoffString } = require("@remix-run/server-runtime/dist/serverHandoff.js") as {
       createServerHandoffString: (handoff: unknown) => string;
@@ -80,6 +82,10 @@ describe("patched route matching", () => {
       expect(written).toBe(JSON.stringify(handoff).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026"));
       expect(written).not.toContain("</script>");
     }
+    // the json() loaders' data is written from their own texts; data returned without json() is serialised
+    const context = (await handler.query(new Request("http://shop.test/plain"))) as { loaderData: Record<string, unknown> };
+    expect(jsonTextOf(context.loaderData.root)).toBe('{"lang":"zh","at":"2026-11-21T00:00:00.000Z"}');
+    expect(jsonTextOf(context.loaderData.plain)).toBeUndefined();
   });
 
   it("is the patched copy (patch-package ran on install)", () => {
