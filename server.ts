@@ -15,6 +15,7 @@ import { getDb } from "./app/db/index.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { getEnv, type Env } from "./app/env.server";
+import { checkSameOrigin } from "./app/utils/cross-site.server";
 import { log } from "./app/utils/log.server";
 import { openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 
@@ -38,6 +39,9 @@ try {
 }
 
 const db = getDb();
+if (cluster.isPrimary && !env.PUBLIC_URL) {
+  log.warn("PUBLIC_URL is not set: links in e-mails point to " + env.publicOrigin + " (set it to the address dealers open)");
+}
 if (cluster.isPrimary) {
   // Migrations and demo data once, before any process serves.
   const applied = await migrateToLatest(db);
@@ -174,7 +178,17 @@ async function serve() {
   const app = express();
   app.disable("x-powered-by");
   app.use(inArrivalOrder());
-  if (env.TRUST_PROXY === "on") app.set("trust proxy", true);
+  // A number of hops or the proxies' addresses, never `true` (which trusts any X-Forwarded-For).
+  app.set("trust proxy", env.TRUST_PROXY);
+  if (env.TRUST_PROXY === false) {
+    // No proxy in front: forwarding headers are the client's own words. Remix would still read
+    // X-Forwarded-Host (for the request's URL and its own origin check, which throws: a 500).
+    app.use((req, _res, next) => {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+      next();
+    });
+  }
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -207,16 +221,40 @@ async function serve() {
           "connect-src": ["'self'"],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],
-          "upgrade-insecure-requests": env.TRUST_PROXY === "on" ? [] : null,
+          "upgrade-insecure-requests": env.TRUST_PROXY !== false ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
       // helmet's default "no-referrer" makes Chromium send `Origin: null` on plain form posts, which
       // Remix's CSRF check refuses (500) — every no-JS form would fail. Same-origin keeps referrers in.
       referrerPolicy: { policy: "same-origin" },
-      strictTransportSecurity: env.TRUST_PROXY === "on",
+      strictTransportSecurity: env.TRUST_PROXY !== false,
     }),
   );
+
+  // Cross-site posts are refused here, before Remix, for every path: pages, `?_data=` requests
+  // and resource routes alike (app/utils/cross-site.server.ts, docs/security.md).
+  const crossSitePage = path.join(here, "public/errors/cross-site.html");
+  app.use((req, res, next) => {
+    const verdict = checkSameOrigin({
+      method: req.method,
+      shopOrigin: env.PUBLIC_URL ? env.publicOrigin : `${req.protocol}://${req.get("host")}`,
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      secFetchSite: req.get("sec-fetch-site"),
+    });
+    if (verdict.allowed) return next();
+    log.warn("cross-site request refused", { method: req.method, path: req.originalUrl.slice(0, 300), reason: verdict.reason });
+    res.status(403).sendFile(crossSitePage);
+  });
+  // Every action reads a form: a body of another type (JSON, text/plain) is answered 415 here
+  // instead of failing inside an action.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || !req.is("*/*")) return next(); // no body
+    if (req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
+    log.warn("request refused", { method: req.method, path: req.originalUrl.slice(0, 300), status: 415, contentType: req.get("content-type")?.slice(0, 100) });
+    res.status(415).type("text/plain").send("不支持的提交格式 · Unsupported Media Type");
+  });
 
   app.get("/healthz", async (_req, res) => {
     const ok = await databaseAnswers(db);

@@ -3,12 +3,13 @@ import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { ChakraProvider } from "@chakra-ui/react";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getI18nInstance, languageFromContext } from "~/i18n/i18n.server";
 import { createEmotionCache } from "~/theme/emotion";
 import { system } from "~/theme/system";
+import { log } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
 
 const insertionPoint = '<meta name="emotion-insertion-point" content=""/>';
@@ -92,7 +93,17 @@ function styleChunks(cache: EmotionCache) {
   return { html: "", styles };
 }
 
+/**
+ * Remix calls this for every error a loader, action or render throws. A refused request (Remix's
+ * own 405 for a post to a page without an action, a 404) is not a server error: one line that
+ * says what was refused. Anything else is logged with its stack.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(JSON.stringify({ level: "error", msg: "render error", url: request.url, error: String(error), stack: (error as Error)?.stack }));
+  const where = { method: request.method, path: new URL(request.url).pathname };
+  if (isRouteErrorResponse(error)) {
+    log.warn("request refused", { ...where, status: error.status, reason: error.statusText || String(error.data).slice(0, 200) });
+    return;
+  }
+  log.error("server error", { ...where, error: String(error), stack: (error as Error)?.stack });
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -9,6 +10,31 @@ import { z } from "zod";
  * A bad value stops the server with a message that names the variable.
  */
 const onOff = z.enum(["on", "off"]);
+
+/**
+ * TRUST_PROXY, as Express's `trust proxy`: `off`; a number of proxy hops in front of the shop
+ * (`on` is one hop); or the proxies' addresses and subnets, comma-separated. The client address is
+ * then the first one in X-Forwarded-For that is not a trusted proxy: never a value the client
+ * chose, unlike `true`, which would trust the whole header (decision 012).
+ */
+const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split("/");
+  return rest.length === 0 && (proxyNames.has(entry) || (net.isIP(address) > 0 && (bits === undefined || /^\d{1,3}$/.test(bits))));
+};
+const trustProxy = z
+  .string()
+  .default("off")
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (value === "off" || value === "0" || value === "") return false;
+    if (value === "on") return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const list = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    if (list.length > 0 && list.every(isProxyAddress)) return list;
+    ctx.addIssue({ code: "custom", message: "must be off, a number of proxy hops (on = 1), or proxy addresses/subnets, comma-separated" });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,7 +55,7 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
   PUBLIC_URL: z.string().url().optional(),
   TEST_ENVIRONMENT: onOff.default("off"),
-  TRUST_PROXY: onOff.default("off"),
+  TRUST_PROXY: trustProxy,
   /** server processes sharing the port; default: one per CPU core (at most 4) in production, else 1 */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -42,7 +68,12 @@ const EnvSchema = z.object({
   LINK_ABOUT_US: z.string().default("/aboutUs"),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; WEB_CONCURRENCY: number };
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string;
+  WEB_CONCURRENCY: number;
+  /** the shop's origin for links in mail: PUBLIC_URL's, else http://localhost:PORT */
+  publicOrigin: string;
+};
 
 let cached: Env | undefined;
 
@@ -61,9 +92,14 @@ export function getEnv(): Env {
     }
     secret = localSecret();
   }
+  // Links in mail are never built from the request's Host (anyone can send Host: evil.example).
+  if (!env.PUBLIC_URL && env.NODE_ENV === "production" && env.DEPLOYMENT === "on") {
+    throw new Error("Invalid configuration:\n  PUBLIC_URL: required in a production deployment (the address dealers open, e.g. https://shop.example.cn)");
+  }
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   const WEB_CONCURRENCY =
     env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? Math.min(4, os.availableParallelism()) : 1);
-  cached = { ...env, SESSION_SECRET: secret, WEB_CONCURRENCY };
+  cached = { ...env, SESSION_SECRET: secret, WEB_CONCURRENCY, publicOrigin };
   return cached;
 }
 

@@ -115,7 +115,13 @@ export async function action({ request }: ActionFunctionArgs) {
     remark: v.remark,
     shipDates,
   });
-  if (!result.ok) return json<ActionErrors>({ form: "submit", errors: result.errors }, { status: 400 });
+  if (!result.ok) {
+    // the cart was ordered or changed meanwhile (another window): the cart page shows what is left
+    if (result.errors.some((e) => e.key === "order:fill.cartChanged")) {
+      return redirect(withFlash("/shopCart", { ok: false, key: "order:fill.cartChanged" }));
+    }
+    return json<ActionErrors>({ form: "submit", errors: result.errors }, { status: 400 });
+  }
   const key = result.status === "to_be_confirmed" ? "order:fill.submittedReview" : "order:fill.submitted";
   return redirect(withFlash(`/order/order?tab=open&orderNo=${encodeURIComponent(result.orderNo)}`, { ok: true, key, values: { orderNo: result.orderNo } }));
 }

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const lang = await requestLanguage(request);
   const outcome = await requestPasswordReset(
     getDb(),
-    { code: submission.value.code, channel: submission.value.channel, baseUrl: publicBaseUrl(request) },
+    { code: submission.value.code, channel: submission.value.channel, baseUrl: publicBaseUrl() },
     resetDeps(lang),
   );
   if (outcome.channel === "email") return redirect("/order/resetPwd/secondEmail");

@@ -4,10 +4,11 @@ import { toLanguage } from "~/i18n/config";
 import { languageCookie } from "~/i18n/i18n.server";
 import { safeRedirect } from "~/utils/redirect";
 import { saveAccountLanguage } from "~/modules/auth/language.server";
+import { readFormData } from "~/modules/auth/form.server";
 
 /** The language toggle: sets the cookie (and the account's language when signed in), then goes back. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const lang = toLanguage(String(form.get("lng") ?? ""));
   await saveAccountLanguage(request, lang);
   return redirect(safeRedirect(form.get("redirectTo"), "/homePage"), {

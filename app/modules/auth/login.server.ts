@@ -11,7 +11,7 @@ import { readFormData } from "./form.server";
 import { rememberedCodeCookie, rememberedCompanyCookie } from "./cookies.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
-import { clientIp, createSession, purgeExpiredSessions } from "./session.server";
+import { clientIp, purgeExpiredSessions, rotateSession } from "./session.server";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";
@@ -129,7 +129,9 @@ export async function handleLogin(db: DB, request: Request, opts: LoginOptions):
 
   if (Math.random() < 0.05) await purgeExpiredSessions(db, opts.now);
   const headers = new Headers();
-  headers.append("Set-Cookie", await createSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, now: opts.now }));
+  // The session this browser presented (another account's, or its own older one) ends here: a
+  // shared computer keeps no second valid session behind the new one.
+  headers.append("Set-Cookie", await rotateSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, now: opts.now }));
   const typedCompany = submission.value.dataareacode ?? "";
   headers.append(
     "Set-Cookie",

@@ -26,9 +26,12 @@ export async function requestLanguage(request: Request): Promise<Language> {
   return getLanguage(request, user?.language);
 }
 
-/** Links in e-mails use PUBLIC_URL when set (behind a proxy), else the request's own origin. */
-export function publicBaseUrl(request: Request): string {
-  return (getEnv().PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
+/**
+ * Links in e-mails start with the configured PUBLIC_URL (http://localhost:PORT without it), never
+ * with the request's Host or X-Forwarded-Host, which an attacker asking for a victim's reset sets.
+ */
+export function publicBaseUrl(): string {
+  return getEnv().publicOrigin;
 }
 
 export function resetMessages(lang: Language): ResetMessages {

@@ -45,10 +45,12 @@ export function sessionCookie(secure: boolean) {
   });
 }
 
-/** HTTPS directly or behind a proxy that says so (X-Forwarded-Proto, when TRUST_PROXY=on). */
+/**
+ * HTTPS directly or behind a trusted proxy that says so: the request's URL is built by Express,
+ * which reads X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+ */
 export function isSecureRequest(request: Request): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
-  return process.env.TRUST_PROXY === "on" && request.headers.get("x-forwarded-proto") === "https";
+  return new URL(request.url).protocol === "https:";
 }
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");

@@ -65,6 +65,27 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     expect(before.available - after.available).toBe(1);
   }, 60_000);
 
+  it("one cart submitted 10 times at once under 10 different tokens gives one order; the others are told the cart changed", async () => {
+    const buyer = await extraUser(db, fx, 950);
+    expect((await addToCart(db, buyer, { productId: fx.products.holder, qty: 2 })).ok).toBe(true);
+    const address = await addAddress(db, buyer, { consignee: "王五", phone: "1", province: "湖南", city: "株洲", district: "芦淞", line: "2号" });
+    const before = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        submitOrder(db, buyer, { token: newSubmitToken(), addressId: address, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok)) {
+      if (!r.ok) expect(["order:fill.cartChanged", "order:fill.nothingSelected"]).toContain(r.errors[0].key);
+    }
+    const orders = await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", buyer.id).executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(1);
+    const after = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
+    expect(before.available - after.available).toBe(2);
+    expect((await getCart(db, buyer)).lines).toHaveLength(0);
+  }, 60_000);
+
   it("two on-account orders at once cannot both spend the same credit", async () => {
     const [u1, u2] = [await extraUser(db, fx, 901), await extraUser(db, fx, 902)];
     for (const u of [u1, u2]) expect((await addToCart(db, u, { productId: fx.products.holder, qty: 1 })).ok).toBe(true);

@@ -195,6 +195,19 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
         const creditError = checkCredit(input.paymentMethod, cart.totals.payable, credit.available);
         if (creditError) throw new SubmitAbort([{ ...creditError, field: "paymentMethod" }]);
       }
+      // A cart line is ordered once: it leaves the cart in this transaction, and only as it was
+      // read. A second submission of the same cart under another token (two tabs, a double post
+      // with a fresh form) finds the line gone or changed and stops before creating anything.
+      for (const l of lines) {
+        const taken = await trx
+          .deleteFrom("cart_item")
+          .where("id", "=", l.id)
+          .where("user_id", "=", actor.id)
+          .where("tenant_id", "=", actor.tenantId)
+          .where("qty", "=", l.qty)
+          .executeTakeFirst();
+        if (Number(taken.numDeletedRows) !== 1) throw new SubmitAbort([{ key: "order:fill.cartChanged" }]);
+      }
       const tempNo = `T${crypto.randomBytes(10).toString("hex")}`;
       const order = await trx
         .insertInto("sales_order")
@@ -311,26 +324,18 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
             .execute();
         }
       }
-      await trx
-        .deleteFrom("cart_item")
-        .where("user_id", "=", actor.id)
-        .where("tenant_id", "=", actor.tenantId)
-        .where(
-          "id",
-          "in",
-          lines.map((l) => l.id),
-        )
-        .execute();
       if (status === "to_be_confirmed") await addOrderNotice(trx, actor, orderNo, "review", now);
       return orderNo;
     });
     return { ok: true, orderNo, status, duplicate: false };
   } catch (e) {
-    if (e instanceof SubmitAbort) return { ok: false, errors: e.errors };
-    if (isUniqueViolation(e)) {
+    // The same token posted twice at once: the second finds the cart taken by the first (or trips
+    // over the token's unique index) and answers with the first order, as a double click should.
+    if (e instanceof SubmitAbort || isUniqueViolation(e)) {
       const first = await findByToken(db, actor, input.token);
       if (first) return { ok: true, orderNo: first.order_no, status: first.status as OrderStatus, duplicate: true };
     }
+    if (e instanceof SubmitAbort) return { ok: false, errors: e.errors };
     if (isCheckViolation(e)) return { ok: false, errors: [{ key: "order:rules.stockShort", values: { stock: 0 } }] };
     throw e;
   }
