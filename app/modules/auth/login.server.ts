@@ -85,7 +85,7 @@ export async function verifyLogin(db: DB, request: Request, form: FormData, opts
   const roles = await db.selectFrom("user_role").select("role_id").where("user_id", "=", user.id).execute();
   if (roles.length === 0) return { ok: false, error: "common:errors.rolesRequired" };
 
-  await clearAccountFailures(db, code);
+  await clearAccountFailures(db, { accountCode: code, ip });
   return { ok: true, userId: user.id, tenantId: tenant.id, tenantCode: tenant.code, language: user.language, partiesId: user.parties_id };
 }
 
