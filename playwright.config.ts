@@ -33,7 +33,7 @@ export default defineConfig({
     { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && tsx server.ts`,
+    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node build/server.js`,
     url: `http://localhost:${PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,11 +1,9 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
-import http from "node:http";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
@@ -17,18 +15,14 @@ import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { getEnv, type Env } from "./app/env.server";
 import { checkSameOrigin } from "./app/utils/cross-site.server";
 import { log } from "./app/utils/log.server";
-import { openRequestScope, SCOPE_HEADER } from "./app/utils/request-scope.server";
 
 /**
  * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
  * CSP nonces, caching, rate limits, the health check and graceful shutdown (docs/decisions/001).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** Messages between the supervisor and its workers. */
-const WORKER_READY = "shop:ready";
-const NEW_CONNECTION = "shop:connection";
-const CONNECTION_CLOSED = "shop:closed";
+// npm scripts run from the project's folder; the server runs as server.ts (tsx, development) or
+// compiled to build/server.js, so paths start from the working folder, not from this file.
+const root = process.cwd();
 
 let env: Env;
 try {
@@ -60,103 +54,40 @@ if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
 }
 
 /**
- * WEB_CONCURRENCY > 1: that many worker processes serve (one JavaScript thread each cannot use a
- * second core). The supervisor accepts the connections itself and hands each to the worker with
- * the fewest open connections: browsers keep a connection for many requests, and Node's own
- * round-robin gave the next connection to whichever worker answered first, so a busy moment could
- * leave one worker with 12 of 20 connections and its pages waiting half as long again (decision 034).
- * Workers that die are replaced; SIGTERM/SIGINT stop them gracefully.
+ * WEB_CONCURRENCY > 1: that many worker processes serve (one JavaScript thread cannot use a second
+ * core). They listen on the same port and node:cluster hands out the connections. Workers that die
+ * are replaced; SIGTERM/SIGINT stop them gracefully. Several machines: a load balancer in front of
+ * PostgreSQL-backed instances (README).
  */
 function superviseWorkers(count: number) {
   let stopping = false;
-  const open = new Map<number, number>(); // ready worker id -> its open connections
   // A larger young generation (V8's default is 16 MB per semi-space): a page render allocates a
-  // few MB of short-lived strings and objects, and fewer scavenges gave ~6 % more requests/s and a
-  // shorter tail (decision 028).
+  // few MB of short-lived objects, and fewer scavenges give a shorter tail (decision 028).
   cluster.setupPrimary({ execArgv: [...process.execArgv, "--max-semi-space-size=32"] });
-
-  const leastBusy = () => {
-    let best: number | undefined;
-    for (const [id, n] of open) if (best === undefined || n < open.get(best)!) best = id;
-    return best;
-  };
-  const connectionClosed = (id: number) => {
-    if (open.has(id)) open.set(id, Math.max(0, open.get(id)! - 1));
-  };
-  const balancer = net.createServer({ pauseOnConnect: true }, (socket) => {
-    const id = leastBusy();
-    const worker = id === undefined ? undefined : cluster.workers?.[id];
-    if (id === undefined || !worker) return socket.destroy();
-    open.set(id, open.get(id)! + 1);
-    worker.send(NEW_CONNECTION, socket, { keepOpen: false }, (error) => {
-      if (!error) return;
-      socket.destroy();
-      connectionClosed(id);
-    });
+  for (let i = 0; i < count; i++) cluster.fork();
+  let listening = 0;
+  cluster.on("listening", () => {
+    if (++listening !== count) return;
+    log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, workers: count });
+    printDemoAccounts();
   });
-
-  const fork = () => {
-    const worker = cluster.fork();
-    worker.on("message", (message) => {
-      if (message === CONNECTION_CLOSED) connectionClosed(worker.id);
-      if (message !== WORKER_READY) return;
-      open.set(worker.id, 0);
-      if (open.size === count && !balancer.listening) {
-        balancer.listen(env.PORT, env.HOST, () => {
-          log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, workers: count });
-          printDemoAccounts();
-        });
-      }
-    });
-  };
-  for (let i = 0; i < count; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
-    open.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
     log.warn("worker exited, starting another", { pid: worker.process.pid, code, signal });
-    fork();
+    cluster.fork();
   });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal, workers: count });
-    balancer.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     setTimeout(() => process.exit(0), 12_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-}
-
-/**
- * Requests start in the order they arrived, one per turn of the event loop. A page is rendered in
- * one go (the SQLite driver is synchronous), and when Node took up every connection that was ready
- * at once, a connection served early in one round could come last in the next: under load one page
- * in forty waited twice as long as the median. Between two requests the loop now sends what is
- * written and reads what arrived, so each waits its turn in a queue (decision 034). Requests that
- * wait for I/O themselves (PostgreSQL, password hashing) do not hold up the next one.
- */
-function inArrivalOrder(): express.RequestHandler {
-  const waiting: (() => void)[] = [];
-  let scheduled = false;
-  const startNext = () => {
-    scheduled = false;
-    waiting.shift()?.();
-    if (waiting.length > 0 && !scheduled) {
-      scheduled = true;
-      setImmediate(startNext);
-    }
-  };
-  return (_req, _res, next) => {
-    waiting.push(next);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(startNext);
-    }
-  };
 }
 
 function printDemoAccounts() {
@@ -173,11 +104,10 @@ function printDemoAccounts() {
 }
 
 async function serve() {
-  const build = (await import(pathToFileURL(path.join(here, "build/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
 
   const app = express();
   app.disable("x-powered-by");
-  app.use(inArrivalOrder());
   // A number of hops or the proxies' addresses, never `true` (which trusts any X-Forwarded-For).
   app.set("trust proxy", env.TRUST_PROXY);
   if (env.TRUST_PROXY === false) {
@@ -193,8 +123,6 @@ async function serve() {
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    // The client address the app sees (for throttling and session records), never taken from the client.
-    req.headers["x-shop-client-ip"] = req.ip ?? "";
     res.on("finish", () => {
       if (req.path === "/healthz" || req.path.startsWith("/build/")) return;
       log.info("request", {
@@ -234,7 +162,7 @@ async function serve() {
 
   // Cross-site posts are refused here, before Remix, for every path: pages, `?_data=` requests
   // and resource routes alike (app/utils/cross-site.server.ts, docs/security.md).
-  const crossSitePage = path.join(here, "public/errors/cross-site.html");
+  const crossSitePage = path.join(root, "public/errors/cross-site.html");
   app.use((req, res, next) => {
     const verdict = checkSameOrigin({
       method: req.method,
@@ -262,9 +190,9 @@ async function serve() {
   });
 
   // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   // Other files of public/ have a name with an extension; page paths never do, and need no disk lookup.
-  const publicFiles = express.static(path.join(here, "public"), { maxAge: "1h" });
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   // A ceiling on form posts per client address; the login has its own, finer throttle. Pages
@@ -272,67 +200,36 @@ async function serve() {
   const postLimit = rateLimit({ windowMs: 60_000, limit: env.RATE_LIMIT_POSTS_PER_MINUTE, standardHeaders: "draft-7", legacyHeaders: false });
   app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : postLimit(req, res, next)));
 
-  // Page loaders of one GET share what they look up (the signed-in user): app/utils/request-scope.server.ts
-  app.use((req, res, next) => {
-    delete req.headers[SCOPE_HEADER];
-    if (req.method === "GET" || req.method === "HEAD") {
-      const scope = openRequestScope();
-      req.headers[SCOPE_HEADER] = scope.id;
-      res.on("close", scope.close);
-    }
-    next();
-  });
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      // Per-request values for loaders and actions (app/load-context.ts). The client address is
+      // Express's, under TRUST_PROXY: never what a client wrote into X-Forwarded-For.
+      getLoadContext: (req, res): AppLoadContext => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null }),
     }),
   );
 
-  const server = http.createServer(app);
-  const handedOver = new Set<net.Socket>(); // connections the supervisor passed to this worker
-  let closing = false;
-  if (cluster.isWorker) {
-    // The supervisor accepts connections and passes them on (superviseWorkers); it is told when
-    // one closes, to keep count.
-    process.on("message", (message, socket?: net.Socket) => {
-      if (message !== NEW_CONNECTION || !socket) return;
-      if (closing) return socket.destroy();
-      handedOver.add(socket);
-      socket.on("close", () => {
-        handedOver.delete(socket);
-        process.send?.(CONNECTION_CLOSED);
-      });
-      server.emit("connection", socket);
-      socket.resume();
-    });
-    process.send?.(WORKER_READY);
-  } else {
-    server.listen(env.PORT, env.HOST, () => {
-      log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, database: env.DATABASE_URL.split("@").pop() });
-      printDemoAccounts();
-    });
-  }
+  // In a cluster worker, listen() shares the primary's port (node:cluster hands out connections).
+  const server = app.listen(env.PORT, env.HOST, () => {
+    if (cluster.isWorker) return;
+    log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, database: env.DATABASE_URL.split("@").pop() });
+    printDemoAccounts();
+  });
 
   async function shutdown(signal: string) {
-    if (closing) return;
-    closing = true;
     log.info("shutting down", { signal });
     setTimeout(() => process.exit(0), 10_000).unref();
-    // No new connections; requests under way finish, and each keep-alive connection is closed as
-    // soon as it is idle (checked every 50 ms: a worker's connections came from the supervisor).
+    // No new connections; requests under way finish, and keep-alive connections close once idle.
     const closed = new Promise((resolve) => server.close(resolve));
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
-    if (cluster.isPrimary) await closed;
-    while (handedOver.size > 0) {
-      server.closeIdleConnections();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await closed;
+    clearInterval(idle);
     await db.destroy();
     process.exit(0);
   }
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
 }

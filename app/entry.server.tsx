@@ -28,7 +28,7 @@ export default async function handleRequest(
   context: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
+  const nonce = loadContext.cspNonce ?? "";
   const lang = languageFromContext(context);
   const i18n = getI18nInstance(lang);
   const cache = createEmotionCache(nonce || undefined);

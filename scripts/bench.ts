@@ -267,8 +267,8 @@ async function main() {
     products: PRODUCTS,
     server() {
       serverUrl ??= (async () => {
-        if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) throw new Error("build/ is missing: run npm run build first");
-        child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+        if (!fs.existsSync(path.join(ROOT, "build", "server.js"))) throw new Error("build/server.js is missing: run npm run build first");
+        child = spawn(process.execPath, ["build/server.js"], {
           cwd: ROOT,
           stdio: ["ignore", "ignore", "inherit"],
           env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: `file:${file}`, DEMO_DATA: "off", LOG_LEVEL: "error", RATE_LIMIT_POSTS_PER_MINUTE: "1000000", SHOW_DEMO_ACCOUNTS: "off" },

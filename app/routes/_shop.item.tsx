@@ -6,10 +6,9 @@ import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { Countdown } from "~/components/catalogue/Countdown";
 import { InsertDrawingSvg } from "~/components/catalogue/InsertDrawingSvg";
 import { NonStandardMark } from "~/components/catalogue/NodeOverview";
-import { CartForm, FavForm } from "~/components/catalogue/ProductForms";
+import { CartForm, FavStar, PromoTags } from "~/components/catalogue/ProductRow";
 import { useRowForms } from "~/components/catalogue/useRowForms";
 import { useCachedT } from "~/i18n/useCachedT";
-import { promoTagsHtml } from "~/components/catalogue/productHtml";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { notFound } from "~/modules/auth/guard.server";
 import { getCompatible, getCuttingData, getNodePath, getProductByCode } from "~/modules/catalogue/catalogue.server";
@@ -114,7 +113,9 @@ export default function ItemPage() {
           </h1>
           <p className="item-name">{p.name}</p>
           <p className="item-spec">{p.specification}</p>
-          <div className="item-tags" dangerouslySetInnerHTML={{ __html: promoTagsHtml(d.offer.tags, ct) }} />
+          <div className="item-tags">
+            <PromoTags tags={d.offer.tags} t={ct} />
+          </div>
           <dl className="offer-grid">
             <div>
               <dt>{t("columns.price")}</dt>
@@ -173,10 +174,10 @@ export default function ItemPage() {
               ) : (
                 <span className="muted">{!d.ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>
               )}
-              <span className="item-fav">
-                <FavForm id={p.id} fav={fav} priceEmpty={d.offer.onRequest} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
+              <div className="item-fav">
+                <FavStar id={p.id} fav={fav} priceEmpty={d.offer.onRequest} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
                 {fav ? t("favourite.remove") : t("favourite.add")}
-              </span>
+              </div>
             </div>
           ) : null}
         </div>

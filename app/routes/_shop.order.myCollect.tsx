@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { getDb } from "~/db/index.server";
-import { readPostedForm } from "~/utils/posted-form.server";
+import { readFormData } from "~/modules/auth/form.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = parseFavouriteForm(await readPostedForm(request));
+  const form = parseFavouriteForm(await readFormData(request));
   const back = (key: string) => {
     const target = new URL(safeRedirect(form.redirectTo, "/order/myCollect"), "http://x");
     target.searchParams.set("catMsg", key);

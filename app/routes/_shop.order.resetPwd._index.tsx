@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
   const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: { oldPassword: [outcome.error] }, hideFields: hide }) }, { status: 400 });
   // Every session ended (other browsers included); this browser continues on a new one.
   const headers = new Headers();
-  headers.append("Set-Cookie", await createSession(db, request, { userId: user.id, tenantId: user.tenantId }));
+  headers.append("Set-Cookie", await createSession(db, request, { userId: user.id, tenantId: user.tenantId, clientIp: context.clientIp }));
   headers.append("Set-Cookie", await setFlash("auth:changePassword.success"));
   return redirect("/order/resetPwd", { headers });
 }

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: "登录 · Sign in · 经销�
 
 /** The admin-style login: a card on the dark portal background (spec §2). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "admin");
-export const action = ({ request }: ActionFunctionArgs) => loginAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context.clientIp);
 
 export default function AdminLogin() {
   const data = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: "登录 · Sign in · 经销�
 
 /** The shop-style login (spec §2 public route). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "shop");
-export const action = ({ request }: ActionFunctionArgs) => loginAction(request);
+export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context.clientIp);
 
 export default function ShopLogin() {
   const data = useLoaderData<typeof loader>();

@@ -19,7 +19,7 @@ const schema = z.object({
  * and the success message. Confirming without a choice (or with a company not the user's)
  * does nothing and goes back.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
   const form = await readFormData(request);
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(back);
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId: parsed.data.dataareaid }));
+  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId: parsed.data.dataareaid, clientIp: context.clientIp }));
   headers.append("Set-Cookie", await setFlash("common:errors.switchCompanySuccess"));
   return redirect(back, { headers });
 }

@@ -19,7 +19,7 @@ test("two workers serve parallel connections; SIGTERM lets pages under way finis
   await source.backup(dbFile); // a consistent copy of the running e2e server's database
   source.close();
 
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server.js"], {
     stdio: "ignore",
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), WEB_CONCURRENCY: "2", DATABASE_URL: `file:${dbFile}`, DEMO_DATA: "off", LOG_LEVEL: "error" },
   });

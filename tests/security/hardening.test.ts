@@ -182,7 +182,7 @@ describe("3. reset links come only from PUBLIC_URL", () => {
   it("a production deployment without PUBLIC_URL does not start, and says why", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DEPLOYMENT: "on", SESSION_SECRET: "x".repeat(40), PORT: "1" };
     delete env.PUBLIC_URL;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], { env, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, ["build/server.js"], { env, encoding: "utf8", timeout: 60_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("PUBLIC_URL: required in a production deployment");
   });

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 
 /**
  * The security tests talk to the built server over HTTP, as an attacker would. `startShop` starts
- * `server.ts` on its own port with a fresh SQLite database (demo data generated on start-up);
+ * the built server (`build/server.js`) on its own port with a fresh SQLite database (demo data generated on start-up);
  * `shop.sql` opens that database for checks the HTTP answers cannot show (how many orders exist).
  */
 export interface Shop {
@@ -31,7 +31,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
   const dbPath = path.join(dir, "shop.db");
   const outbox = path.join(dir, "outbox");
   let stderr = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,

@@ -55,8 +55,8 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
 
   it("e-mail: single use, sets the password and ends every session", async () => {
     const f = fakes();
-    const s1 = await createSession(db, req(), { userId: world.users.sub, tenantId: world.tenants.t1000 });
-    const s2 = await createSession(db, req(), { userId: world.users.sub, tenantId: world.tenants.t1000 });
+    const s1 = await createSession(db, req(), { userId: world.users.sub, tenantId: world.tenants.t1000, clientIp: null });
+    const s2 = await createSession(db, req(), { userId: world.users.sub, tenantId: world.tenants.t1000, clientIp: null });
     await requestPasswordReset(db, { code: "XCD000002", channel: "email", baseUrl: "http://x" }, f.deps());
     const token = linkToken(f.mails[0].text);
     expect(await resetPasswordWithToken(db, token, "NewPass123")).toBe(true);
@@ -122,7 +122,7 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
   });
 
   it("password change: the old password must be right; all sessions end", async () => {
-    const s = await createSession(db, req(), { userId: world.users.other, tenantId: world.tenants.t1000 });
+    const s = await createSession(db, req(), { userId: world.users.other, tenantId: world.tenants.t1000, clientIp: null });
     expect(await changePassword(db, world.users.other, { oldPassword: "Wrong1234", password: "Changed123" })).toEqual({
       ok: false,
       error: "changePassword.oldWrong",
@@ -133,7 +133,7 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
   });
 
   it("logout deletes the session row: a replayed cookie is rejected", async () => {
-    const s = await createSession(db, req(), { userId: world.users.master, tenantId: world.tenants.t1000 });
+    const s = await createSession(db, req(), { userId: world.users.master, tenantId: world.tenants.t1000, clientIp: null });
     expect(await sessionUserOf(db, s)).not.toBeNull();
     const cleared = await destroySession(db, req(cookieHeader(s)));
     expect(cleared).toMatch(/Max-Age=0/);
@@ -142,8 +142,8 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
   });
 
   it("revokeUserSessions can keep one session", async () => {
-    const a = await createSession(db, req(), { userId: world.users.master, tenantId: world.tenants.t1000 });
-    const b = await createSession(db, req(), { userId: world.users.master, tenantId: world.tenants.t1000 });
+    const a = await createSession(db, req(), { userId: world.users.master, tenantId: world.tenants.t1000, clientIp: null });
+    const b = await createSession(db, req(), { userId: world.users.master, tenantId: world.tenants.t1000, clientIp: null });
     await revokeUserSessions(db, world.users.master, { exceptSessionId: hashToken(tokenOf(a)!) });
     expect(await sessionUserOf(db, a)).not.toBeNull();
     expect(await sessionUserOf(db, b)).toBeNull();

@@ -1,15 +1,12 @@
 import { useCachedT } from "~/i18n/useCachedT";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
-import { productRowHtml } from "./productHtml";
+import { ProductRow } from "./ProductRow";
 import { useRowForms } from "./useRowForms";
 
 /**
  * The product list, the same on every list page (series, application group, search, favourites,
- * promotions, selection): plain table elements with class names, each row's cells written by
- * productRowHtml (one string per row, not a thousand React elements a page: decision 029).
- * A row is rewritten only when its own state changes (favourite, busy, message).
- * Below 760 px each row becomes a card (catalogue.css, data-label).
+ * promotions, selection). Below 760 px each row becomes a card (catalogue.css, data-label).
  */
 export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem[]; ctx: ListContext; redirectTo: string; lang: Language }) {
   const t = useCachedT("catalogue");
@@ -33,16 +30,18 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
         </thead>
         <tbody>
           {items.map((p) => (
-            <tr
+            <ProductRow
               key={p.id}
-              data-code={p.code}
-              dangerouslySetInnerHTML={{
-                __html: productRowHtml(p, ctx, t, lang, redirectTo, {
-                  fav: rows.isFav(p.id, p.fav),
-                  cartBusy: rows.busy("cart", p.id),
-                  cartMessage: rows.message("cart", p.id),
-                  favError: rows.message("fav", p.id)?.text,
-                }),
+              p={p}
+              ctx={ctx}
+              t={t}
+              lang={lang}
+              redirectTo={redirectTo}
+              state={{
+                fav: rows.isFav(p.id, p.fav),
+                cartBusy: rows.busy("cart", p.id),
+                cartMessage: rows.message("cart", p.id),
+                favError: rows.message("fav", p.id)?.text,
               }}
             />
           ))}

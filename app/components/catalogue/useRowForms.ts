@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { RowMessage } from "./productHtml";
+import type { RowMessage } from "./ProductRow";
 
 type Kind = "cart" | "fav";
 
@@ -9,9 +9,6 @@ type Kind = "cart" | "fav";
  * <form> elements (no hooks per row: a 50-row list rendered 100 fetchers on the server); with
  * JavaScript one delegated submit handler sends them through two fetchers and keeps the answers
  * per product. Without JavaScript the forms post and redirect as usual.
- *
- * The forms are HTML text (productHtml): a row whose state changes is written anew, so the
- * control that had the focus is replaced; it gets the focus back (keyboard users stay in place).
  */
 export function useRowForms(translate: (key: string) => string) {
   const cart = useFetcher<{ ok?: boolean; message?: string }>();
@@ -19,33 +16,6 @@ export function useRowForms(translate: (key: string) => string) {
   const last = useRef<Record<Kind, number | null>>({ cart: null, fav: null });
   const [messages, setMessages] = useState<Record<string, RowMessage>>({});
   const [favs, setFavs] = useState<Record<number, boolean>>({});
-  const focused = useRef<{ kind: Kind; id: number; control: "input" | "button" } | null>(null);
-
-  // The control to give the focus back to is forgotten only when the user moves on (focus or a
-  // pointer elsewhere), not when the fetchers go idle: the answer's own re-render (favourite and
-  // message state set after idle) rewrites the row once more, after the fetchers are idle.
-  useEffect(() => {
-    const forget = (event: Event) => {
-      const was = focused.current;
-      const form = was && document.querySelector(`form[data-row-form="${was.kind}"][data-product="${was.id}"]`);
-      if (!form || !form.contains(event.target as Node)) focused.current = null;
-    };
-    document.addEventListener("focusin", forget);
-    document.addEventListener("pointerdown", forget);
-    return () => {
-      document.removeEventListener("focusin", forget);
-      document.removeEventListener("pointerdown", forget);
-    };
-  }, []);
-
-  useEffect(() => {
-    const was = focused.current;
-    if (!was) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    const form = document.querySelector(`form[data-row-form="${was.kind}"][data-product="${was.id}"]`);
-    (form?.querySelector(was.control) as HTMLElement | null)?.focus();
-  });
 
   useEffect(() => {
     const id = last.current.cart;
@@ -70,16 +40,14 @@ export function useRowForms(translate: (key: string) => string) {
     const body = new FormData(form);
     const id = Number(form.dataset.product);
     last.current[kind] = id;
-    const active = document.activeElement;
-    focused.current = active && form.contains(active) ? { kind, id, control: active.tagName === "INPUT" ? "input" : "button" } : null;
     if (kind === "cart") {
       body.set("respond", "json");
-      cart.submit(body, { method: "post", action: form.getAttribute("action") ?? "/shopCart?index" });
+      cart.submit(body, { method: "post", action: "/shopCart?index" });
     } else {
       body.set("inline", "1");
-      const adding = new URL(form.action, window.location.href).searchParams.get("intent") === "add";
+      const adding = body.get("intent") === "add";
       setFavs((f) => ({ ...f, [id]: adding })); // at once; corrected by the answer
-      fav.submit(body, { method: "post", action: form.getAttribute("action") ?? "/order/myCollect" });
+      fav.submit(body, { method: "post", action: "/order/myCollect" });
     }
   }
 

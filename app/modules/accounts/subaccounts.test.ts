@@ -67,7 +67,7 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
   let sub: SessionUser;
   let other: SessionUser;
   const userOf = async (userId: number) =>
-    (await sessionUserOf(db, await createSession(db, new Request("http://x/"), { userId, tenantId: world.tenants.t1000 })))!;
+    (await sessionUserOf(db, await createSession(db, new Request("http://x/"), { userId, tenantId: world.tenants.t1000, clientIp: null })))!;
 
   beforeAll(async () => {
     db = await freshDb(await url());

@@ -38,8 +38,8 @@ export async function loginLoader(request: Request, variant: LoginVariant) {
 }
 
 /** POST: sign in, or the same page with the errors (status 400, 429 when throttled). */
-export async function loginAction(request: Request) {
-  const result = await handleLogin(getDb(), request, { captchaOn: getEnv().LOGIN_CAPTCHA === "on" });
+export async function loginAction(request: Request, clientIp: string | null) {
+  const result = await handleLogin(getDb(), request, { captchaOn: getEnv().LOGIN_CAPTCHA === "on", clientIp });
   if (result.kind === "redirect") return result.response;
   if (result.kind === "invalid") {
     return json({ result: result.submission.reply({ hideFields: ["password", "captcha"] }), retryAfterMinutes: 0 }, { status: 400 });

@@ -11,7 +11,7 @@ import { readFormData } from "./form.server";
 import { rememberedCodeCookie, rememberedCompanyCookie } from "./cookies.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
-import { clientIp, purgeExpiredSessions, rotateSession } from "./session.server";
+import { purgeExpiredSessions, rotateSession } from "./session.server";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";
@@ -29,6 +29,8 @@ export type LoginOutcome =
 
 export interface LoginOptions {
   captchaOn: boolean;
+  /** the client's address (the load context's, from Express under TRUST_PROXY) */
+  clientIp: string | null;
   now?: Date;
 }
 
@@ -41,7 +43,7 @@ export async function verifyLogin(db: DB, request: Request, form: FormData, opts
   const parsed = loginSchema(opts.captchaOn).safeParse(Object.fromEntries(form));
   if (!parsed.success) return { ok: false, error: "common:errors.wrongLogin" };
   const { code, password, dataareacode, captcha } = parsed.data;
-  const ip = clientIp(request);
+  const ip = opts.clientIp;
 
   const verdict = await checkLoginThrottle(db, { accountCode: code, ip }, now);
   if (!verdict.allowed) {
@@ -131,7 +133,7 @@ export async function handleLogin(db: DB, request: Request, opts: LoginOptions):
   const headers = new Headers();
   // The session this browser presented (another account's, or its own older one) ends here: a
   // shared computer keeps no second valid session behind the new one.
-  headers.append("Set-Cookie", await rotateSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, now: opts.now }));
+  headers.append("Set-Cookie", await rotateSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, clientIp: opts.clientIp, now: opts.now }));
   const typedCompany = submission.value.dataareacode ?? "";
   headers.append(
     "Set-Cookie",

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 import { getDb } from "~/db/index.server";
-import { oncePerRequest } from "~/utils/request-scope.server";
 
 /**
  * Sessions: the cookie holds a random token; the database keeps only its SHA-256 with the
@@ -62,16 +60,13 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
 }
 
-/** The signed-in user of this request, or null. Looked up once per request (the page's loaders share it). */
-export function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
-  return oncePerRequest(request, `session-user|${request.headers.get("Cookie") ?? ""}`, async () => {
-    const token = await readSessionToken(request);
-    return token ? findSessionUser(db, hashToken(token)) : null;
-  });
+/** The signed-in user of this request, or null. */
+export async function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
+  const token = await readSessionToken(request);
+  return token ? findSessionUser(db, hashToken(token)) : null;
 }
 
-// compiled once: every signed-in request runs them (docs/decisions/036)
-const sessionUserRow = reusableQuery((db, sessionId: string, nowIso: string) =>
+const sessionUserRow = (db: DB, sessionId: string, nowIso: string) =>
   db
     .selectFrom("session as s")
     .innerJoin("app_user as u", "u.id", "s.user_id")
@@ -102,11 +97,9 @@ const sessionUserRow = reusableQuery((db, sessionId: string, nowIso: string) =>
       "t.currency",
     ])
     .where("s.id", "=", sessionId)
-    .where("s.expires_at", ">", nowIso),
-);
-const userRoles = reusableQuery((db, userId: number) =>
-  db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_role.user_id", "=", userId),
-);
+    .where("s.expires_at", ">", nowIso).execute();
+const userRoles = (db: DB, userId: number) =>
+  db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_role.user_id", "=", userId).execute();
 
 export async function findSessionUser(db: DB, sessionId: string, now = new Date()): Promise<SessionUser | null> {
   const [row] = await sessionUserRow(db, sessionId, now.toISOString());
@@ -142,7 +135,7 @@ export async function findSessionUser(db: DB, sessionId: string, now = new Date(
 export async function createSession(
   db: DB,
   request: Request,
-  opts: { userId: number; tenantId: number; now?: Date },
+  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = opts.now ?? new Date();
@@ -154,7 +147,7 @@ export async function createSession(
       tenant_id: opts.tenantId,
       expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
       created_at: now.toISOString(),
-      ip: clientIp(request),
+      ip: opts.clientIp?.slice(0, 64) ?? null,
       user_agent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
     })
     .execute();
@@ -168,10 +161,6 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
   return sessionCookie(isSecureRequest(request)).serialize("", { maxAge: 0 });
 }
 
-export function clientIp(request: Request): string | null {
-  return request.headers.get("x-shop-client-ip") ?? null;
-}
-
 /** Ends every session of a user (password change or reset, deleted account). */
 export async function revokeUserSessions(db: DB, userId: number, opts: { exceptSessionId?: string } = {}): Promise<void> {
   let q = db.deleteFrom("session").where("user_id", "=", userId);
@@ -183,7 +172,11 @@ export async function revokeUserSessions(db: DB, userId: number, opts: { exceptS
  * Replaces the session of this request by a new one (new token) for the same user, optionally
  * on another tenant: used by the company switch and after a password change. Returns Set-Cookie.
  */
-export async function rotateSession(db: DB, request: Request, opts: { userId: number; tenantId: number; now?: Date }): Promise<string> {
+export async function rotateSession(
+  db: DB,
+  request: Request,
+  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date },
+): Promise<string> {
   const token = await readSessionToken(request);
   if (token) await db.deleteFrom("session").where("id", "=", hashToken(token)).execute();
   return createSession(db, request, opts);

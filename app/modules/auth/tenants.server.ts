@@ -1,5 +1,4 @@
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 import type { Language } from "~/i18n/config";
 
 export interface TenantOption {
@@ -10,15 +9,13 @@ export interface TenantOption {
 }
 
 /** The company entities (tenants) this user may work in (spec §3 "Company entity"). */
-// compiled once: the header of every signed-in page runs it (docs/decisions/036)
-const userTenantRows = reusableQuery((db, userId: number) =>
+const userTenantRows = (db: DB, userId: number) =>
   db
     .selectFrom("user_tenant as ut")
     .innerJoin("tenant as t", "t.id", "ut.tenant_id")
     .select(["t.id", "t.code", "t.name_zh", "t.name_en", "t.show_name_zh", "t.show_name_en"])
     .where("ut.user_id", "=", userId)
-    .orderBy("t.id"),
-);
+    .orderBy("t.id").execute();
 
 export async function listUserTenants(db: DB, userId: number, lang: Language): Promise<TenantOption[]> {
   const rows = await userTenantRows(db, userId);

@@ -17,7 +17,7 @@ import {
   setSelected,
   type CartResult,
 } from "./cart.server";
-import { readPostedForm } from "~/utils/posted-form.server";
+import { readFormData } from "~/modules/auth/form.server";
 import { withFlash } from "./flash";
 
 /** Loader and action shared by /shopCart and /shopCart/shopCard (one cart, two views). */
@@ -53,7 +53,7 @@ export async function cartLoader(request: Request) {
 export async function cartAction(request: Request, viewPath: string) {
   const user = await requireUser(request);
   const db = getDb();
-  const formData = await readPostedForm(request);
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: Schema });
   const back = (r: CartResult) => redirect(withFlash(viewPath, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
   if (submission.status !== "success") {

@@ -1,10 +1,7 @@
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 
-// compiled once: the header of every signed-in page runs it (docs/decisions/036)
-const cartLineCount = reusableQuery((db, userId: number, tenantId: number) =>
-  db.selectFrom("cart_item").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).where("tenant_id", "=", tenantId),
-);
+const cartLineCount = (db: DB, userId: number, tenantId: number) =>
+  db.selectFrom("cart_item").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).where("tenant_id", "=", tenantId).execute();
 
 /** Number of lines in the user's cart for the current tenant (the header badge). */
 export async function countCartLines(db: DB, actor: { id: number; tenantId: number }): Promise<number> {

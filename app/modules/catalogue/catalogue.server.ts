@@ -1,5 +1,4 @@
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 import type { Product } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { offerProductColumns, type OfferProduct } from "./offer.server";
@@ -192,8 +191,7 @@ export async function listProducts(
   return { rows: await productsByIds(db, ids, input.lang), total };
 }
 
-// compiled once: every product list reads its rows with it (docs/decisions/036)
-const productRowsByIds = reusableQuery((db, ids: number[]) => db.selectFrom("product").select(productColumns).where("id", "in", ids));
+const productRowsByIds = (db: DB, ids: number[]) => db.selectFrom("product").select(productColumns).where("id", "in", ids).execute();
 
 /** Product rows by id, in the order of the ids (search results, favourites, promotions). */
 export async function productsByIds(db: DB, ids: number[], lang: Language): Promise<ProductRow[]> {

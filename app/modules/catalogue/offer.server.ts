@@ -1,5 +1,4 @@
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 import type { Product } from "~/db/schema";
 import { formatDate } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
@@ -71,16 +70,13 @@ export interface Offer {
   status: string;
 }
 
-// The queries of every product list, compiled once (docs/decisions/036).
-const offerProducts = reusableQuery((db, ids: number[]) => db.selectFrom("product").select(offerProductColumns).where("id", "in", ids));
-const customerDiscount = reusableQuery((db, customerId: number) => db.selectFrom("customer").select("discount_bp").where("id", "=", customerId));
-const customerPrices = reusableQuery((db, customerId: number, tenantId: number, productIds: number[]) =>
+const offerProducts = (db: DB, ids: number[]) => db.selectFrom("product").select(offerProductColumns).where("id", "in", ids).execute();
+const customerDiscount = (db: DB, customerId: number) => db.selectFrom("customer").select("discount_bp").where("id", "=", customerId).execute();
+const customerPrices = (db: DB, customerId: number, tenantId: number, productIds: number[]) =>
   db.selectFrom("customer_price").select(["product_id", "price"])
-    .where("customer_id", "=", customerId).where("tenant_id", "=", tenantId).where("product_id", "in", productIds),
-);
-const tenantStock = reusableQuery((db, tenantId: number, productIds: number[]) =>
-  db.selectFrom("stock").select(["product_id", "available", "lead_time_days"]).where("tenant_id", "=", tenantId).where("product_id", "in", productIds),
-);
+    .where("customer_id", "=", customerId).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
+const tenantStock = (db: DB, tenantId: number, productIds: number[]) =>
+  db.selectFrom("stock").select(["product_id", "available", "lead_time_days"]).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
 
 /** Prices, stock and tags for the products; anonymous visitors (actor null) get tags only. */
 export async function getOffers(

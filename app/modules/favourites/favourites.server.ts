@@ -1,5 +1,4 @@
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 
 /** Favourites of one user (spec: items with an empty price cannot go to favourites). */
 export const FAVOURITES_LIMIT = 500;
@@ -35,10 +34,8 @@ export async function listFavouriteIds(db: DB, user: { id: number }): Promise<nu
   return rows.map((r) => r.product_id);
 }
 
-// compiled once: it runs for every product list (docs/decisions/036)
-const favouriteIds = reusableQuery((db, userId: number, productIds: number[]) =>
-  db.selectFrom("favourite").select("product_id").where("user_id", "=", userId).where("product_id", "in", productIds),
-);
+const favouriteIds = (db: DB, userId: number, productIds: number[]) =>
+  db.selectFrom("favourite").select("product_id").where("user_id", "=", userId).where("product_id", "in", productIds).execute();
 
 /** Which of these products the user has in favourites. */
 export async function favouriteSet(db: DB, user: { id: number } | null, productIds: number[]): Promise<Set<number>> {

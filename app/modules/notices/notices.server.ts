@@ -1,12 +1,9 @@
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 import type { Language } from "~/i18n/config";
 
-// compiled once: the header of every signed-in page runs them (docs/decisions/036)
-const unreadCount = reusableQuery((db, userId: number) =>
-  db.selectFrom("notice").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).where("is_read", "=", 0),
-);
-const latestUnread = reusableQuery((db, userId: number, limit: number) =>
+const unreadCount = (db: DB, userId: number) =>
+  db.selectFrom("notice").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).where("is_read", "=", 0).execute();
+const latestUnread = (db: DB, userId: number, limit: number) =>
   db
     .selectFrom("notice")
     .select(["id", "title_zh", "title_en"])
@@ -14,8 +11,7 @@ const latestUnread = reusableQuery((db, userId: number, limit: number) =>
     .where("is_read", "=", 0)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit),
-);
+    .limit(limit).execute();
 
 /** Unread notices of a user: the count for the badge and the latest 3 for the notice box (spec §9). */
 export async function getUnreadNotices(db: DB, userId: number, lang: Language, limit = 3) {

@@ -1,6 +1,5 @@
 import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
-import { reusableQuery } from "~/db/reusable.server";
 import type { PromotionTable } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { flashRemaining, type PromotionKind } from "./rules";
@@ -26,8 +25,7 @@ export interface ActivePromotionItem {
   giftQty: number | null;
 }
 
-// compiled once: it runs for every product list (docs/decisions/036)
-const activeItemRows = reusableQuery((db, tenantId: number, productIds: number[], iso: string) =>
+const activeItemRows = (db: DB, tenantId: number, productIds: number[], iso: string) =>
   db
     .selectFrom("promotion_item as i")
     .innerJoin("promotion as p", "p.id", "i.promotion_id")
@@ -40,8 +38,7 @@ const activeItemRows = reusableQuery((db, tenantId: number, productIds: number[]
     .where("i.product_id", "in", productIds)
     .where("p.starts_at", "<=", iso)
     .where("p.ends_at", ">", iso)
-    .orderBy("p.ends_at"),
-);
+    .orderBy("p.ends_at").execute();
 
 /** The running promotions of the tenant that contain these products. */
 export async function activePromotionItems(db: DB, tenantId: number, productIds: number[], now = new Date()): Promise<ActivePromotionItem[]> {

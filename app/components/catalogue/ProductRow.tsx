@@ -1,0 +1,189 @@
+import type { Language } from "~/i18n/config";
+import { formatDate, formatMoney } from "~/i18n/format";
+import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
+import type { PromotionKind } from "~/modules/promotions/rules";
+
+/**
+ * A product list's row and the two small product forms (add to cart, favourite star), also used
+ * by the product detail page. The forms are plain <form> elements: without JavaScript they post
+ * and redirect; with it, useRowForms on a surrounding element sends them through fetchers.
+ */
+export type T = (key: string, options?: Record<string, string | number>) => string;
+
+export interface RowMessage {
+  ok: boolean;
+  text: string;
+}
+
+/** Add to cart (the cart area's contract in docs/decisions/022): quantity field and button. */
+export function CartForm({
+  p,
+  redirectTo,
+  t,
+  busy,
+  message,
+}: {
+  p: Pick<ListItem, "id" | "moq" | "mpq" | "promotionItemId">;
+  redirectTo: string;
+  t: T;
+  busy: boolean;
+  message?: RowMessage;
+}) {
+  return (
+    <form method="post" action="/shopCart?index" className="qty-form" data-row-form="cart" data-product={p.id}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={p.id} />
+      {p.promotionItemId ? <input type="hidden" name="promotionItemId" value={p.promotionItemId} /> : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input
+        type="number"
+        name="qty"
+        defaultValue={Math.max(p.moq, p.mpq)}
+        min={p.moq}
+        step={p.mpq}
+        aria-label={t("cart.qty")}
+        title={t("cart.qtyHint", { moq: p.moq, mpq: p.mpq })}
+        inputMode="numeric"
+      />
+      <button type="submit" className="btn" disabled={busy}>
+        {t("cart.add")}
+      </button>
+      {message ? (
+        <span className={message.ok ? "cart-msg" : "cart-msg cart-msg-error"} role="status">
+          {message.text}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * The favourite star (posts to /order/myCollect). A product without a price cannot be starred
+ * (spec §5; the action refuses it too): it gets a star that cannot be pressed, unless it is
+ * starred already (then it can still be removed).
+ */
+export function FavStar({ id, fav, priceEmpty, redirectTo, t, error }: { id: number; fav: boolean; priceEmpty: boolean; redirectTo: string; t: T; error?: string }) {
+  if (priceEmpty && !fav) {
+    return (
+      <span className="fav-star fav-disabled" title={t("favourite.priceEmpty")} aria-hidden="true">
+        ☆
+      </span>
+    );
+  }
+  const label = fav ? t("favourite.remove") : t("favourite.add");
+  return (
+    <form method="post" action="/order/myCollect" className="inline-form" data-row-form="fav" data-product={id}>
+      <input type="hidden" name="intent" value={fav ? "remove" : "add"} />
+      <input type="hidden" name="productId" value={id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className={fav ? "fav-star fav-on" : "fav-star"} aria-pressed={fav} aria-label={label} title={label}>
+        {fav ? "★" : "☆"}
+      </button>
+      {error ? (
+        <span className="fav-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** The promotion tags of a product (flash sale, sale, new, hot, delisted), titled with the promotion. */
+export function PromoTags({ tags, t }: { tags: { kind: PromotionKind; title: string | null }[]; t: T }) {
+  return (
+    <>
+      {tags.map((tag, i) => (
+        <span key={i} className={`tag tag-${tag.kind}`} title={tag.title ?? ""}>
+          {t(`tags.${tag.kind}`)}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function Price({ p, ctx, t, lang }: { p: ListItem; ctx: ListContext; t: T; lang: Language }) {
+  if (!ctx.signedIn) return <span className="muted">—</span>;
+  if (!ctx.priceVisible) return <span className="muted">{t("price.hidden")}</span>;
+  if (p.onRequest || p.price === null) return <span className="muted">{t("price.onRequest")}</span>;
+  const money = (v: number) => formatMoney(v, ctx.currency, lang);
+  if (p.promoPrice !== null && p.promoPrice < p.price) {
+    return (
+      <>
+        <span className="price price-promo">{money(p.promoPrice)}</span>
+        <del className="price-was">{money(p.price)}</del>
+      </>
+    );
+  }
+  return <span className="price">{money(p.price)}</span>;
+}
+
+export interface RowState {
+  fav: boolean;
+  cartBusy: boolean;
+  cartMessage?: RowMessage;
+  favError?: string;
+}
+
+/** One product row. Below 760 px each row becomes a card whose cells carry their column name (catalogue.css, data-label). */
+export function ProductRow({
+  p,
+  ctx,
+  t,
+  lang,
+  redirectTo,
+  state,
+}: {
+  p: ListItem;
+  ctx: ListContext;
+  t: T;
+  lang: Language;
+  redirectTo: string;
+  state: RowState;
+}) {
+  const hidden = (visible: boolean) => (ctx.signedIn && !visible ? t("stock.hidden") : "—");
+  return (
+    <tr data-code={p.code}>
+      <td className="cell-product">
+        <a className="code" data-nav href={`/item?code=${encodeURIComponent(p.code)}`}>
+          {p.code}
+        </a>
+        <div className="product-name">{p.name}</div>
+      </td>
+      <td className="cell-spec" data-label={t("columns.specification")}>
+        {p.spec}
+      </td>
+      <td className="num" data-label={t("columns.price")}>
+        <Price p={p} ctx={ctx} t={t} lang={lang} />
+      </td>
+      <td className="num" data-label={t("columns.stock")}>
+        {p.stock === null ? <span className="muted">{hidden(ctx.stockVisible)}</span> : p.stock}
+      </td>
+      <td className="num" data-label={t("columns.mpq")}>
+        {p.mpq}
+      </td>
+      <td className="num" data-label={t("columns.moq")}>
+        {p.moq}
+      </td>
+      <td className="nowrap" data-label={t("columns.esd")}>
+        {p.esd ? formatDate(p.esd) : <span className="muted">—</span>}
+      </td>
+      <td data-label={p.tags.length ? t("columns.promotions") : undefined}>
+        <PromoTags tags={p.tags} t={t} />
+      </td>
+      {ctx.signedIn ? (
+        <>
+          <td className="cell-fav">
+            <FavStar id={p.id} fav={state.fav} priceEmpty={p.onRequest} redirectTo={redirectTo} t={t} error={state.favError} />
+          </td>
+          <td className="cell-cart">
+            {p.canCart ? (
+              <CartForm p={p} redirectTo={redirectTo} t={t} busy={state.cartBusy} message={state.cartMessage} />
+            ) : (
+              <span className="muted">{!ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>
+            )}
+          </td>
+        </>
+      ) : null}
+    </tr>
+  );
+}
