@@ -20,7 +20,6 @@ import { getOptionalSessionUser } from "~/modules/auth/session.server";
 import { inMaintenance } from "~/modules/site/maintenance.server";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { getDb } from "~/db/index.server";
-import { chakraGlobalCss } from "~/theme/global-css.server";
 import shopStyles from "~/styles/shop.css";
 import { useNonce } from "~/utils/nonce";
 
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalSessionUser(request);
   const lang = await getLanguage(request, user?.language);
   // only what the document needs (the page background of CRMCPXX accounts), not the whole account
-  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null, themeCss: chakraGlobalCss().href };
+  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -57,8 +56,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Chakra's global CSS first: the shop's own stylesheets build on its variables. */}
-        <link rel="stylesheet" href={data?.themeCss ?? "/theme.css"} />
         <meta name="emotion-insertion-point" content="" />
         <Meta />
         <Links />

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -66,11 +67,11 @@ function queryLog(): LogConfig | undefined {
 /**
  * Kysely prepares every query afresh; a page runs the same twenty statements on every view, and
  * preparing was ~5 % of a product-list request. Prepared statements are kept per SQL text (a
- * bounded map). A statement still being iterated (a streamed export) is busy and cannot run twice
+ * least recently used go first). A statement still being iterated (a streamed export) is busy and cannot run twice
  * at once, so that case gets a fresh one.
  */
 function withStatementCache(sqlite: Database.Database, max = 500) {
-  const statements = new Map<string, SqliteStatement & { readonly busy: boolean }>();
+  const statements = new LRUCache<string, SqliteStatement & { readonly busy: boolean }>({ max });
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
@@ -78,7 +79,6 @@ function withStatementCache(sqlite: Database.Database, max = 500) {
       if (cached && !cached.busy) return cached;
       const statement = withFastRows(sqlite.prepare(text));
       if (!cached) {
-        if (statements.size >= max) statements.clear();
         statements.set(text, statement);
       }
       return statement;

@@ -35,19 +35,8 @@ const dateParts = new Intl.DateTimeFormat("en-CA", {
 });
 
 type DateParts = Record<"year" | "month" | "day" | "hour" | "minute", string>;
-// formatToParts costs ~0.1 ms, and a product list asks for today's date on every view: the parts
-// are kept per minute (a bounded map; the shop's zone is fixed, so a minute has one answer).
-const partsByMinute = new Map<number, DateParts>();
-
 function parts(date: Date): DateParts {
-  const minute = Math.floor(date.getTime() / 60_000);
-  let p = partsByMinute.get(minute);
-  if (!p) {
-    p = Object.fromEntries(dateParts.formatToParts(date).map((x) => [x.type, x.value])) as DateParts;
-    if (partsByMinute.size >= 1000) partsByMinute.clear();
-    partsByMinute.set(minute, p); // an invalid date never gets here: formatToParts throws
-  }
-  return p;
+  return Object.fromEntries(dateParts.formatToParts(date).map((x) => [x.type, x.value])) as DateParts;
 }
 
 /** A date as YYYY-MM-DD in the shop's time zone (the same in both languages: unambiguous for B2B). */

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
-import { Pager } from "~/components/catalogue/Pager";
+import { Pager } from "~/components/Pager";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { listNewOrHot, PAGE_SIZE } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";

@@ -14,7 +14,9 @@ import { requireUser } from "~/modules/auth/guard.server";
 import { getCart } from "~/modules/cart/cart.server";
 import { withFlash } from "~/modules/cart/flash";
 import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
-import { addAddress, addressText, creditInfo, lineDates, listAddresses, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
+import { createAddress, listAddresses } from "~/modules/addresses/addresses.server";
+import { addressFields } from "~/modules/addresses/rules";
+import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
 import ordersCss from "~/styles/orders.css";
 
 const date = z.string().regex(/^\d{4}-\d\d-\d\d$/);
@@ -27,16 +29,8 @@ const SubmitSchema = z.object({
   poNo: z.string().trim().max(60).optional(),
   remark: z.string().trim().max(500).optional(),
 });
-const AddressSchema = z.object({
-  intent: z.literal("addAddress"),
-  consignee: z.string().trim().min(1).max(60),
-  phone: z.string().trim().min(3).max(30),
-  province: z.string().trim().min(1).max(60),
-  city: z.string().trim().min(1).max(60),
-  district: z.string().trim().min(1).max(60),
-  line: z.string().trim().min(1).max(300),
-  postcode: z.string().trim().max(12).optional(),
-});
+// The address book's own fields and rules (limit, first address is the default): one address module.
+const AddressSchema = z.object({ intent: z.literal("addAddress"), ...addressFields });
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = () => [{ title: "填写订单 · Fill in the order" }];
@@ -52,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = todayIso();
   const esd = lineDates(cart, today);
   const wanted = Number(new URL(request.url).searchParams.get("addressId"));
-  const chosen = addresses.find((a) => a.id === wanted) ?? addresses.find((a) => a.is_default === 1) ?? addresses[0];
+  const chosen = addresses.find((a) => a.id === wanted) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
   return {
     canOrder: true as const,
     token: newSubmitToken(),
@@ -89,12 +83,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "addAddress") {
     const submission = parseWithZod(formData, { schema: AddressSchema });
     if (submission.status !== "success") {
-      const fields = Object.keys(submission.error ?? {});
-      return json<ActionErrors>({ form: "address", errors: fields.map((f) => ({ key: "order:fill.fieldRequired", field: f })) }, { status: 400 });
+      const errors = Object.entries(submission.error ?? {}).map(([field, messages]) => ({
+        key: messages?.[0] ? `auth:${messages[0]}` : "order:fill.fieldRequired",
+        field,
+      }));
+      return json<ActionErrors>({ form: "address", errors }, { status: 400 });
     }
     const { intent: _i, ...address } = submission.value;
-    const id = await addAddress(db, user, address);
-    return redirect(withFlash(`/order/fillOrder?addressId=${id}`, { ok: true, key: "order:fill.addressSaved" }));
+    const created = await createAddress(db, user, address);
+    if (!created.ok) return json<ActionErrors>({ form: "address", errors: [{ key: `auth:${created.error}` }] }, { status: 400 });
+    return redirect(withFlash(`/order/fillOrder?addressId=${created.id}`, { ok: true, key: "order:fill.addressSaved" }));
   }
   const submission = parseWithZod(formData, { schema: SubmitSchema });
   if (submission.status !== "success") {
@@ -149,7 +147,7 @@ export default function FillOrderPage() {
   const fieldError = (f: string) => submitErrors.find((e) => e.field === f);
   const generalErrors = submitErrors.filter((e) => !e.field && !e.lineId);
   const lineError = (id: number) => submitErrors.find((e) => e.lineId === id);
-  const addrErr = (f: string) => addressErrors.some((e) => e.field === f);
+  const addrErr = (f: string) => addressErrors.find((e) => e.field === f);
   return (
     <div className="fill-order">
       <nav aria-label="breadcrumb">
@@ -197,11 +195,18 @@ export default function FillOrderPage() {
             <details className="inline-details" open={addressErrors.length > 0 || data.addresses.length === 0}>
               <summary>{t("fill.addAddress")}</summary>
               <Form method="post" className="form-grid" noValidate={false}>
+                {addressErrors
+                  .filter((e) => !e.field)
+                  .map((e) => (
+                    <p key={e.key} className="message message-error" role="alert">
+                      {t(e.key)}
+                    </p>
+                  ))}
                 {(["consignee", "phone", "province", "city", "district", "line", "postcode"] as const).map((f) => (
                   <label key={f} className="field">
                     <span className={f === "postcode" ? undefined : "required"}>{t(`fill.${f}`)}</span>
-                    <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) || undefined} />
-                    {addrErr(f) && <span className="error">{t("fill.fieldRequired")}</span>}
+                    <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) ? true : undefined} />
+                    {addrErr(f) && <span className="error">{t(addrErr(f)!.key)}</span>}
                   </label>
                 ))}
                 <div>

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Pager } from "~/components/orders/Pager";
+import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/modules/auth/form.server";
 import { timeAgo } from "~/i18n/format";
@@ -102,7 +102,8 @@ export default function MessagesPage() {
           </table>
         </div>
       )}
-      <Pager page={page} pageSize={pageSize} total={total} query={unreadOnly ? "unread=1" : ""} />
+      <p className="list-total">{t("orders.total", { n: total })}</p>
+      <Pager page={page} pageSize={pageSize} total={total} />
     </div>
   );
 }

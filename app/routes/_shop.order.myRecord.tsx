@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "~/components/orders/Pager";
+import { Pager } from "~/components/Pager";
+import { OrderFilters } from "~/components/orders/OrderFilters";
 import { getDb } from "~/db/index.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { filterQuery, parseDeliveryFilters } from "~/modules/orders/filters";
@@ -38,36 +39,7 @@ export default function DeliveryRecordsPage() {
           {t("orders.export")}
         </a>
       </div>
-      <Form method="get" className="filters" role="search">
-        <label>
-          {t("orders.from")}
-          <input type="date" name="from" defaultValue={filters.from ?? ""} />
-        </label>
-        <label>
-          {t("orders.to")}
-          <input type="date" name="to" defaultValue={filters.to ?? ""} />
-        </label>
-        <label>
-          {t("orders.orderNo")}
-          <input name="orderNo" defaultValue={filters.orderNo ?? ""} maxLength={60} />
-        </label>
-        <label>
-          {t("orders.code")}
-          <input name="code" defaultValue={filters.code ?? ""} maxLength={60} />
-        </label>
-        <label>
-          {t("records.trackingNo")}
-          <input name="trackingNo" defaultValue={filters.trackingNo ?? ""} maxLength={60} />
-        </label>
-        <div className="filter-actions">
-          <button className="btn" type="submit">
-            {t("orders.search")}
-          </button>
-          <Link className="btn btn-outline" to="/order/myRecord">
-            {t("orders.reset")}
-          </Link>
-        </div>
-      </Form>
+      <OrderFilters fields={["from", "to", "orderNo", "code", "trackingNo"]} values={filters} resetTo="/order/myRecord" />
       {rows.length === 0 ? (
         <p className="card muted">{t("records.none")}</p>
       ) : (
@@ -111,7 +83,8 @@ export default function DeliveryRecordsPage() {
           </table>
         </div>
       )}
-      <Pager page={filters.page} pageSize={PAGE_SIZE} total={total} query={query} />
+      <p className="list-total">{t("orders.total", { n: total })}</p>
+      <Pager page={filters.page} pageSize={PAGE_SIZE} total={total} />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartFlash } from "~/components/cart/CartFlash";
-import { Pager, StatusTag } from "~/components/orders/Pager";
+import { Pager } from "~/components/Pager";
+import { OrderFilters } from "~/components/orders/OrderFilters";
+import { StatusTag } from "~/components/orders/StatusTag";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/modules/auth/form.server";
 import type { Language } from "~/i18n/config";
@@ -13,7 +15,6 @@ import { withFlash } from "~/modules/cart/flash";
 import { filterQuery, parseOrderFilters } from "~/modules/orders/filters";
 import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
 import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
-import { ORDER_STATUSES } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 
 const PAGE_SIZE = 20;
@@ -93,48 +94,12 @@ export default function OrdersPage() {
           </Link>
         ))}
       </nav>
-      <Form method="get" className="filters" role="search">
-        <input type="hidden" name="tab" value={filters.tab} />
-        <label>
-          {t("orders.from")}
-          <input type="date" name="from" defaultValue={filters.from ?? ""} />
-        </label>
-        <label>
-          {t("orders.to")}
-          <input type="date" name="to" defaultValue={filters.to ?? ""} />
-        </label>
-        <label>
-          {t("orders.status")}
-          <select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{t("orders.anyStatus")}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("orders.orderNo")}
-          <input name="orderNo" defaultValue={filters.orderNo ?? ""} maxLength={60} />
-        </label>
-        <label>
-          {t("orders.poNo")}
-          <input name="poNo" defaultValue={filters.poNo ?? ""} maxLength={60} />
-        </label>
-        <label>
-          {t("orders.code")}
-          <input name="code" defaultValue={filters.code ?? ""} maxLength={60} />
-        </label>
-        <div className="filter-actions">
-          <button className="btn" type="submit">
-            {t("orders.search")}
-          </button>
-          <Link className="btn btn-outline" to={`?tab=${filters.tab}`}>
-            {t("orders.reset")}
-          </Link>
-        </div>
-      </Form>
+      <OrderFilters
+        fields={["from", "to", "status", "orderNo", "poNo", "code"]}
+        values={filters}
+        resetTo={`?tab=${filters.tab}`}
+        hidden={{ tab: filters.tab }}
+      />
       <div className="toolbar">
         <details>
           <summary className="btn btn-outline">{t("orders.columns")}</summary>
@@ -184,7 +149,8 @@ export default function OrdersPage() {
           </table>
         </div>
       )}
-      <Pager page={filters.page} pageSize={PAGE_SIZE} total={total} query={query} />
+      <p className="list-total">{t("orders.total", { n: total })}</p>
+      <Pager page={filters.page} pageSize={PAGE_SIZE} total={total} />
     </div>
   );
 }

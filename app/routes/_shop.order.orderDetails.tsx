@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CartFlash } from "~/components/cart/CartFlash";
-import { StatusTag } from "~/components/orders/Pager";
+import { StatusTag } from "~/components/orders/StatusTag";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/modules/auth/form.server";

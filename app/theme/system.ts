@@ -41,11 +41,3 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultConfig, config);
-
-/**
- * Chakra's preflight, global and token CSS (~48 KB). ChakraProvider would put it into every page as
- * a <style> element (and serialise it on every render); the shop serves it once as a cached
- * stylesheet instead (/theme.css, app/theme/global-css.server.ts), so the provider gets none.
- */
-export const chakraGlobalStyles = system._global;
-(system as unknown as { _global: unknown })._global = [];

@@ -4,7 +4,7 @@ import type { ProductSort } from "~/modules/catalogue/sorts";
 import type { Crumb } from "./Breadcrumbs";
 import { NodeHeader } from "./CatalogueOverview";
 import { CatalogueMessage } from "./CatalogueMessage";
-import { Pager } from "./Pager";
+import { Pager } from "~/components/Pager";
 import { ProductTable } from "./ProductTable";
 import { SortLinks } from "./SortLinks";
 import { useCachedT } from "~/i18n/useCachedT";

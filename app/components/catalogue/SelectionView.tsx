@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import { CatalogueMessage } from "./CatalogueMessage";
-import { Pager } from "./Pager";
+import { Pager } from "~/components/Pager";
 import { ProductTable } from "./ProductTable";
 import { useCachedT } from "~/i18n/useCachedT";
 

@@ -1,6 +1,7 @@
 import { Heading, Text } from "@chakra-ui/react";
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
 import { ChineseOnly } from "./ChineseOnly";
 
 /**
@@ -8,8 +9,9 @@ import { ChineseOnly } from "./ChineseOnly";
  * the service is and how to reach the people behind it. The online request forms of these
  * services are not part of the shop yet; the hotline and e-mail are real.
  */
-export function ServicePage({ titleKey, textKey, hotline, contactEmail }: { titleKey: string; textKey: string; hotline: string; contactEmail: string }) {
+export function ServicePage({ titleKey, textKey }: { titleKey: string; textKey: string }) {
   const { t, i18n } = useTranslation();
+  const { hotline, contactEmail } = useRouteLoaderData<RootData>("root")!.site;
   if (i18n.language === "en") return <ChineseOnly />;
   return (
     <article className="card" style={{ maxWidth: "48rem", margin: "0 auto" }}>

@@ -55,11 +55,6 @@ export async function getAddress(db: DB, actor: AddressActor, id: number): Promi
   return toAddress(row);
 }
 
-/** One line for order forms: "Consignee phone, province city district line". */
-export function formatAddress(a: Pick<Address, "province" | "city" | "district" | "line" | "postcode">): string {
-  return [a.province, a.city, a.district, a.line].filter(Boolean).join(" ") + (a.postcode ? ` (${a.postcode})` : "");
-}
-
 export const MAX_ADDRESSES = 50;
 
 export async function createAddress(

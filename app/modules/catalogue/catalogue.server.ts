@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { DB } from "~/db/db.server";
 import type { Product } from "~/db/schema";
 import type { Language } from "~/i18n/config";
@@ -109,22 +110,14 @@ export async function leafCodesUnder(db: DB, node: { code: string; level: number
  * series of 90,000 products costs ~10 ms at 1,000,000 products, on every page view, for a number
  * that changes only when the catalogue does: kept for a minute (docs/decisions/027).
  */
-const COUNT_CACHE_MS = 60_000;
-const countCache = new Map<string, { at: number; counts: Map<string, number> }>();
+const countCache = new LRUCache<string, Map<string, number>>({ max: 5_000, ttl: 60_000 });
 
-export async function countByLeaf(db: DB, codes: string[], now = Date.now()): Promise<Map<string, number>> {
+export async function countByLeaf(db: DB, codes: string[]): Promise<Map<string, number>> {
   if (!codes.length) return new Map();
   const key = codes.join(",");
-  const hit = countCache.get(key);
-  if (hit && now - hit.at < COUNT_CACHE_MS) return hit.counts;
-  const counts = await countByLeafUncached(db, codes);
-  if (countCache.size > 5_000) countCache.clear();
-  countCache.set(key, { at: now, counts });
+  let counts = countCache.get(key);
+  if (!counts) countCache.set(key, (counts = await countByLeafUncached(db, codes)));
   return counts;
-}
-
-export function clearCatalogueCounts() {
-  countCache.clear();
 }
 
 async function countByLeafUncached(db: DB, codes: string[]): Promise<Map<string, number>> {

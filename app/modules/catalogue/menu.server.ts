@@ -49,7 +49,3 @@ export async function getCatalogueMenu(db: DB, lang: Language, now = Date.now())
   }
   return roots;
 }
-
-export function clearCatalogueMenuCache() {
-  cache = undefined;
-}

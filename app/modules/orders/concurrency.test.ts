@@ -2,8 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { addAddress, creditInfo, newSubmitToken, submitOrder } from "./submit.server";
+import { createAddress } from "~/modules/addresses/addresses.server";
+import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
 import { extraUser, inDays, makeFixture, type Fixture } from "./test-fixtures";
+
+type NewAddress = { consignee: string; phone: string; province: string; city: string; district: string; line: string };
+async function addAddress(db: DB, actor: { customerId: number }, address: NewAddress): Promise<number> {
+  const created = await createAddress(db, actor, { ...address, isDefault: false });
+  if (!created.ok) throw new Error(created.error);
+  return created.id;
+}
 
 /** Flash sale under load: 200 buyers, 10 pieces. And a double-clicked submit button ×10. */
 describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {

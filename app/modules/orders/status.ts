@@ -75,4 +75,4 @@ export function customerActions(status: string): { cancel: boolean; delete: bool
   };
 }
 
-export const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
+

@@ -64,42 +64,6 @@ export async function creditInfo(db: DB, actor: { customerId: number; tenantId: 
   };
 }
 
-export async function listAddresses(db: DB, actor: { customerId: number }) {
-  return db
-    .selectFrom("address")
-    .selectAll()
-    .where("customer_id", "=", actor.customerId)
-    .orderBy("is_default", "desc")
-    .orderBy("id")
-    .execute();
-}
-
-export async function addAddress(
-  db: DB,
-  actor: { customerId: number },
-  a: { consignee: string; phone: string; province: string; city: string; district: string; line: string; postcode?: string },
-  now = new Date(),
-): Promise<number> {
-  const row = await db
-    .insertInto("address")
-    .values({
-      customer_id: actor.customerId,
-      consignee: a.consignee,
-      phone: a.phone,
-      province: a.province,
-      city: a.city,
-      district: a.district,
-      line: a.line,
-      postcode: a.postcode ?? "",
-      is_default: 0,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export const addressText = (a: { province: string; city: string; district: string; line: string; postcode: string }) =>
   [a.province, a.city, a.district, a.line, a.postcode].filter(Boolean).join(" ");
 

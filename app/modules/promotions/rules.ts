@@ -22,7 +22,6 @@ export function promotionState(p: PromotionWindow, now: Date): PromotionState {
   return "active";
 }
 
-export const isPromotionActive = (p: PromotionWindow, now: Date) => promotionState(p, now) === "active";
 
 export interface PromotionPriceInput {
   /** the dealer's own unit price (pricing.unitPrice with no sub-account factor); null = on request */

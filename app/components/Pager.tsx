@@ -3,7 +3,7 @@ import { useCachedT } from "~/i18n/useCachedT";
 
 /** Page links (GET, work without JS) keeping the other query parameters; data-nav: see ShopLayout. */
 export function Pager({ page, total, pageSize, param = "page" }: { page: number; total: number; pageSize: number; param?: string }) {
-  const t = useCachedT("catalogue");
+  const t = useCachedT("common");
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
