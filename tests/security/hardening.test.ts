@@ -16,36 +16,10 @@ afterAll(() => shop?.stop());
 
 const EVIL = "http://evil.example";
 
-async function signIn(code: string, cookie = ""): Promise<string> {
-  const answer = await fetch(`${shop.base}/shop_login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: shop.base, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams({ code, password: "Demo2026" }),
-  });
-  expect(answer.status).toBe(302);
-  const session = answer.headers.getSetCookie().find((c) => c.startsWith("shop_session="));
-  expect(session).toBeDefined();
-  return session!.split(";")[0];
-}
 
-function post(pathname: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: shop.base }) {
-  return fetch(`${shop.base}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
 
-const count = (sql: string, ...params: unknown[]) => {
-  const db = shop.sql();
-  try {
-    return (db.prepare(sql).get(...params) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+
+const count = (sql: string, ...params: unknown[]) => shop.one<{ n: number }>(sql, ...params).n;
 
 /** A product dealer A can order, put in the cart once (its MOQ/MPQ as quantity). */
 async function fillCart(cookie: string) {
@@ -59,35 +33,23 @@ async function fillCart(cookie: string) {
     )
     .get() as { id: number; qty: number };
   db.close();
-  const added = await post("/shopCart?index", cookie, { intent: "add", productId: String(product.id), qty: String(product.qty) });
+  const added = await shop.post("/shopCart?index", cookie, { intent: "add", productId: String(product.id), qty: String(product.qty) });
   expect(added.status).toBe(302);
   return product;
 }
 
-/** The fill-order form as the browser gets it: a fresh token and the default address. */
-async function fillOrderForm(cookie: string) {
-  const html = await (await fetch(`${shop.base}/order/fillOrder`, { headers: { Cookie: cookie } })).text();
-  const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
-  const addressInputs = html.match(/<input[^>]*name="addressId"[^>]*>/g) ?? [];
-  const chosen = addressInputs.find((input) => input.includes("checked")) ?? addressInputs[0];
-  const addressId = chosen && /value="(\d+)"/.exec(chosen)?.[1];
-  expect(token, "fill-order token").toBeDefined();
-  expect(addressId, "fill-order address").toBeDefined();
-  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  return { intent: "submit", token: token!, addressId: addressId!, paymentMethod: "prepayment", expectedDeliveryDate: inAWeek };
-}
 
 describe("1. cross-site posts are refused for every path, before Remix", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await signIn("XCD000001");
+    cookie = await shop.signIn("XCD000001");
   });
 
   it("a foreign Origin cannot create an order through ?_data= (403, no order)", async () => {
     await fillCart(cookie);
-    const form = await fillOrderForm(cookie);
+    const form = await shop.fillOrderForm(cookie);
     const before = count("select count(*) as n from sales_order");
-    const answer = await post("/order/fillOrder?_data=routes%2F_shop.order.fillOrder", cookie, form, { Origin: EVIL });
+    const answer = await shop.post("/order/fillOrder?_data=routes%2F_shop.order.fillOrder", cookie, form, { Origin: EVIL });
     expect(answer.status).toBe(403);
     expect(await answer.text()).toContain("Request refused");
     expect(count("select count(*) as n from sales_order")).toBe(before);
@@ -100,7 +62,7 @@ describe("1. cross-site posts are refused for every path, before Remix", () => {
     ["/order/addressManage", { intent: "save", consignee: "x", phone: "13800000000" }],
     ["/shopCart?index", { intent: "add", productId: "1", qty: "10" }],
   ])("%s with a foreign Origin: 403 with the bilingual page", async (pathname, fields) => {
-    const answer = await post(pathname, cookie, fields, { Origin: EVIL });
+    const answer = await shop.post(pathname, cookie, fields, { Origin: EVIL });
     expect(answer.status).toBe(403);
     const text = await answer.text();
     expect(text).toContain("请求被拒绝");
@@ -109,7 +71,7 @@ describe("1. cross-site posts are refused for every path, before Remix", () => {
 
   it("a foreign Referer without Origin cannot create an address", async () => {
     const before = count("select count(*) as n from address");
-    const answer = await post(
+    const answer = await shop.post(
       "/order/addressManage",
       cookie,
       { intent: "save", consignee: "攻击者", phone: "13800000000", province: "广东省", city: "深圳市", district: "南山区", line: "x 路 1 号" },
@@ -120,13 +82,13 @@ describe("1. cross-site posts are refused for every path, before Remix", () => {
   });
 
   it("Sec-Fetch-Site: cross-site is refused even with the shop's Origin; Origin: null too", async () => {
-    expect((await post("/language", cookie, { lng: "en" }, { Origin: shop.base, "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
-    expect((await post("/language", cookie, { lng: "en" }, { Origin: "null" })).status).toBe(403);
+    expect((await shop.post("/language", cookie, { lng: "en" }, { Origin: shop.base, "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await shop.post("/language", cookie, { lng: "en" }, { Origin: "null" })).status).toBe(403);
   });
 
   it("the shop's own posts still work (same Origin, same-origin Referer)", async () => {
-    expect((await post("/language", cookie, { lng: "en", redirectTo: "/homePage" })).status).toBe(302);
-    const byReferer = await post("/language", cookie, { lng: "zh", redirectTo: "/homePage" }, { Referer: `${shop.base}/homePage` });
+    expect((await shop.post("/language", cookie, { lng: "en", redirectTo: "/homePage" })).status).toBe(302);
+    const byReferer = await shop.post("/language", cookie, { lng: "zh", redirectTo: "/homePage" }, { Referer: `${shop.base}/homePage` });
     expect(byReferer.status).toBe(302);
   });
 });
@@ -134,7 +96,7 @@ describe("1. cross-site posts are refused for every path, before Remix", () => {
 describe("2. redirect targets from input never leave the shop", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await signIn("XCD000001");
+    cookie = await shop.signIn("XCD000001");
   });
 
   it.each(["/..//evil.example", "/.//evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/\t/evil.example"])(
@@ -145,7 +107,7 @@ describe("2. redirect targets from input never leave the shop", () => {
         ["/shopCart?index", { intent: "add", productId: "1", qty: "0", redirectTo }],
         ["/language", { lng: "zh", redirectTo }],
       ] as const) {
-        const answer = await post(pathname, cookie, fields);
+        const answer = await shop.post(pathname, cookie, fields);
         expect(answer.status, pathname).toBe(302);
         const location = answer.headers.get("location")!;
         expect(location, pathname).toMatch(/^\/[^/\\]/);
@@ -194,16 +156,16 @@ const quotedPrintable = (raw: string) =>
 
 describe("7. one cart gives one order", () => {
   it("ten submissions of the same cart with ten different tokens make one order", async () => {
-    const cookie = await signIn("XCD000001");
+    const cookie = await shop.signIn("XCD000001");
     await fetch(`${shop.base}/shopCart`, { headers: { Cookie: cookie } });
     const db = shop.sql();
     db.prepare("delete from cart_item where user_id = (select id from app_user where code = 'XCD000001')").run();
     db.close();
     await fillCart(cookie);
-    const forms = await Promise.all(Array.from({ length: 10 }, () => fillOrderForm(cookie)));
+    const forms = await Promise.all(Array.from({ length: 10 }, () => shop.fillOrderForm(cookie)));
     expect(new Set(forms.map((f) => f.token)).size).toBe(10);
     const before = count("select count(*) as n from sales_order");
-    const answers = await Promise.all(forms.map((form) => post("/order/fillOrder", cookie, form)));
+    const answers = await Promise.all(forms.map((form) => shop.post("/order/fillOrder", cookie, form)));
     expect(count("select count(*) as n from sales_order")).toBe(before + 1);
     // the one order goes to the orders list; the nine others back to the (now empty) cart, saying why
     const places = answers.map((a) => `${a.status} ${a.headers.get("location")?.split("?")[0]}`).sort();
@@ -217,7 +179,7 @@ describe("7. one cart gives one order", () => {
 describe("8. bodies an action cannot read: 400/405/415, never 500", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await signIn("XCD000001");
+    cookie = await shop.signIn("XCD000001");
   });
   const send = (pathname: string, contentType: string, body: string | FormData) =>
     fetch(`${shop.base}${pathname}`, {
@@ -249,9 +211,9 @@ describe("8. bodies an action cannot read: 400/405/415, never 500", () => {
 
 describe("9. signing in again ends the session the browser presented", () => {
   it("the old cookie no longer opens the shop", async () => {
-    const first = await signIn("XCD000001");
+    const first = await shop.signIn("XCD000001");
     expect((await fetch(`${shop.base}/order/order`, { redirect: "manual", headers: { Cookie: first } })).status).toBe(200);
-    const second = await signIn("XCD000001", first);
+    const second = await shop.signIn("XCD000001", { cookie: first });
     expect(second).not.toBe(first);
     const old = await fetch(`${shop.base}/order/order`, { redirect: "manual", headers: { Cookie: first } });
     expect(old.status).toBe(302);

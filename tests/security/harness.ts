@@ -18,6 +18,16 @@ export interface Shop {
   stderr: () => string;
   sql: () => Database.Database;
   stop: () => Promise<void>;
+  /** signs in through the login form (password Demo2026 unless given); returns the session cookie */
+  signIn: (code: string, opts?: { password?: string; cookie?: string }) => Promise<string>;
+  /** a form post as the shop's own page sends it (Origin: the shop), not following redirects */
+  post: (pathname: string, cookie: string, fields: Record<string, string>, headers?: Record<string, string>) => Promise<Response>;
+  get: (pathname: string, cookie: string) => Promise<Response>;
+  query: <T>(sql: string, ...params: unknown[]) => T[];
+  one: <T>(sql: string, ...params: unknown[]) => T;
+  run: (sql: string, ...params: unknown[]) => void;
+  /** the fill-order form as the browser gets it: the page's one-time token and the default address */
+  fillOrderForm: (cookie: string) => Promise<Record<string, string>>;
 }
 
 // Test files run in parallel forks: each fork takes its own block of ports.
@@ -64,16 +74,53 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const sql = () => {
+    const db = new Database(dbPath);
+    db.pragma("busy_timeout = 5000");
+    return db;
+  };
+  const withDb = <T>(use: (db: Database.Database) => T): T => {
+    const db = sql();
+    try {
+      return use(db);
+    } finally {
+      db.close();
+    }
+  };
+  const post = (pathname: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: base }) =>
+    fetch(`${base}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...headers },
+      body: new URLSearchParams(fields),
+    });
   return {
     base,
     pid: child.pid!,
     dbPath,
     outbox,
     stderr: () => stderr,
-    sql: () => {
-      const db = new Database(dbPath);
-      db.pragma("busy_timeout = 5000");
-      return db;
+    sql,
+    post,
+    get: (pathname, cookie) => fetch(`${base}${pathname}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }),
+    signIn: async (code, opts = {}) => {
+      const answer = await post("/shop_login", opts.cookie ?? "", { code, password: opts.password ?? "Demo2026" });
+      const session = answer.headers.getSetCookie().find((c) => c.startsWith("shop_session="));
+      if (answer.status !== 302 || !session) throw new Error(`sign-in of ${code} failed: ${answer.status}`);
+      return session.split(";")[0];
+    },
+    query: (text, ...params) => withDb((db) => db.prepare(text).all(...params) as never[]),
+    one: (text, ...params) => withDb((db) => db.prepare(text).get(...params) as never),
+    run: (text, ...params) => withDb((db) => void db.prepare(text).run(...params)),
+    fillOrderForm: async (cookie) => {
+      const html = await (await fetch(`${base}/order/fillOrder`, { headers: { Cookie: cookie } })).text();
+      const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+      const addresses = html.match(/<input[^>]*name="addressId"[^>]*>/g) ?? [];
+      const chosen = addresses.find((input) => input.includes("checked")) ?? addresses[0];
+      const addressId = chosen && /value="(\d+)"/.exec(chosen)?.[1];
+      if (!token || !addressId) throw new Error("the fill-order page has no token or address");
+      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      return { intent: "submit", token, addressId, paymentMethod: "prepayment", expectedDeliveryDate: inAWeek };
     },
     stop: async () => {
       child.kill("SIGTERM");

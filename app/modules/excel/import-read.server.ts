@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { RuleError } from "~/modules/cart/rules";
-import { inspectZip } from "./zip";
+import { inspectZip, measureZip, type ZipCheck } from "./zip";
 
 /**
  * Reads the rows of an uploaded order import (ordering code, quantity) from an .xlsx, safely:
- * size and zip checks first, then exceljs' streaming reader, stopping at the row limit.
+ * size and zip checks first (declared sizes, then the bytes really inflated), then exceljs'
+ * streaming reader, stopping at the row limit.
  */
 export const IMPORT_MAX_BYTES = Number(process.env.IMPORT_MAX_BYTES ?? 5 * 1024 * 1024);
 export const IMPORT_MAX_ROWS = Number(process.env.IMPORT_MAX_ROWS ?? 10_000);
@@ -41,15 +42,45 @@ function cellText(v: ExcelJS.CellValue): { text: string; formula: boolean } {
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
 
-export async function readImportFile(buf: Buffer, limits = { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS }): Promise<ReadResult> {
+/**
+ * At most 2 reads at once per process; further imports wait their turn. A read may inflate and
+ * parse up to the zip limits (tens of MB, a second or more of CPU) on the thread that also serves
+ * pages, so 4 bombs at once must not mean 4 × that. Waiting rather than refusing "busy": the upload
+ * is already in memory (≤ IMPORT_MAX_BYTES), each read is bounded (limits, 20 s), and a dealer's
+ * file should not fail because a colleague is importing too.
+ */
+const MAX_CONCURRENT_READS = 2;
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function inReadSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (reading < MAX_CONCURRENT_READS) reading++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing read hands its slot over
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else reading--;
+  }
+}
+
+export function readImportFile(buf: Buffer, limits = { maxBytes: IMPORT_MAX_BYTES, maxRows: IMPORT_MAX_ROWS }): Promise<ReadResult> {
+  return inReadSlot(() => read(buf, limits));
+}
+
+async function read(buf: Buffer, limits: { maxBytes: number; maxRows: number }): Promise<ReadResult> {
   if (buf.length === 0) return fail("order:import.noFile");
   if (buf.length > limits.maxBytes) return fail("order:import.tooBig", { mb: Math.round(limits.maxBytes / 1024 / 1024) });
-  const zip = inspectZip(buf);
-  if (!zip.ok) {
-    if (zip.reason === "notZip") return fail("order:import.onlyExcel");
-    if (zip.reason === "tooLarge" || zip.reason === "bomb") return fail("order:import.tooManyRows", { rows: limits.maxRows });
+  const zipFailure = (check: ZipCheck & { ok: false }) => {
+    if (check.reason === "notZip") return fail("order:import.onlyExcel");
+    if (check.reason === "tooLarge" || check.reason === "bomb") return fail("order:import.tooManyRows", { rows: limits.maxRows });
     return fail("order:import.unreadable");
-  }
+  };
+  const declared = inspectZip(buf); // what the archive claims: refuses honest bombs without inflating
+  if (!declared.ok) return zipFailure(declared);
+  const zip = await measureZip(buf); // what it really inflates to, counted and thrown away
+  if (!zip.ok) return zipFailure(zip);
   if (!zip.names.includes("[Content_Types].xml") || !zip.names.some((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))) {
     return fail("order:import.onlyExcel"); // a zip, but not a spreadsheet (e.g. a renamed .zip or .docx)
   }

@@ -115,7 +115,12 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
 
   const cart = await getCart(db, actor, now);
   const lines = cart.lines.filter((l) => l.selected);
-  if (lines.length === 0) errors.push({ key: "order:fill.nothingSelected" });
+  if (lines.length === 0) {
+    // A double post: the first submission may have taken the cart after this one looked for its token.
+    const first = await findByToken(db, actor, input.token);
+    if (first) return { ok: true, orderNo: first.order_no, status: first.status as OrderStatus, duplicate: true };
+    errors.push({ key: "order:fill.nothingSelected" });
+  }
   for (const l of lines) {
     const e = l.error ?? l.stockError;
     if (e) errors.push({ ...e, lineId: l.id });
@@ -300,6 +305,8 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
       if (first) return { ok: true, orderNo: first.order_no, status: first.status as OrderStatus, duplicate: true };
     }
     if (e instanceof SubmitAbort) return { ok: false, errors: e.errors };
+    // Another user's order already carries this token: this form cannot be sent; a fresh one can.
+    if (isUniqueViolation(e)) return { ok: false, errors: [{ key: "order:fill.tokenInvalid" }] };
     if (isCheckViolation(e)) return { ok: false, errors: [{ key: "order:rules.stockShort", values: { stock: 0 } }] };
     throw e;
   }
