@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import { MainMenu } from "~/components/layout/MainMenu";
+import { renderMegaMenu } from "~/components/layout/mega-menu.server";
 import { ShopFooter } from "~/components/layout/ShopFooter";
 import { ShopHeader } from "~/components/layout/ShopHeader";
 import { getDb } from "~/db/index.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/i18n/i18n.server";
 import { getOptionalSessionUser } from "~/modules/auth/session.server";
 import { readFlash } from "~/modules/auth/cookies.server";
 import { listUserTenants, type TenantOption } from "~/modules/auth/tenants.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // sign-in issue: one-shot message (company switch, saved forms) and the watermark
   const flash = await readFlash(request);
   return json({
-    catalogue,
+    megaMenuHtml: renderMegaMenu(catalogue, getFixedT(lang, "common")("menu.allProducts")),
     site,
     header: {
       user: user && { code: user.code, name: user.name, tenantName: lang === "en" ? user.tenantNameEn : user.tenantName, tenantCode: user.tenantCode, tenantId: user.tenantId },
@@ -67,7 +68,7 @@ export default function ShopLayout() {
       <ShopHeader {...data.header} />
       <div className="menu-bar">
         <div className="container">
-          <MainMenu catalogue={data.catalogue} links={data.site.links} showCustomerSupport={data.showCustomerSupport} />
+          <MainMenu megaMenuHtml={data.megaMenuHtml} links={data.site.links} showCustomerSupport={data.showCustomerSupport} />
         </div>
       </div>
       <main id="main" className="container shop-main">

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { MenuNode } from "~/modules/catalogue/menu.server";
 import type { SiteConfig } from "~/modules/site/site.server";
 import { useCachedT } from "~/i18n/useCachedT";
 
@@ -17,11 +16,12 @@ interface SubItem {
  * open without JavaScript; with JavaScript they also close on navigation and on a click outside.
  */
 export function MainMenu({
-  catalogue,
+  megaMenuHtml,
   links,
   showCustomerSupport,
 }: {
-  catalogue: MenuNode[];
+  /** The mega-menu's links, rendered once per language and catalogue version by React on the server. */
+  megaMenuHtml: string;
   links: SiteConfig["links"];
   showCustomerSupport: boolean;
 }) {
@@ -60,7 +60,7 @@ export function MainMenu({
         <li>
           <details className="dropdown mega">
             <summary>{t("menu.product")}</summary>
-            <MegaMenu catalogue={catalogue} allProductsLabel={t("menu.allProducts")} />
+            <div className="dropdown-panel mega-panel" data-testid="mega-menu" dangerouslySetInnerHTML={{ __html: megaMenuHtml }} />
           </details>
         </li>
         {showCustomerSupport && zh ? (
@@ -151,42 +151,5 @@ function MenuLink({ to, label, external }: { to: string; label: string; external
     <a data-nav href={to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
       {label}
     </a>
-  );
-}
-
-/** The product mega-menu's panel: catalogue levels 1–3, a column per level-1 node. */
-function MegaMenu({ catalogue, allProductsLabel }: { catalogue: MenuNode[]; allProductsLabel: string }) {
-  const q = encodeURIComponent;
-  return (
-    <div className="dropdown-panel mega-panel" data-testid="mega-menu">
-      {catalogue.map((l1) => (
-        <section key={l1.code} className="mega-column">
-          <a className="mega-l1" data-nav href={`/product/productFirst?catalogueCode=${q(l1.code)}`}>
-            {l1.label}
-          </a>
-          <ul>
-            {l1.children.map((l2) => (
-              <li key={l2.code}>
-                <a className="mega-l2" data-nav href={`/product/productSecond?catalogueCode=${q(l2.code)}&parentCode=${q(l1.code)}`}>
-                  {l2.label}
-                </a>
-                <ul>
-                  {l2.children.map((l3) => (
-                    <li key={l3.code}>
-                      <a className="mega-l3" data-nav href={`/product/productThird?catalogueCode=${q(l3.code)}&parentCode=${q(l2.code)}`}>
-                        {l3.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-      <a className="mega-all" data-nav href="/product">
-        {allProductsLabel} →
-      </a>
-    </div>
   );
 }

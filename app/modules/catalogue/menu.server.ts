@@ -12,13 +12,16 @@ export interface MenuNode {
 interface CacheEntry {
   at: number;
   rows: { code: string; parent_code: string | null; level: number; label_zh: string; label_en: string; is_non_standard: number }[];
+  /** One tree per language per read, so the same tree object stands for the same catalogue version. */
+  trees: Partial<Record<Language, MenuNode[]>>;
 }
 const CACHE_MS = 60_000;
 let cache: CacheEntry | undefined;
 
 /**
  * Catalogue levels 1–3 with the show flag, as a tree for the product mega-menu.
- * Read on every shop page, so it is cached in memory for a minute.
+ * Read on every shop page, so it is cached in memory for a minute; callers get the same tree
+ * object until the catalogue is read again (the rendered menu is cached on it).
  */
 export async function getCatalogueMenu(db: DB, lang: Language, now = Date.now()): Promise<MenuNode[]> {
   if (!cache || now - cache.at > CACHE_MS) {
@@ -31,11 +34,15 @@ export async function getCatalogueMenu(db: DB, lang: Language, now = Date.now())
       .orderBy("sort")
       .orderBy("code")
       .execute();
-    cache = { at: now, rows };
+    cache = { at: now, rows, trees: {} };
   }
+  return (cache.trees[lang] ??= buildTree(cache.rows, lang));
+}
+
+function buildTree(rows: CacheEntry["rows"], lang: Language): MenuNode[] {
   const byCode = new Map<string, MenuNode>();
   const roots: MenuNode[] = [];
-  for (const r of cache.rows) {
+  for (const r of rows) {
     const node: MenuNode = {
       code: r.code,
       label: lang === "en" ? r.label_en : r.label_zh,
