@@ -1,6 +1,14 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // app/routes mirrors the shop's menu in folders (order+/fillOrder.tsx is /order/fillOrder);
+  // modules beside a route (__list.server.ts, *.server.ts) and tests are not routes.
+  ignoredRouteFiles: ["**/*"],
+  routes: (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, {
+      ignoredRouteFiles: [".*", "**/*.css", "**/*.test.{js,jsx,ts,tsx}", "**/__*.*", "**/*.server.*", "**/*.client.*"],
+    }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   // ESM-only packages the server bundle must inline (remix-auth v4 and friends).

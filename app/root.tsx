@@ -16,7 +16,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
-import { getOptionalSessionUser } from "~/modules/auth/session.server";
+import { getOptionalSessionUser } from "~/utils/session.server";
 import { inMaintenance } from "~/modules/site/maintenance.server";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { getDb } from "~/db/index.server";

@@ -8,7 +8,8 @@
  */
 import crypto from "node:crypto";
 import type { DB } from "../app/db/db.server";
-import { hashToken, sessionCookie } from "../app/modules/auth/session.server";
+import { hashToken } from "../app/modules/auth/sessions.server";
+import { sessionCookie } from "../app/utils/session.server";
 
 export interface OrdersBenchContext {
   db: DB;

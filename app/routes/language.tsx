@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 import { toLanguage } from "~/i18n/config";
 import { languageCookie } from "~/i18n/i18n.server";
 import { safeRedirect } from "~/utils/redirect";
-import { saveAccountLanguage } from "~/modules/auth/language.server";
-import { readFormData } from "~/modules/auth/form.server";
+import { saveAccountLanguage } from "~/utils/language.server";
+import { readFormData } from "~/utils/form.server";
 
 /** The language toggle: sets the cookie (and the account's language when signed in), then goes back. */
 export async function action({ request }: ActionFunctionArgs) {

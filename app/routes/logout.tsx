@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/index.server";
 import { languageCookie } from "~/i18n/i18n.server";
-import { flashCookie, rememberedCodeCookie, rememberedCompanyCookie } from "~/modules/auth/cookies.server";
-import { destroySession } from "~/modules/auth/session.server";
+import { flashCookie, rememberedCodeCookie, rememberedCompanyCookie } from "~/utils/cookies.server";
+import { destroySession } from "~/utils/session.server";
 
 /**
  * Logout (spec §4): deletes the session row (a replayed cookie is then worthless), clears the

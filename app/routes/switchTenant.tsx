@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
-import { readFormData } from "~/modules/auth/form.server";
-import { setFlash } from "~/modules/auth/cookies.server";
-import { requireUser } from "~/modules/auth/guard.server";
-import { rotateSession } from "~/modules/auth/session.server";
+import { readFormData } from "~/utils/form.server";
+import { setFlash } from "~/utils/cookies.server";
+import { requireUser } from "~/utils/guard.server";
+import { rotateSession } from "~/utils/session.server";
 import { userHasTenant } from "~/modules/auth/tenants.server";
 import { safeRedirect } from "~/utils/redirect";
 

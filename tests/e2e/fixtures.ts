@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import Database from "better-sqlite3";
-import { hashToken, sessionCookie } from "~/modules/auth/session.server";
+import { hashToken } from "~/modules/auth/sessions.server";
+import { sessionCookie } from "~/utils/session.server";
 
 /** The e2e server's own database (see playwright.config.ts). */
 export const e2eDbDir = path.resolve(process.env.E2E_DB_DIR ?? "test-results/e2e-db");

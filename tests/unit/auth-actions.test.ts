@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { getDb } = await import("~/db/index.server");
   const { migrateToLatest } = await import("~/db/migrate.server");
   const { createWorld, cookieHeader } = await import("./auth-fixtures");
-  const { createSession } = await import("~/modules/auth/session.server");
+  const { createSession } = await import("~/utils/session.server");
   const db = getDb();
   await migrateToLatest(db);
   const world = await createWorld(db);
@@ -32,12 +32,12 @@ beforeAll(async () => {
     login: { action: (await import("~/routes/login")).action as Action, url: "/login" },
     logout: { action: (await import("~/routes/logout")).action as Action, url: "/logout" },
     switchTenant: { action: (await import("~/routes/switchTenant")).action as Action, url: "/switchTenant" },
-    resetFirst: { action: (await import("~/routes/_shop.order_.resetPwd.first")).action as Action, url: "/order/resetPwd/first" },
-    resetMobile: { action: (await import("~/routes/_shop.order_.resetPwd.secondMobile")).action as Action, url: "/order/resetPwd/secondMobile" },
-    resetThird: { action: (await import("~/routes/_shop.order_.resetPwd.thirdReset")).action as Action, url: "/order/resetPwd/thirdReset" },
-    changePassword: { action: (await import("~/routes/_shop.order.resetPwd._index")).action as Action, url: "/order/resetPwd?index" },
-    subAccount: { action: (await import("~/routes/_shop.order.subAccount")).action as Action, url: "/order/subAccount" },
-    addressManage: { action: (await import("~/routes/_shop.order.addressManage")).action as Action, url: "/order/addressManage" },
+    resetFirst: { action: (await import("~/routes/_shop+/order+/resetPwd+/first")).action as Action, url: "/order/resetPwd/first" },
+    resetMobile: { action: (await import("~/routes/_shop+/order+/resetPwd+/secondMobile")).action as Action, url: "/order/resetPwd/secondMobile" },
+    resetThird: { action: (await import("~/routes/_shop+/order+/resetPwd+/thirdReset")).action as Action, url: "/order/resetPwd/thirdReset" },
+    changePassword: { action: (await import("~/routes/_shop+/order+/resetPwd+/_index")).action as Action, url: "/order/resetPwd?index" },
+    subAccount: { action: (await import("~/routes/_shop+/order+/subAccount")).action as Action, url: "/order/subAccount" },
+    addressManage: { action: (await import("~/routes/_shop+/order+/addressManage")).action as Action, url: "/order/addressManage" },
   };
 });
 

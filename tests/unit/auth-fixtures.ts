@@ -1,6 +1,6 @@
 import { hashPassword } from "~/modules/auth/password.server";
 import type { DB } from "~/db/db.server";
-import { findSessionUser, hashToken, type SessionUser } from "~/modules/auth/session.server";
+import { findSessionUser, hashToken, type SessionUser } from "~/modules/auth/sessions.server";
 
 /**
  * A small world for sign-in tests (independent of the demo data generator): two tenants, dealer

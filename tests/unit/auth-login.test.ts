@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { createCaptcha, verifyCaptcha } from "~/modules/auth/captcha.server";
+import { createCaptcha, verifyCaptcha } from "~/utils/captcha.server";
 import { handleLogin, landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
 import { THROTTLE, checkLoginThrottle } from "~/modules/auth/throttle.server";
 import { freshDb, testDatabases } from "../helpers/db";

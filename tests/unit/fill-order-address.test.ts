@@ -22,13 +22,13 @@ beforeAll(async () => {
   const { getDb } = await import("~/db/index.server");
   const { migrateToLatest } = await import("~/db/migrate.server");
   const { createWorld, cookieHeader } = await import("./auth-fixtures");
-  const { createSession } = await import("~/modules/auth/session.server");
+  const { createSession } = await import("~/utils/session.server");
   db = getDb();
   await migrateToLatest(db);
   const world = await createWorld(db);
   customerId = world.customers.a;
   cookie = cookieHeader(await createSession(db, new Request("http://x/"), { userId: world.users.master, tenantId: world.tenants.t1000, clientIp: null }));
-  action = (await import("~/routes/_shop.order.fillOrder")).action as Action;
+  action = (await import("~/routes/_shop+/order+/fillOrder")).action as Action;
 });
 
 const address = { consignee: "张伟", phone: "13800000001", province: "湖南省", city: "长沙市", district: "雨花区", line: "万家丽中路三段36号" };

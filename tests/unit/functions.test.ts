@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
-import { getFunctionCodes } from "~/modules/auth/guard.server";
+import { getFunctionCodes } from "~/utils/guard.server";
 import { freshDb, testDatabases } from "../helpers/db";
 
 /** Page-level function codes come from the func children of the menus of the user's roles (spec §6). */

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { BrandLink } from "./BrandLink";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/sessions.server";
 import { badgeCount } from "~/i18n/format";
 import { LanguageToggle } from "./LanguageToggle";
 import { SearchBox } from "./SearchBox";

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
-import { notFound } from "~/modules/auth/guard.server";
+import { notFound } from "~/utils/guard.server";
 import { hashPassword } from "~/modules/auth/password.server";
-import { revokeUserSessions } from "~/modules/auth/session.server";
+import { revokeUserSessions } from "~/modules/auth/sessions.server";
 import type { CreateSubAccountInput, UpdateSubAccountInput } from "./rules";
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { verifyPassword } from "~/modules/auth/password.server";
-import { createSession, findSessionUser, type SessionUser } from "~/modules/auth/session.server";
+import { findSessionUser, type SessionUser } from "~/modules/auth/sessions.server";
+import { createSession } from "~/utils/session.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createWorld, sessionUserOf, type World } from "../../../tests/unit/auth-fixtures";
 import { createSubAccountSchema, factorText, updateSubAccountSchema } from "./rules";

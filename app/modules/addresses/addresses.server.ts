@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import { notFound } from "~/modules/auth/guard.server";
+import { notFound } from "~/utils/guard.server";
 import type { AddressInput } from "./rules";
 
 /**

@@ -1,10 +1,10 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
-import { createCaptcha } from "./captcha.server";
-import { readRemembered } from "./cookies.server";
+import { createCaptcha } from "~/utils/captcha.server";
+import { readRemembered } from "~/utils/cookies.server";
 import { handleLogin, landingPage, loginRedirectTarget } from "./login.server";
-import { getOptionalSessionUser } from "./session.server";
+import { getOptionalSessionUser } from "~/utils/session.server";
 
 export type LoginVariant = "shop" | "admin";
 

@@ -6,12 +6,13 @@ import type { DB } from "~/db/db.server";
 import { languageCookie } from "~/i18n/i18n.server";
 import { toLanguage } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
-import { captchaCookie, verifyCaptcha } from "./captcha.server";
-import { readFormData } from "./form.server";
-import { rememberedCodeCookie, rememberedCompanyCookie } from "./cookies.server";
+import { captchaCookie, verifyCaptcha } from "~/utils/captcha.server";
+import { readFormData } from "~/utils/form.server";
+import { rememberedCodeCookie, rememberedCompanyCookie } from "~/utils/cookies.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
-import { purgeExpiredSessions, rotateSession } from "./session.server";
+import { purgeExpiredSessions } from "~/modules/auth/sessions.server";
+import { rotateSession } from "~/utils/session.server";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";

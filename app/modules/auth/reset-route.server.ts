@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/config";
 import { getMailer, getSmsGateway } from "~/modules/mail/mailer.server";
 import type { ResetMessages } from "./reset.server";
 import { RESET_LINK_MINUTES, SMS_CODE_MINUTES } from "./rules";
-import { getOptionalSessionUser } from "./session.server";
+import { getOptionalSessionUser } from "~/utils/session.server";
 
 /** Ties the SMS step to the browser that asked for the code. */
 export const resetFlowCookie = createCookie("shop_reset_flow", {

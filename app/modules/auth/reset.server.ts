@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import type { Mailer, SmsGateway } from "~/modules/mail/mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { RESET_LINK_MINUTES, RESET_REQUESTS_PER_HOUR, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_MINUTES } from "./rules";
-import { hashToken, revokeUserSessions } from "./session.server";
+import { hashToken, revokeUserSessions } from "~/modules/auth/sessions.server";
 
 /**
  * Password reset (spec §2 steps, §5, §9; docs/decisions/014-password-reset.md).

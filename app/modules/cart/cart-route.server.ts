@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { requireUser } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import {
   addToCart,
@@ -17,7 +17,7 @@ import {
   setSelected,
   type CartResult,
 } from "./cart.server";
-import { readFormData } from "~/modules/auth/form.server";
+import { readFormData } from "~/utils/form.server";
 import { withFlash } from "./flash";
 
 /** Loader and action shared by /shopCart and /shopCart/shopCard (one cart, two views). */

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
-import type { SessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/sessions.server";
 import { favouriteSet } from "~/modules/favourites/favourites.server";
 import type { PromotionKind } from "~/modules/promotions/rules";
 import type { ProductRow } from "./catalogue.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { getLanguage } from "~/i18n/i18n.server";
-import { getOptionalSessionUser } from "~/modules/auth/session.server";
+import { getOptionalSessionUser } from "~/utils/session.server";
 import { getContent, listContent, type ContentItem } from "./content.server";
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,4 +1,4 @@
-import { notFound, requireUser } from "~/modules/auth/guard.server";
+import { notFound, requireUser } from "~/utils/guard.server";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
 import { pageBase, returnPath } from "~/modules/catalogue/pages.server";

@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
+import { MainMenu } from "~/components/layout/MainMenu";
+import { renderMegaMenu } from "~/components/layout/mega-menu.server";
+import { ShopFooter } from "~/components/layout/ShopFooter";
+import { ShopHeader } from "~/components/layout/ShopHeader";
+import { getDb } from "~/db/index.server";
+import { getFixedT, getLanguage } from "~/i18n/i18n.server";
+import { getOptionalSessionUser } from "~/utils/session.server";
+import { readFlash } from "~/utils/cookies.server";
+import { listUserTenants, type TenantOption } from "~/modules/auth/tenants.server";
+import { watermarkBackground } from "~/modules/auth/watermark.server";
+import { countCartLines } from "~/modules/cart/count.server";
+import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
+import { getUnreadNotices } from "~/modules/notices/notices.server";
+import { getSiteConfig } from "~/modules/site/site.server";
+import { useCachedT } from "~/i18n/useCachedT";
+import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
+
+/** The shop layout (header, main menu with the product mega-menu, footer) around every shop page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await getOptionalSessionUser(request);
+  const lang = await getLanguage(request, user?.language);
+  const [catalogue, cartCount, notices, tenants] = await Promise.all([
+    getCatalogueMenu(db, lang),
+    user ? countCartLines(db, user) : 0,
+    user ? getUnreadNotices(db, user.id, lang) : { count: 0, latest: [] as { id: number; title: string }[] },
+    user ? listUserTenants(db, user.id, lang) : ([] as TenantOption[]),
+  ]);
+  const site = getSiteConfig();
+  // sign-in issue: one-shot message (company switch, saved forms) and the watermark
+  const flash = await readFlash(request);
+  return json({
+    megaMenuHtml: renderMegaMenu(catalogue, getFixedT(lang, "common")("menu.allProducts")),
+    site,
+    header: {
+      user: user && { code: user.code, name: user.name, tenantName: lang === "en" ? user.tenantNameEn : user.tenantName, tenantCode: user.tenantCode, tenantId: user.tenantId },
+      tenants,
+      cartCount,
+      unreadCount: notices.count,
+      testEnvironment: site.testEnvironment,
+      showLanguageToggle: true,
+    },
+    notices: notices.latest,
+    showCustomerSupport: !!user?.roles.some((r) => r === "customer_support" || r === "customer_master"),
+    flash: flash.message,
+    flashPath: new URL(request.url).pathname,
+    watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
+  }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
+}
+
+export default function ShopLayout() {
+  const data = useLoaderData<typeof loader>();
+  const t = useCachedT("common");
+  const location = useLocation();
+  // Links inside the shop are plain <a data-nav> (a Remix <Link> runs a dozen hooks on the
+  // server): one handler here navigates them in the app once JavaScript runs.
+  const onNavClick = useDelegatedNavigation();
+  // Routes flagged with handle = { watermark: true } get the account + company watermark (spec §2).
+  const watermarked = useMatches().some((m) => (m.handle as { watermark?: boolean } | undefined)?.watermark);
+  return (
+    <div className="shop" onClick={onNavClick}>
+      {watermarked && data.watermark ? (
+        <div className="watermark" aria-hidden="true" data-testid="watermark" style={{ backgroundImage: data.watermark }} />
+      ) : null}
+      <ShopHeader {...data.header} />
+      <div className="menu-bar">
+        <div className="container">
+          <MainMenu megaMenuHtml={data.megaMenuHtml} links={data.site.links} showCustomerSupport={data.showCustomerSupport} />
+        </div>
+      </div>
+      <main id="main" className="container shop-main">
+        {data.flash && data.flashPath === location.pathname ? (
+          <p className="message message-success" role="status" data-testid="flash">
+            {t(data.flash)}
+          </p>
+        ) : null}
+        <Outlet />
+      </main>
+      <ShopFooter
+        hotline={data.site.hotline}
+        contactEmail={data.site.contactEmail}
+        notices={data.notices}
+        signedIn={!!data.header.user}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ServicePage } from "~/components/content/ServicePage";
+import { requireRole } from "~/utils/guard.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, ["customer_support", "customer_master"]);
+  return null;
+}
+
+export default function Page() {
+  return <ServicePage titleKey="menu.samplesSupport" textKey="service.samplesSupport" />;
+}

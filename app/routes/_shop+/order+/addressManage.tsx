@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AddressForm } from "~/components/auth/AddressForm";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import {
+  createAddress,
+  deleteAddress,
+  getAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+} from "~/modules/addresses/addresses.server";
+import { addressIdSchema, createAddressSchema, updateAddressSchema } from "~/modules/addresses/rules";
+import { setFlash } from "~/utils/cookies.server";
+import { requireUser } from "~/utils/guard.server";
+
+export const meta: MetaFunction = () => [{ title: "收货地址 · Shipping addresses · 经销商门户 Dealer Portal" }];
+export const handle = { watermark: true };
+
+/** Shipping addresses of the customer (spec §2 /order/addressManage). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, db);
+  const url = new URL(request.url);
+  const edit = url.searchParams.get("edit");
+  const editing = edit && /^\d{1,9}$/.test(edit) ? await getAddress(db, user, Number(edit)) : null;
+  return { addresses: await listAddresses(db, user), editing, creating: url.searchParams.get("new") === "1" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, db);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const done = async (key: string) => redirect("/order/addressManage", { headers: { "Set-Cookie": await setFlash(`auth:address.${key}`) } });
+  if (intent === "delete" || intent === "setDefault") {
+    const submission = parseWithZod(formData, { schema: addressIdSchema });
+    if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+    if (submission.value.intent === "delete") {
+      await deleteAddress(db, user, submission.value.id);
+      return done("deleted");
+    }
+    await setDefaultAddress(db, user, submission.value.id);
+    return done("defaultSet");
+  }
+  const submission = parseWithZod(formData, { schema: intent === "update" ? updateAddressSchema : createAddressSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  if (value.intent === "update") {
+    await updateAddress(db, user, value.id, value);
+    return done("updated");
+  }
+  const created = await createAddress(db, user, value);
+  if (!created.ok) return json({ result: submission.reply({ formErrors: [created.error] }) }, { status: 400 });
+  return done("created");
+}
+
+export default function AddressManage() {
+  const { addresses, editing, creating } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const showForm = creating || !!editing;
+  return (
+    <div className="addresses">
+      <div className="page-head">
+        <h1 className="auth-title">{t("address.title")}</h1>
+        {!showForm ? (
+          <Link to="?new=1" className="btn btn-lg" data-testid="new-address">
+            {t("address.add")}
+          </Link>
+        ) : null}
+      </div>
+      {showForm ? <AddressForm key={editing?.id ?? "new"} address={editing} lastResult={actionData?.result} /> : null}
+      {addresses.length === 0 ? (
+        <p className="card empty-note">{t("address.empty")}</p>
+      ) : (
+        <ul className="address-list" data-testid="address-list">
+          {addresses.map((a) => (
+            <li key={a.id} className={a.isDefault ? "address-item is-default" : "address-item"} data-testid="address-item">
+              <div className="address-body">
+                <p className="address-who">
+                  <strong>{a.consignee}</strong> <span>{a.phone}</span>
+                  {a.isDefault ? <span className="tag tag-master">{t("address.default")}</span> : null}
+                </p>
+                <p className="address-where">
+                  {[a.province, a.city, a.district, a.line].join(" ")}
+                  {a.postcode ? ` · ${a.postcode}` : ""}
+                </p>
+              </div>
+              <div className="row-actions">
+                {!a.isDefault ? (
+                  <Form method="post" action="/order/addressManage" className="inline-form">
+                    <input type="hidden" name="intent" value="setDefault" />
+                    <input type="hidden" name="id" value={a.id} />
+                    <button type="submit" className="btn btn-outline">
+                      {t("address.setDefault")}
+                    </button>
+                  </Form>
+                ) : null}
+                <Link to={`?edit=${a.id}`} className="btn btn-outline">
+                  {t("address.edit")}
+                </Link>
+                <details className="confirm-delete">
+                  <summary className="btn btn-outline btn-danger">{t("address.delete")}</summary>
+                  <Form method="post" action="/order/addressManage" className="confirm-panel">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={a.id} />
+                    <span>{t("address.confirmDelete")}</span>
+                    <button type="submit" className="btn btn-danger-solid">
+                      {t("address.confirmDeleteButton")}
+                    </button>
+                  </Form>
+                </details>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,332 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CartFlash } from "~/components/cart/CartFlash";
+import { useRuleText } from "~/components/orders/RuleMessage";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import type { Language } from "~/i18n/config";
+import { formatMoney } from "~/i18n/format";
+import { requireUser } from "~/utils/guard.server";
+import { getCart } from "~/modules/cart/cart.server";
+import { withFlash } from "~/modules/cart/flash";
+import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
+import { createAddress, listAddresses } from "~/modules/addresses/addresses.server";
+import { addressFields } from "~/modules/addresses/rules";
+import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
+import ordersCss from "~/styles/orders.css";
+
+const date = z.string().regex(/^\d{4}-\d\d-\d\d$/);
+const SubmitSchema = z.object({
+  intent: z.literal("submit"),
+  token: z.string().max(64).default(""),
+  addressId: z.coerce.number().int().positive().optional(),
+  paymentMethod: z.string().max(30).optional(),
+  expectedDeliveryDate: z.string().max(10).optional(),
+  poNo: z.string().trim().max(60).optional(),
+  remark: z.string().trim().max(500).optional(),
+});
+// The address book's own fields and rules (limit, first address is the default): one address module.
+const AddressSchema = z.object({ intent: z.literal("addAddress"), ...addressFields });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction = () => [{ title: "填写订单 · Fill in the order" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  if (!user.canOrder) return { canOrder: false as const };
+  const cart = await getCart(db, user);
+  const lines = cart.lines.filter((l) => l.selected);
+  if (lines.length === 0) throw redirect(withFlash("/shopCart", { ok: false, key: "order:fill.nothingSelected" }));
+  const [addresses, credit] = await Promise.all([listAddresses(db, user), creditInfo(db, user)]);
+  const today = todayIso();
+  const esd = lineDates(cart, today);
+  const wanted = Number(new URL(request.url).searchParams.get("addressId"));
+  const chosen = addresses.find((a) => a.id === wanted) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+  return {
+    canOrder: true as const,
+    token: newSubmitToken(),
+    today,
+    currency: cart.tenant.currency,
+    totals: cart.totals,
+    freeShippingAmount: cart.tenant.free_shipping_amount,
+    invalid: cart.invalidSelected,
+    lines: lines.map((l) => ({
+      id: l.id,
+      code: l.offer?.orderingCode ?? "",
+      nameZh: l.offer?.nameZh ?? "",
+      nameEn: l.offer?.nameEn ?? "",
+      qty: l.qty,
+      unit: l.priced?.unit ?? null,
+      amount: l.priced?.amount ?? null,
+      discount: l.priced?.discount ?? 0,
+      esd: esd.get(l.id)!,
+      error: l.error ?? l.stockError,
+    })),
+    addresses: addresses.map((a) => ({ id: a.id, consignee: a.consignee, phone: a.phone, text: addressText(a) })),
+    chosenAddressId: chosen?.id ?? null,
+    credit,
+    deadlines: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, paymentDeadline(m, today, credit.paymentTermsDays)])),
+  };
+}
+
+type ActionErrors = { errors: { key: string; values?: Record<string, string | number>; field?: string; lineId?: number }[]; form: "submit" | "address" };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "addAddress") {
+    const submission = parseWithZod(formData, { schema: AddressSchema });
+    if (submission.status !== "success") {
+      const errors = Object.entries(submission.error ?? {}).map(([field, messages]) => ({
+        key: messages?.[0] ? `auth:${messages[0]}` : "order:fill.fieldRequired",
+        field,
+      }));
+      return json<ActionErrors>({ form: "address", errors }, { status: 400 });
+    }
+    const { intent: _i, ...address } = submission.value;
+    const created = await createAddress(db, user, address);
+    if (!created.ok) return json<ActionErrors>({ form: "address", errors: [{ key: `auth:${created.error}` }] }, { status: 400 });
+    return redirect(withFlash(`/order/fillOrder?addressId=${created.id}`, { ok: true, key: "order:fill.addressSaved" }));
+  }
+  const submission = parseWithZod(formData, { schema: SubmitSchema });
+  if (submission.status !== "success") {
+    return json<ActionErrors>({ form: "submit", errors: [{ key: "order:fill.tokenInvalid" }] }, { status: 400 });
+  }
+  const v = submission.value;
+  const shipDates: Record<number, string> = {};
+  for (const [k, val] of formData.entries()) {
+    const m = /^shipDate_(\d{1,12})$/.exec(k);
+    if (m && typeof val === "string" && date.safeParse(val).success) shipDates[Number(m[1])] = val;
+  }
+  const result = await submitOrder(db, user, {
+    token: v.token,
+    addressId: v.addressId ?? 0,
+    paymentMethod: v.paymentMethod ?? "",
+    expectedDeliveryDate: v.expectedDeliveryDate ?? "",
+    poNo: v.poNo,
+    remark: v.remark,
+    shipDates,
+  });
+  if (!result.ok) {
+    // the cart was ordered or changed meanwhile (another window): the cart page shows what is left
+    if (result.errors.some((e) => e.key === "order:fill.cartChanged")) {
+      return redirect(withFlash("/shopCart", { ok: false, key: "order:fill.cartChanged" }));
+    }
+    return json<ActionErrors>({ form: "submit", errors: result.errors }, { status: 400 });
+  }
+  const key = result.status === "to_be_confirmed" ? "order:fill.submittedReview" : "order:fill.submitted";
+  return redirect(withFlash(`/order/order?tab=open&orderNo=${encodeURIComponent(result.orderNo)}`, { ok: true, key, values: { orderNo: result.orderNo } }));
+}
+
+export default function FillOrderPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("order");
+  const lang = i18n.language as Language;
+  const actionData = useActionData<typeof action>() as ActionErrors | undefined;
+  const ruleText = useRuleText();
+  const nav = useNavigation();
+  if (!data.canOrder) {
+    return (
+      <div>
+        <h1 className="page-title">{t("fill.title")}</h1>
+        <p className="message message-error" role="alert" data-testid="no-order-permission">
+          {t("common:errors.noOrderPermission")}
+        </p>
+      </div>
+    );
+  }
+  const money = (n: number | null) => (n === null ? "—" : formatMoney(n, data.currency, lang));
+  const submitErrors = actionData?.form === "submit" ? actionData.errors : [];
+  const addressErrors = actionData?.form === "address" ? actionData.errors : [];
+  const fieldError = (f: string) => submitErrors.find((e) => e.field === f);
+  const generalErrors = submitErrors.filter((e) => !e.field && !e.lineId);
+  const lineError = (id: number) => submitErrors.find((e) => e.lineId === id);
+  const addrErr = (f: string) => addressErrors.find((e) => e.field === f);
+  return (
+    <div className="fill-order">
+      <nav aria-label="breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to="/shopCart">{t("cart.title")}</Link>
+          </li>
+          <li aria-current="page">{t("fill.title")}</li>
+        </ol>
+      </nav>
+      <h1 className="page-title">{t("fill.title")}</h1>
+      <CartFlash currency={data.currency} />
+      {generalErrors.map((e, i) => (
+        <p key={i} className="message message-error" role="alert">
+          {ruleText(e, data.currency)}
+        </p>
+      ))}
+      {submitErrors.some((e) => e.lineId) && (
+        <p className="message message-error" role="alert">
+          {t("common:errors.cannotOrderSelected")}
+        </p>
+      )}
+      <div className="fill-layout">
+        <div className="fill-main">
+          <section className="card" aria-labelledby="addr-title">
+            <h2 id="addr-title" className="section-title required">
+              {t("fill.address")}
+            </h2>
+            {data.addresses.length === 0 && <p className="muted">{t("fill.noAddresses")}</p>}
+            <ul className="address-list">
+              {data.addresses.map((a) => (
+                <li key={a.id}>
+                  <label className="address-option">
+                    <input type="radio" name="addressId" value={a.id} form="order-form" defaultChecked={a.id === data.chosenAddressId} required />
+                    <span>
+                      <strong>{a.consignee}</strong> {a.phone}
+                      <br />
+                      <span className="muted">{a.text}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {fieldError("addressId") && <p className="field-error">{ruleText(fieldError("addressId"))}</p>}
+            <details className="inline-details" open={addressErrors.length > 0 || data.addresses.length === 0}>
+              <summary>{t("fill.addAddress")}</summary>
+              <Form method="post" className="form-grid" noValidate={false}>
+                {addressErrors
+                  .filter((e) => !e.field)
+                  .map((e) => (
+                    <p key={e.key} className="message message-error" role="alert">
+                      {t(e.key)}
+                    </p>
+                  ))}
+                {(["consignee", "phone", "province", "city", "district", "line", "postcode"] as const).map((f) => (
+                  <label key={f} className="field">
+                    <span className={f === "postcode" ? undefined : "required"}>{t(`fill.${f}`)}</span>
+                    <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) ? true : undefined} />
+                    {addrErr(f) && <span className="error">{t(addrErr(f)!.key)}</span>}
+                  </label>
+                ))}
+                <div>
+                  <button className="btn" name="intent" value="addAddress">
+                    {t("fill.saveAddress")}
+                  </button>
+                </div>
+              </Form>
+            </details>
+          </section>
+
+          <Form method="post" id="order-form" className="card" aria-busy={nav.state !== "idle"}>
+            <input type="hidden" name="token" value={data.token} />
+            <h2 className="section-title required">{t("fill.paymentMethod")}</h2>
+            <fieldset className="payment-list">
+              <legend className="visually-hidden">{t("fill.paymentMethod")}</legend>
+              {PAYMENT_METHODS.map((m) => (
+                <label key={m} className="payment-option">
+                  <input type="radio" name="paymentMethod" value={m} defaultChecked={m === "on_account"} required />
+                  <span>
+                    {t(`fill.payment.${m}`)}
+                    <span className="muted small">
+                      {" "}
+                      · {t("fill.paymentDeadline")} {data.deadlines[m]}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {fieldError("paymentMethod") && (
+              <p className="field-error" role="alert">
+                {ruleText(fieldError("paymentMethod"), data.currency)}
+              </p>
+            )}
+            <p className="credit-box" data-testid="credit">
+              {t("fill.availableCredit")}: <strong>{money(data.credit.available)}</strong>{" "}
+              <span className="muted">({t("fill.creditLimit", { limit: money(data.credit.creditLimit), open: money(data.credit.openPayable) })})</span>
+            </p>
+            <div className="form-grid" style={{ marginTop: 12 }}>
+              <label className="field">
+                <span className="required">{t("fill.expectedDeliveryDate")}</span>
+                <input type="date" name="expectedDeliveryDate" min={data.today} required aria-invalid={!!fieldError("expectedDeliveryDate") || undefined} />
+                {fieldError("expectedDeliveryDate") && <span className="error">{ruleText(fieldError("expectedDeliveryDate"))}</span>}
+              </label>
+              <label className="field">
+                <span>{t("fill.poNo")}</span>
+                <input name="poNo" maxLength={60} />
+              </label>
+              <label className="field">
+                <span>{t("fill.remark")}</span>
+                <input name="remark" maxLength={500} />
+              </label>
+            </div>
+            <h2 className="section-title" style={{ marginTop: 16 }}>
+              {t("fill.lines")}
+            </h2>
+            <div className="table-scroll">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th>{t("cart.code")}</th>
+                    <th className="num">{t("cart.qty")}</th>
+                    <th className="num">{t("cart.unitPrice")}</th>
+                    <th className="num">{t("cart.amount")}</th>
+                    <th>{t("fill.esd")}</th>
+                    <th>{t("fill.shipDate")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.lines.map((l) => (
+                    <tr key={l.id} data-testid="fill-line" className={l.error || lineError(l.id) ? "line-invalid" : undefined}>
+                      <td>
+                        <span className="code">{l.code}</span>
+                        <div className="muted small">{lang === "en" ? l.nameEn : l.nameZh}</div>
+                        {(lineError(l.id) ?? l.error) && <div className="line-error">{ruleText(lineError(l.id) ?? l.error)}</div>}
+                      </td>
+                      <td className="num">{l.qty}</td>
+                      <td className="num">{money(l.unit)}</td>
+                      <td className="num">
+                        {money(l.amount)}
+                        {l.discount > 0 && <div className="muted small">−{money(l.discount)}</div>}
+                      </td>
+                      <td className="nowrap">{l.esd}</td>
+                      <td>
+                        <label className="visually-hidden" htmlFor={`sd_${l.id}`}>
+                          {t("fill.shipDate")} {l.code}
+                        </label>
+                        <input id={`sd_${l.id}`} className="date-input" type="date" name={`shipDate_${l.id}`} defaultValue={l.esd} min={data.today} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="muted small">{t("fill.reviewHint")}</p>
+          </Form>
+        </div>
+        <aside className="card summary" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="section-title">
+            {t("fill.summary")}
+          </h2>
+          <dl data-testid="summary">
+            <dt>{t("cart.goods")}</dt>
+            <dd>{money(data.totals.goods)}</dd>
+            <dt>{t("cart.discount")}</dt>
+            <dd>−{money(data.totals.discount)}</dd>
+            <dt>{t("cart.shipping")}</dt>
+            <dd>{money(data.totals.shipping)}</dd>
+            <dt>{t("cart.payable")}</dt>
+            <dd className="payable">{money(data.totals.payable)}</dd>
+          </dl>
+          <p className="muted small">{t("cart.freeShipping", { amount: money(data.freeShippingAmount) })}</p>
+          <button className="btn btn-primary btn-lg" form="order-form" name="intent" value="submit" disabled={nav.state === "submitting"}>
+            {t("fill.submit")}
+          </button>
+          <p style={{ marginTop: 10 }}>
+            <Link to="/shopCart">{t("fill.backToCart")}</Link>
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useRuleText } from "~/components/orders/RuleMessage";
+import { getDb } from "~/db/index.server";
+import { notFound, requireUser } from "~/utils/guard.server";
+import { getImportJob } from "~/modules/excel/import-jobs.server";
+import ordersCss from "~/styles/orders.css";
+
+/** Progress and report of a batch import; refreshes itself (meta refresh, no JS needed) while running. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "批量导入 · Batch import" },
+  ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "1" } as const] : []),
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("id"));
+  if (!id.success) notFound();
+  const job = await getImportJob(getDb(), user, id.data);
+  if (!job) notFound();
+  return { job };
+}
+
+export default function ImportStatusPage() {
+  const { job } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("order");
+  const ruleText = useRuleText();
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (job.status !== "running") return;
+    const timer = setTimeout(() => revalidator.revalidate(), 800);
+    return () => clearTimeout(timer);
+  }, [job, revalidator]);
+  return (
+    <div>
+      <nav aria-label="breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to="/order/order">{t("orders.title")}</Link>
+          </li>
+          <li>
+            <Link to="/order/import">{t("import.title")}</Link>
+          </li>
+          <li aria-current="page">{job.file_name}</li>
+        </ol>
+      </nav>
+      <h1 className="page-title">{t("import.title")}</h1>
+      {job.status === "running" && (
+        <div className="card" role="status" data-testid="import-progress">
+          <p>{t("import.processing", { done: job.done, total: job.total })}</p>
+          <progress max={job.total} value={job.done} style={{ width: "100%" }} />
+          <p className="muted small">{t("import.refreshing")}</p>
+        </div>
+      )}
+      {job.status === "failed" && (
+        <p className="message message-error" role="alert">
+          {t("import.failed", { reason: ruleText({ key: job.error_key ?? "order:import.unreadable" }) })}
+        </p>
+      )}
+      {job.status === "done" && (
+        <>
+          <p className={`message ${job.bad_count ? "message-warning" : "message-success"}`} role="status" data-testid="import-done">
+            {t("import.done", { ok: job.ok_count, bad: job.bad_count })}
+          </p>
+          <p className="toolbar">
+            <Link className="btn" to="/shopCart">
+              {t("import.goCart")}
+            </Link>
+            <Link className="btn btn-outline" to="/order/import">
+              {t("import.again")}
+            </Link>
+          </p>
+          <div className="table-scroll">
+            <table className="data-table import-report" data-testid="import-report">
+              <thead>
+                <tr>
+                  <th className="num">{t("import.row")}</th>
+                  <th>{t("cart.code")}</th>
+                  <th className="num">{t("cart.qty")}</th>
+                  <th>{t("import.result")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.report.slice(0, 1000).map((r) => (
+                  <tr key={r.lineNo} className={r.ok ? undefined : "line-invalid"}>
+                    <td className="num">{r.lineNo}</td>
+                    <td className="code">{r.code}</td>
+                    <td className="num">{r.qty ?? "—"}</td>
+                    <td>{r.ok ? t("import.accepted") : `${t("import.refused")}: ${ruleText(r.error)}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

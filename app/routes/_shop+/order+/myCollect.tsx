@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
+import { ProductTable } from "~/components/catalogue/ProductTable";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { requireUser } from "~/utils/guard.server";
+import { productsByIds } from "~/modules/catalogue/catalogue.server";
+import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
+import { pageBase, returnPath } from "~/modules/catalogue/pages.server";
+import { parseFavouriteForm } from "~/modules/favourites/form.server";
+import { addFavourite, listFavouriteIds, removeFavourite } from "~/modules/favourites/favourites.server";
+import catalogueStyles from "~/styles/catalogue.css";
+import { safeRedirect } from "~/utils/redirect";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+export const meta: MetaFunction = () => [{ title: "我的收藏 · My favourites" }];
+
+/** /order/myCollect: the signed-in user's favourites, with add to cart. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { db, lang, url } = await pageBase(request);
+  const ids = await listFavouriteIds(db, user);
+  const rows = await productsByIds(db, ids, lang);
+  const items = await buildListItems(db, user, rows, lang);
+  return { items, ctx: listContext(user), redirectTo: returnPath(url), lang };
+}
+
+/**
+ * Add or remove a favourite (from lists, detail, search, this page). Without JS: redirect back to
+ * redirectTo with ?catMsg=<key>; with JS (inline=1): JSON { ok, fav, message }.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = parseFavouriteForm(await readFormData(request));
+  const back = (key: string) => {
+    const target = new URL(safeRedirect(form.redirectTo, "/order/myCollect"), "http://x");
+    target.searchParams.set("catMsg", key);
+    return target.pathname + target.search;
+  };
+  if (!form.ok) {
+    return form.inline ? json({ ok: false, fav: false, message: "favourite.notFound" }, { status: 400 }) : redirect(back("favourite.notFound"));
+  }
+  const db = getDb();
+  if (form.intent === "remove") {
+    await removeFavourite(db, user, form.productId);
+    return form.inline ? json({ ok: true, fav: false, message: "favourite.removed" }) : redirect(back("favourite.removed"));
+  }
+  const r = await addFavourite(db, user, form.productId);
+  if (!r.ok) return form.inline ? json({ ok: false, fav: false, message: r.error }, { status: 400 }) : redirect(back(r.error));
+  return form.inline ? json({ ok: true, fav: true, message: "favourite.added" }) : redirect(back("favourite.added"));
+}
+
+export default function MyCollect() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("catalogue");
+  return (
+    <div className="catalogue-page">
+      <header className="page-head">
+        <h1>{t("myCollect.title")}</h1>
+        {d.items.length ? <p className="muted">{t("myCollect.count", { count: d.items.length })}</p> : null}
+      </header>
+      <CatalogueMessage />
+      {d.items.length ? <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} /> : <p className="card muted">{t("myCollect.empty")}</p>}
+    </div>
+  );
+}

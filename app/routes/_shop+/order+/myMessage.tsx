@@ -1,0 +1,109 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Pager } from "~/components/Pager";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { timeAgo } from "~/i18n/format";
+import type { Language } from "~/i18n/config";
+import { getLanguage } from "~/i18n/i18n.server";
+import { requireUser } from "~/utils/guard.server";
+import { listNotices, markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE } from "~/modules/notices/order-notices.server";
+import ordersCss from "~/styles/orders.css";
+
+/** Messages and to-dos: the account's notices, newest first; opening one marks it read (spec §4). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction = () => [{ title: "消息 · Messages" }];
+
+const Query = z.object({
+  id: z.coerce.number().int().positive().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  unread: z.literal("1").optional().catch(undefined),
+});
+const ORDER_TYPES = new Set(["cancel_order", "erp_delivery_feedback"]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const q = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const lang = await getLanguage(request, user.language);
+  const result = await listNotices(getDb(), user.id, lang, q.page, q.unread === "1");
+  // "3 minutes ago" is counted from the server's clock, so the page the browser hydrates says the
+  // same as the HTML it received (a message 29.9 s old would otherwise say "just now" on the
+  // server and "1 minute ago" in the browser).
+  const now = new Date().toISOString();
+  return { ...result, page: q.page, pageSize: NOTICE_PAGE_SIZE, highlight: q.id ?? null, unreadOnly: q.unread === "1", now };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const form = await readFormData(request);
+  if (form.get("intent") === "readAll") {
+    await markAllNoticesRead(db, user.id);
+    return redirect("/order/myMessage");
+  }
+  const id = z.coerce.number().int().positive().safeParse(form.get("id"));
+  if (!id.success) return redirect("/order/myMessage");
+  const r = await markNoticeRead(db, user.id, id.data);
+  if (!r) throw new Response("Not Found", { status: 404 });
+  if (ORDER_TYPES.has(r.notice.type) && r.notice.orderNo) return redirect(`/order/order?orderNo=${encodeURIComponent(r.notice.orderNo)}`);
+  if (r.notice.type === "customer_feedback" && r.notice.detailId) {
+    return redirect(`/afterSalesService/askAfterSales/askAfterSalesDetails?id=${r.notice.detailId}`);
+  }
+  return redirect(`/order/myMessage?id=${id.data}`);
+}
+
+export default function MessagesPage() {
+  const { rows, total, page, pageSize, highlight, unreadOnly, now } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("order");
+  return (
+    <div>
+      <div className="page-head">
+        <h1 className="page-title">{t("messages.title")}</h1>
+        <div className="toolbar">
+          <Link className="btn btn-outline" to={unreadOnly ? "/order/myMessage" : "/order/myMessage?unread=1"}>
+            {unreadOnly ? t("messages.all") : t("messages.unreadOnly")}
+          </Link>
+          <Form method="post">
+            <button className="btn btn-outline" name="intent" value="readAll">
+              {t("messages.markAllRead")}
+            </button>
+          </Form>
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <p className="card muted">{t("messages.none")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="messages-table">
+            <tbody>
+              {rows.map((n) => (
+                <tr key={n.id} className={n.isRead ? undefined : "unread"} aria-current={highlight === n.id ? "true" : undefined}>
+                  <td>
+                    <span className="tag">{t(`messages.types.${n.type}`, { defaultValue: n.type })}</span>
+                  </td>
+                  <td>
+                    <div>{n.title}</div>
+                    {(highlight === n.id || !ORDER_TYPES.has(n.type)) && <div className="muted small">{n.body}</div>}
+                  </td>
+                  <td className="muted small">{timeAgo(n.createdAt, i18n.language as Language, new Date(now))}</td>
+                  <td>{n.isRead ? t("messages.read") : t("messages.unread")}</td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={n.id} />
+                      <button className="link-button">{n.orderNo ? t("messages.open") : t("messages.markRead")}</button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="list-total">{t("orders.total", { n: total })}</p>
+      <Pager page={page} pageSize={pageSize} total={total} />
+    </div>
+  );
+}

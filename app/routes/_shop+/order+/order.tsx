@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CartFlash } from "~/components/cart/CartFlash";
+import { Pager } from "~/components/Pager";
+import { OrderFilters } from "~/components/orders/OrderFilters";
+import { StatusTag } from "~/components/orders/StatusTag";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import type { Language } from "~/i18n/config";
+import { formatDate, formatMoney } from "~/i18n/format";
+import { requireUser } from "~/utils/guard.server";
+import { withFlash } from "~/modules/cart/flash";
+import { filterQuery, parseOrderFilters } from "~/modules/orders/filters";
+import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
+import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
+import ordersCss from "~/styles/orders.css";
+
+const PAGE_SIZE = 20;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction = () => [{ title: "我的订单 · My orders" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const f = parseOrderFilters(url.searchParams);
+  const [result, columns] = await Promise.all([listOrders(db, user, { ...f, pageSize: PAGE_SIZE }), getColumns(db, user.id)]);
+  return { filters: f, ...result, columns, currency: user.currency, query: filterQuery({ ...f, page: undefined }) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const back = new URL(request.url).search;
+  if (form.get("intent") === "columns") {
+    await saveColumns(
+      getDb(),
+      user.id,
+      form.getAll("col").filter((c): c is string => typeof c === "string"),
+    );
+    return redirect(withFlash(`/order/order${back}`, { ok: true, key: "order:orders.columnsSaved" }));
+  }
+  return redirect(`/order/order${back}`);
+}
+
+export default function OrdersPage() {
+  const { filters, rows, total, columns, currency, query } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("order");
+  const lang = i18n.language as Language;
+  const money = (n: number) => formatMoney(n, currency, lang);
+  const show = (c: OrderColumn) => columns.includes(c);
+  const tabQuery = filterQuery({ ...filters, tab: undefined, page: undefined });
+  const cell: Record<OrderColumn, (r: (typeof rows)[number]) => React.ReactNode> = {
+    orderNo: (r) => (
+      <Link className="code" to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>
+        {r.order_no}
+      </Link>
+    ),
+    poNo: (r) => r.po_no ?? "—",
+    status: (r) => <StatusTag status={r.status} />,
+    date: (r) => formatDate(r.created_at),
+    user: (r) => r.user_code,
+    items: (r) => r.items,
+    goods: (r) => money(r.goods_amount),
+    discount: (r) => money(r.discount_amount),
+    shipping: (r) => money(r.shipping_fee),
+    payable: (r) => money(r.payable_amount),
+    deliveryDate: (r) => r.expected_delivery_date,
+  };
+  const numeric = new Set<OrderColumn>(["items", "goods", "discount", "shipping", "payable"]);
+  return (
+    <div className="orders-page">
+      <div className="page-head">
+        <h1 className="page-title">{t("orders.title")}</h1>
+        <div className="toolbar">
+          <Link className="btn btn-outline" to="/order/myRecord">
+            {t("orders.deliveryRecords")}
+          </Link>
+          <Link className="btn btn-outline" to="/order/import">
+            {t("orders.import")}
+          </Link>
+          <a className="btn btn-outline" href={`/order/export?kind=orders${query ? `&${query}` : ""}`} download data-testid="export-orders">
+            {t("orders.export")}
+          </a>
+        </div>
+      </div>
+      <CartFlash currency={currency} />
+      <nav className="tabs" aria-label={t("orders.title")}>
+        {ORDER_TABS.map((tab) => (
+          <Link key={tab} to={`?tab=${tab}${tabQuery ? `&${tabQuery}` : ""}`} aria-current={filters.tab === tab ? "page" : undefined}>
+            {t(`orders.tabs.${tab}`)}
+          </Link>
+        ))}
+      </nav>
+      <OrderFilters
+        fields={["from", "to", "status", "orderNo", "poNo", "code"]}
+        values={filters}
+        resetTo={`?tab=${filters.tab}`}
+        hidden={{ tab: filters.tab }}
+      />
+      <div className="toolbar">
+        <details>
+          <summary className="btn btn-outline">{t("orders.columns")}</summary>
+          <Form method="post" className="columns-panel">
+            {ORDER_COLUMNS.map((c) => (
+              <label key={c}>
+                <input type="checkbox" name="col" value={c} defaultChecked={show(c)} disabled={c === "orderNo"} />
+                {t(`orders.col.${c}`)}
+              </label>
+            ))}
+            <input type="hidden" name="col" value="orderNo" />
+            <button className="btn" name="intent" value="columns">
+              {t("orders.saveColumns")}
+            </button>
+          </Form>
+        </details>
+      </div>
+      {rows.length === 0 ? (
+        <p className="card muted">{t("orders.noOrders")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table orders-table" data-testid="orders-table">
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c} scope="col" className={numeric.has(c) ? "num" : undefined}>
+                    {t(`orders.col.${c}`)}
+                  </th>
+                ))}
+                <th scope="col">{t("orders.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="order-row" data-order-no={r.order_no} data-status={r.status}>
+                  {columns.map((c) => (
+                    <td key={c} className={numeric.has(c) ? "num" : undefined}>
+                      {cell[c](r)}
+                    </td>
+                  ))}
+                  <td>
+                    <Link to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>{t("orders.view")}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="list-total">{t("orders.total", { n: total })}</p>
+      <Pager page={filters.page} pageSize={PAGE_SIZE} total={total} />
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CartFlash } from "~/components/cart/CartFlash";
+import { StatusTag } from "~/components/orders/StatusTag";
+import { useRuleText } from "~/components/orders/RuleMessage";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import type { Language } from "~/i18n/config";
+import { formatDateTime, formatMoney } from "~/i18n/format";
+import { notFound, requireUser } from "~/utils/guard.server";
+import { withFlash } from "~/modules/cart/flash";
+import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, reAddToCart } from "~/modules/orders/orders.server";
+import { customerActions } from "~/modules/orders/status";
+import ordersCss from "~/styles/orders.css";
+
+const OrderNo = z.string().trim().min(1).max(40);
+const ActionSchema = z.object({
+  intent: z.enum(["cancel", "delete", "agree", "disagree", "reAdd"]),
+  reason: z.string().max(2000).optional(),
+});
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
+export const meta: MetaFunction = () => [{ title: "订单详情 · Order details" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const orderNo = OrderNo.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
+  if (!orderNo.success) notFound();
+  const found = await getOrder(getDb(), user, orderNo.data);
+  if (!found) notFound();
+  const { order, lines } = found;
+  return { order, lines, actions: customerActions(order.status), canOrder: user.canOrder, reasonMax: CANCEL_REASON_MAX };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const orderNo = OrderNo.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
+  if (!orderNo.success) notFound();
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const self = `/order/orderDetails?orderNo=${encodeURIComponent(orderNo.data)}`;
+  if (!parsed.success) return redirect(self);
+  const { intent, reason } = parsed.data;
+  if (intent === "reAdd") {
+    const report = await reAddToCart(db, user, orderNo.data);
+    if (!report) notFound();
+    const ok = report.filter((r) => r.ok).length;
+    const firstError = report.find((r) => !r.ok)?.error;
+    if (ok === 0 && firstError) return redirect(withFlash("/shopCart", { ok: false, key: firstError.key, values: firstError.values }));
+    return redirect(withFlash("/shopCart", { ok: true, key: "order:orders.reAdded", values: { ok, bad: report.length - ok } }));
+  }
+  const result =
+    intent === "cancel"
+      ? await cancelOrder(db, user, orderNo.data, reason ?? "")
+      : intent === "delete"
+        ? await deleteOrder(db, user, orderNo.data)
+        : intent === "agree"
+          ? await agreeOrder(db, user, orderNo.data)
+          : await disagreeOrder(db, user, orderNo.data);
+  if (!result.ok) {
+    if (result.status === 404) notFound();
+    return json({ error: result.error, intent }, { status: result.status ?? 400 });
+  }
+  if (intent === "delete") return redirect(withFlash("/order/order", result));
+  return redirect(withFlash(self, result));
+}
+
+export default function OrderDetailsPage() {
+  const { order, lines, actions, canOrder, reasonMax } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { error: { key: string; values?: Record<string, string | number> }; intent: string } | undefined;
+  const { t, i18n } = useTranslation("order");
+  const lang = i18n.language as Language;
+  const ruleText = useRuleText();
+  const money = (n: number) => formatMoney(n, order.currency, lang);
+  const cancelError = actionData?.intent === "cancel" ? actionData.error : null;
+  return (
+    <div className="order-details">
+      <nav aria-label="breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to="/order/order">{t("orders.title")}</Link>
+          </li>
+          <li aria-current="page">{order.order_no}</li>
+        </ol>
+      </nav>
+      <div className="page-head">
+        <h1 className="page-title">
+          {t("orders.details")} <span className="code">{order.order_no}</span> <StatusTag status={order.status} />
+        </h1>
+        <a className="btn btn-outline" href={`/order/export?kind=details&orderNo=${encodeURIComponent(order.order_no)}`} download data-testid="export-details">
+          {t("orders.export")}
+        </a>
+      </div>
+      <CartFlash currency={order.currency} />
+      {actionData && !cancelError && (
+        <p className="message message-error" role="alert">
+          {ruleText(actionData.error)}
+        </p>
+      )}
+      {actions.agree && <p className="message message-warning">{t("orders.agreeHint")}</p>}
+      <section className="card">
+        <dl className="details-grid">
+          <div>
+            <dt>{t("orders.date")}</dt>
+            <dd>{formatDateTime(order.created_at)}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.user")}</dt>
+            <dd>{order.user_code}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.poNo")}</dt>
+            <dd>{order.po_no ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.consignee")}</dt>
+            <dd>
+              {order.consignee} {order.phone}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("orders.address")}</dt>
+            <dd>{order.address_text}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.paymentMethod")}</dt>
+            <dd>{t(`fill.payment.${order.payment_method}`, { defaultValue: order.payment_method })}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.paymentDeadline")}</dt>
+            <dd>{order.payment_deadline ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.deliveryDate")}</dt>
+            <dd>{order.expected_delivery_date}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.goods")}</dt>
+            <dd>{money(order.goods_amount)}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.discount")}</dt>
+            <dd>−{money(order.discount_amount)}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.shipping")}</dt>
+            <dd>{money(order.shipping_fee)}</dd>
+          </div>
+          <div>
+            <dt>{t("orders.payable")}</dt>
+            <dd className="payable">{money(order.payable_amount)}</dd>
+          </div>
+        </dl>
+        {order.cancel_reason && <p className="muted">{t("orders.cancelReasonShown", { reason: order.cancel_reason })}</p>}
+      </section>
+
+      <div className="order-actions">
+        {actions.agree && (
+          <Form method="post">
+            <button className="btn" name="intent" value="agree">
+              {t("orders.agree")}
+            </button>
+          </Form>
+        )}
+        {actions.disagree && (
+          <Form method="post">
+            <button className="btn btn-outline" name="intent" value="disagree">
+              {t("orders.disagree")}
+            </button>
+          </Form>
+        )}
+        {canOrder && (
+          <Form method="post">
+            <button className="btn btn-outline" name="intent" value="reAdd">
+              {t("orders.reAdd")}
+            </button>
+          </Form>
+        )}
+        {actions.delete && (
+          <Form method="post">
+            <button className="btn btn-outline" name="intent" value="delete">
+              {t("orders.delete")}
+            </button>
+          </Form>
+        )}
+        {actions.cancel && (
+          <details className="inline-details" open={!!cancelError}>
+            <summary className="btn btn-outline">{t("orders.cancel")}</summary>
+            <Form method="post" className="cancel-panel">
+              <label className="field">
+                <span className="required">{t("orders.cancelReason")}</span>
+                <textarea name="reason" rows={3} maxLength={reasonMax} required aria-invalid={!!cancelError || undefined} />
+              </label>
+              {cancelError && (
+                <p className="field-error" role="alert">
+                  {ruleText(cancelError)}
+                </p>
+              )}
+              <div>
+                <button className="btn" name="intent" value="cancel">
+                  {t("orders.confirmCancel")}
+                </button>
+              </div>
+            </Form>
+          </details>
+        )}
+        {lang === "zh" && (
+          <Link className="btn btn-outline" to="/afterSalesService/askAfterSales">
+            {t("orders.afterSales")}
+          </Link>
+        )}
+      </div>
+
+      <h2 className="section-title">{t("orders.lines")}</h2>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="order-lines">
+          <thead>
+            <tr>
+              <th className="num">{t("orders.lineNo")}</th>
+              <th>{t("cart.code")}</th>
+              <th className="num">{t("orders.qty")}</th>
+              <th className="num">{t("orders.unitPrice")}</th>
+              <th className="num">{t("orders.discount")}</th>
+              <th className="num">{t("orders.amount")}</th>
+              <th>{t("orders.esd")}</th>
+              <th>{t("orders.shipDate")}</th>
+              <th className="num">{t("orders.shippedQty")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => (
+              <tr key={l.id}>
+                <td className="num">{l.line_no}</td>
+                <td>
+                  <span className="code">{l.ordering_code}</span>
+                  <div className="muted small">{lang === "en" ? l.name_en : l.name_zh}</div>
+                </td>
+                <td className="num">{l.qty}</td>
+                <td className="num">{money(l.unit_price)}</td>
+                <td className="num">{money(l.discount_amount)}</td>
+                <td className="num">{money(l.amount)}</td>
+                <td>{l.esd ?? "—"}</td>
+                <td>{l.ship_date ?? "—"}</td>
+                <td className="num">{l.shipped_qty}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        <Link to="/order/order">{t("orders.back")}</Link>
+      </p>
+    </div>
+  );
+}

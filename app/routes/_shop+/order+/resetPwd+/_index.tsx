@@ -1,0 +1,67 @@
+import { Button, Stack } from "@chakra-ui/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, FormField } from "~/components/auth/FormField";
+import { AuthCard } from "~/components/auth/ResetSteps";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { setFlash } from "~/utils/cookies.server";
+import { requireUser } from "~/utils/guard.server";
+import { changePassword } from "~/modules/auth/reset.server";
+import { changePasswordSchema } from "~/modules/auth/rules";
+import { createSession } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "修改密码 · Change password · 经销商门户 Dealer Portal" }];
+export const handle = { watermark: true };
+
+/** Password change of the signed-in user (spec §2 /order/resetPwd). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, db);
+  const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
+  const hide = ["oldPassword", "password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  const outcome = await changePassword(db, user.id, submission.value);
+  if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: { oldPassword: [outcome.error] }, hideFields: hide }) }, { status: 400 });
+  // Every session ended (other browsers included); this browser continues on a new one.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSession(db, request, { userId: user.id, tenantId: user.tenantId, clientIp: context.clientIp }));
+  headers.append("Set-Cookie", await setFlash("auth:changePassword.success"));
+  return redirect("/order/resetPwd", { headers });
+}
+
+export default function ChangePassword() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title={t("changePassword.title")}>
+      <Form method="post" {...getFormProps(form)} data-testid="change-password-form">
+        <FormError errors={form.errors} id={form.errorId} />
+        <Stack gap="4">
+          <FormField field={fields.oldPassword} label={t("changePassword.old")} type="password" required autoComplete="current-password" keepValue={false} maxLength={64} />
+          <FormField field={fields.password} label={t("password.new")} type="password" required autoComplete="new-password" helper={t("password.rule")} keepValue={false} maxLength={64} />
+          <FormField field={fields.confirmPassword} label={t("password.confirm")} type="password" required autoComplete="new-password" keepValue={false} maxLength={64} />
+          <Button type="submit" colorPalette="brand">
+            {t("changePassword.submit")}
+          </Button>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

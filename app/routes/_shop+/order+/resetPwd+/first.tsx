@@ -1,0 +1,77 @@
+import { Button, Stack } from "@chakra-ui/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
+import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { publicBaseUrl, requestLanguage, resetDeps, resetFlowCookie } from "~/modules/auth/reset-route.server";
+import { requestPasswordReset } from "~/modules/auth/reset.server";
+import { resetFirstSchema } from "~/modules/auth/rules";
+
+export const meta: MetaFunction = () => [{ title: "找回密码 · Reset password · 经销商门户 Dealer Portal" }];
+
+/** Reset step 1 (public): identify the account, then choose e-mail or mobile. */
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: resetFirstSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const lang = await requestLanguage(request);
+  const outcome = await requestPasswordReset(
+    getDb(),
+    { code: submission.value.code, channel: submission.value.channel, baseUrl: publicBaseUrl() },
+    resetDeps(lang),
+  );
+  if (outcome.channel === "email") return redirect("/order/resetPwd/secondEmail");
+  return redirect("/order/resetPwd/secondMobile", { headers: { "Set-Cookie": await resetFlowCookie.serialize(outcome.flowToken) } });
+}
+
+export default function ResetFirst() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const errorText = useErrorText();
+  const [form, fields] = useForm({
+    id: "reset-first",
+    lastResult: actionData?.result,
+    defaultValue: { channel: "email" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetFirstSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const channelError = errorText(fields.channel.errors);
+  const channel = (fields.channel.initialValue as string | undefined) ?? "email";
+  return (
+    <AuthCard title={t("reset.title")}>
+      <ResetSteps current={1} />
+      <Form method="post" {...getFormProps(form)} data-testid="reset-first-form">
+        <FormError errors={form.errors} id={form.errorId} />
+        <Stack gap="4">
+          <FormField field={fields.code} label={t("login.code")} required autoComplete="username" placeholder={t("login.codePlaceholder")} maxLength={20} />
+          <fieldset className="choice-group" aria-describedby={channelError ? fields.channel.errorId : undefined}>
+            <legend>{t("reset.channel")}</legend>
+            <label>
+              <input type="radio" name={fields.channel.name} value="email" defaultChecked={channel === "email"} /> {t("reset.byEmail")}
+            </label>
+            <label>
+              <input type="radio" name={fields.channel.name} value="mobile" defaultChecked={channel === "mobile"} /> {t("reset.byMobile")}
+            </label>
+            {channelError ? (
+              <p className="field-error" id={fields.channel.errorId}>
+                {channelError}
+              </p>
+            ) : null}
+          </fieldset>
+          <Button type="submit" colorPalette="brand">
+            {t("reset.next")}
+          </Button>
+          <Link to="/shop_login" className="text-link">
+            {t("reset.backToLogin")}
+          </Link>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

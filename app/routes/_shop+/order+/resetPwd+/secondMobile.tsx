@@ -1,0 +1,66 @@
+import { Button, Stack } from "@chakra-ui/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, FormField } from "~/components/auth/FormField";
+import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { readFlowToken, resetFlowCookie } from "~/modules/auth/reset-route.server";
+import { verifySmsCode } from "~/modules/auth/reset.server";
+import { resetCodeSchema, SMS_CODE_MINUTES } from "~/modules/auth/rules";
+
+export const meta: MetaFunction = () => [{ title: "找回密码 · Reset password · 经销商门户 Dealer Portal" }];
+
+/** Reset step 2 by mobile (public): the 6-digit code sent by SMS, limited attempts. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await readFlowToken(request))) throw redirect("/order/resetPwd/first");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const flow = await readFlowToken(request);
+  if (!flow) return redirect("/order/resetPwd/first");
+  const submission = parseWithZod(await readFormData(request), { schema: resetCodeSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const check = await verifySmsCode(getDb(), flow, submission.value.smsCode);
+  if (!check.ok) return json({ result: submission.reply({ formErrors: [check.error], hideFields: ["smsCode"] }) }, { status: 400 });
+  return redirect(`/order/resetPwd/thirdReset?token=${check.resetToken}`, {
+    headers: { "Set-Cookie": await resetFlowCookie.serialize("", { maxAge: 0 }) },
+  });
+}
+
+export default function ResetSecondMobile() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "reset-mobile",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetCodeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title={t("reset.title")}>
+      <ResetSteps current={1} />
+      <p className="auth-hint" data-testid="reset-sms-sent">
+        {t("reset.smsSent", { minutes: SMS_CODE_MINUTES })}
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormError errors={form.errors} id={form.errorId} />
+        <Stack gap="4">
+          <FormField field={fields.smsCode} label={t("reset.smsCode")} required inputMode="numeric" autoComplete="one-time-code" maxLength={6} keepValue={false} />
+          <Button type="submit" colorPalette="brand">
+            {t("reset.next")}
+          </Button>
+          <Link to="/order/resetPwd/first" className="text-link">
+            {t("reset.again")}
+          </Link>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

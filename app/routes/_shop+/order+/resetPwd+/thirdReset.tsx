@@ -1,0 +1,72 @@
+import { Button, Stack } from "@chakra-ui/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, FormField } from "~/components/auth/FormField";
+import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { checkResetToken, resetPasswordWithToken } from "~/modules/auth/reset.server";
+import { resetPasswordSchema } from "~/modules/auth/rules";
+
+export const meta: MetaFunction = () => [{ title: "重置密码 · Reset password · 经销商门户 Dealer Portal" }];
+
+/** Reset step 3 (public): the new password, typed twice, with the token of the link or SMS step. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token")?.slice(0, 200) ?? "";
+  const valid = await checkResetToken(getDb(), token);
+  return json({ token: valid ? token : null }, { headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const ok = await resetPasswordWithToken(getDb(), submission.value.token, submission.value.password);
+  if (!ok) return json({ result: submission.reply({ formErrors: ["reset.linkInvalid"], hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  return redirect("/order/resetPwd/resetFinish");
+}
+
+export default function ResetThird() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "reset-third",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title={t("reset.title")}>
+      <ResetSteps current={2} />
+      {token ? (
+        <Form method="post" {...getFormProps(form)} data-testid="reset-third-form">
+          <FormError errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="token" value={token} />
+          <Stack gap="4">
+            <FormField field={fields.password} label={t("password.new")} type="password" required autoComplete="new-password" helper={t("password.rule")} keepValue={false} maxLength={64} />
+            <FormField field={fields.confirmPassword} label={t("password.confirm")} type="password" required autoComplete="new-password" keepValue={false} maxLength={64} />
+            <Button type="submit" colorPalette="brand">
+              {t("reset.submit")}
+            </Button>
+          </Stack>
+        </Form>
+      ) : (
+        <>
+          <p className="message message-error" role="alert" data-testid="reset-link-invalid">
+            {t("reset.linkInvalid")}
+          </p>
+          <Link to="/order/resetPwd/first" className="text-link">
+            {t("reset.again")}
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,159 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SubAccountForm } from "~/components/auth/SubAccountForm";
+import { getDb } from "~/db/index.server";
+import { readFormData } from "~/utils/form.server";
+import { createSubAccountSchema, deleteSubAccountSchema, updateSubAccountSchema } from "~/modules/accounts/rules";
+import {
+  createSubAccount,
+  deleteSubAccount,
+  getSubAccount,
+  listAccounts,
+  NotMasterError,
+  updateSubAccount,
+} from "~/modules/accounts/subaccounts.server";
+import { setFlash } from "~/utils/cookies.server";
+import { requireUser } from "~/utils/guard.server";
+
+export const meta: MetaFunction = () => [{ title: "子账号管理 · Sub-accounts · 经销商门户 Dealer Portal" }];
+export const handle = { watermark: true };
+
+const idParam = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
+
+/** Sub-account management (spec §2 /order/subAccount, §6): master accounts only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, db);
+  const url = new URL(request.url);
+  try {
+    const accounts = await listAccounts(db, user);
+    const editId = idParam(url.searchParams.get("edit"));
+    const editing = editId ? await getSubAccount(db, user, editId) : null;
+    return { notMaster: false as const, accounts, editing, creating: url.searchParams.get("new") === "1" };
+  } catch (e) {
+    if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false }, { status: 403 });
+    throw e;
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, db);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  try {
+    if (intent === "delete") {
+      const submission = parseWithZod(formData, { schema: deleteSubAccountSchema });
+      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      await deleteSubAccount(db, user, submission.value.id);
+      return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash("auth:subAccount.deleted") } });
+    }
+    const schema = intent === "update" ? updateSubAccountSchema : createSubAccountSchema;
+    const submission = parseWithZod(formData, { schema });
+    const hide = ["password", "confirmPassword"];
+    if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+    const value = submission.value;
+    const outcome = value.intent === "update" ? await updateSubAccount(db, user, value) : await createSubAccount(db, user, value);
+    if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: hide }) }, { status: 400 });
+    const message = value.intent === "update" ? "auth:subAccount.updated" : "auth:subAccount.created";
+    return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash(message) } });
+  } catch (e) {
+    if (e instanceof NotMasterError) return json({ result: { status: "error" as const, error: { "": ["common:errors.notMaster"] } } }, { status: 403 });
+    throw e;
+  }
+}
+
+export default function SubAccounts() {
+  const { notMaster, accounts, editing, creating } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const { t: tc } = useTranslation("common");
+  if (notMaster) {
+    return (
+      <section className="card auth-card">
+        <h1 className="auth-title">{t("subAccount.title")}</h1>
+        <p className="message message-warning" role="alert" data-testid="not-master">
+          {tc("errors.notMaster")}
+        </p>
+      </section>
+    );
+  }
+  const showForm = creating || !!editing;
+  return (
+    <div className="sub-accounts">
+      <div className="page-head">
+        <h1 className="auth-title">{t("subAccount.title")}</h1>
+        {!showForm ? (
+          <Link to="?new=1" className="btn btn-lg" data-testid="new-sub-account">
+            {t("subAccount.add")}
+          </Link>
+        ) : null}
+      </div>
+      {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} lastResult={actionData?.result} /> : null}
+      <div className="table-scroll">
+        <table className="data-table" data-testid="sub-account-table">
+          <caption className="visually-hidden">{t("subAccount.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("subAccount.code")}</th>
+              <th scope="col">{t("subAccount.name")}</th>
+              <th scope="col">{t("subAccount.mobile")}</th>
+              <th scope="col">{t("subAccount.email")}</th>
+              <th scope="col" className="num">
+                {t("subAccount.factorShort")}
+              </th>
+              <th scope="col">{t("subAccount.permissions")}</th>
+              <th scope="col">{t("subAccount.erpAccount")}</th>
+              <th scope="col">{t("subAccount.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.id} className={a.isMaster ? "master-row" : undefined} data-testid={`account-${a.code}`}>
+                <td className="code">
+                  {a.code}
+                  {a.isMaster ? <span className="tag tag-master">{t("subAccount.master")}</span> : null}
+                </td>
+                <td>{a.name}</td>
+                <td>{a.mobile}</td>
+                <td className="cell-wrap">{a.email}</td>
+                <td className="num">{a.isMaster ? "—" : `${a.priceAdjustmentBp > 0 ? "+" : ""}${a.priceAdjustmentBp / 100} %`}</td>
+                <td>
+                  {a.isMaster
+                    ? t("subAccount.allPermissions")
+                    : [a.canOrder && t("subAccount.permOrder"), a.canSeePrice && t("subAccount.permPrice"), a.canSeeStock && t("subAccount.permStock")]
+                        .filter(Boolean)
+                        .join(" · ") || t("subAccount.noPermissions")}
+                </td>
+                <td>{a.erpAccount ?? "—"}</td>
+                <td>
+                  {a.isMaster ? null : (
+                    <div className="row-actions">
+                      <Link to={`?edit=${a.id}`} className="btn btn-outline" aria-label={`${t("subAccount.edit")} ${a.code}`}>
+                        {t("subAccount.edit")}
+                      </Link>
+                      <details className="confirm-delete">
+                        <summary className="btn btn-outline btn-danger">{t("subAccount.delete")}</summary>
+                        <Form method="post" action="/order/subAccount" className="confirm-panel">
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="id" value={a.id} />
+                          <span>{t("subAccount.confirmDelete", { code: a.code })}</span>
+                          <button type="submit" className="btn btn-danger-solid">
+                            {t("subAccount.confirmDeleteButton")}
+                          </button>
+                        </Form>
+                      </details>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { createCookie } from "@remix-run/node";
+import type { DB } from "~/db/db.server";
+import { getDb } from "~/db/index.server";
+import { SESSION_TTL_MS, endSession, findSessionUser, hashToken, startSession, type SessionUser } from "~/modules/auth/sessions.server";
+
+/** The session cookie: it carries the random token of `~/modules/auth/sessions.server`. */
+export function sessionCookie(secure: boolean) {
+  return createCookie(secure ? "__Host-shop_session" : "shop_session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+  });
+}
+
+/**
+ * HTTPS directly or behind a trusted proxy that says so: the request's URL is built by Express,
+ * which reads X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+ */
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie(isSecureRequest(request)).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+}
+
+/** The signed-in user of this request, or null. */
+export async function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
+  const token = await readSessionToken(request);
+  return token ? findSessionUser(db, hashToken(token)) : null;
+}
+
+/** Starts a session for this request's browser. Returns the Set-Cookie value. */
+export async function createSession(
+  db: DB,
+  request: Request,
+  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date },
+): Promise<string> {
+  const token = await startSession(db, { ...opts, userAgent: request.headers.get("user-agent") });
+  return sessionCookie(isSecureRequest(request)).serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
+}
+
+/** Ends the session of this request (if any). Returns the Set-Cookie value that clears the cookie. */
+export async function destroySession(db: DB, request: Request): Promise<string> {
+  const token = await readSessionToken(request);
+  if (token) await endSession(db, token);
+  return sessionCookie(isSecureRequest(request)).serialize("", { maxAge: 0 });
+}
+
+/**
+ * Replaces the session of this request by a new one (new token) for the same user, optionally
+ * on another tenant: used by the company switch and after a password change. Returns Set-Cookie.
+ */
+export async function rotateSession(
+  db: DB,
+  request: Request,
+  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date },
+): Promise<string> {
+  const token = await readSessionToken(request);
+  if (token) await endSession(db, token);
+  return createSession(db, request, opts);
+}
