@@ -5,7 +5,7 @@ import { useCachedT } from "~/i18n/useCachedT";
 export function BrandLink() {
   const t = useCachedT("common");
   return (
-    <Link to="/homePage" className="brand" aria-label={t("shopName")}>
+    <Link to="/homePage" className="brand">
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
         <polygon points="18,2 34,18 18,34 2,18" fill="#032C55" />
         <circle cx="18" cy="18" r="5" fill="#fff" />

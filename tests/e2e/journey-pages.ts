@@ -1,0 +1,63 @@
+import type { Page } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
+import type Database from "better-sqlite3";
+
+/** The pages of every dealer journey (issue 15), with the demo dealer whose data they show. */
+export const DEALER = "XCD000001";
+
+export interface JourneyPage {
+  name: string;
+  url: string;
+  signedIn: boolean;
+}
+
+/** Read from a demo database (e2e tests, `npm run audit`): the URLs of demo rows. */
+export function journeyPages(db: Database.Database): JourneyPage[] {
+  const product = db.prepare("select ordering_code, catalogue_code from product where ordering_code = ?").get("CNMG120408-DM YBC252") as {
+    ordering_code: string;
+    catalogue_code: string;
+  };
+  const chain: { code: string; parent_code: string | null }[] = [];
+  let code: string | null = product.catalogue_code;
+  while (code) {
+    const node = db.prepare("select code, parent_code from catalogue_node where code = ?").get(code) as { code: string; parent_code: string | null };
+    chain.unshift(node);
+    code = node.parent_code;
+  }
+  const order = db
+    .prepare("select o.order_no from sales_order o join app_user u on u.customer_id = o.customer_id where u.code = ? order by o.id limit 1")
+    .get(DEALER) as { order_no: string } | undefined;
+  const q = encodeURIComponent;
+  const [l1, l2, l3] = chain;
+  return [
+    { name: "home", url: "/homePage", signedIn: true },
+    { name: "login", url: "/shop_login", signedIn: false },
+    { name: "catalogue", url: "/product", signedIn: true },
+    { name: "level 1", url: `/product/productFirst?catalogueCode=${q(l1.code)}`, signedIn: true },
+    { name: "level 2", url: `/product/productSecond?catalogueCode=${q(l2.code)}&parentCode=${q(l1.code)}`, signedIn: true },
+    { name: "list", url: `/product/productThird?catalogueCode=${q(l3.code)}&parentCode=${q(l2.code)}`, signedIn: true },
+    { name: "detail", url: `/item?code=${q(product.ordering_code)}`, signedIn: true },
+    { name: "search", url: "/searchProduct?keyWord=cnmg+120408", signedIn: true },
+    { name: "cart", url: "/shopCart", signedIn: true },
+    { name: "fill order", url: "/order/fillOrder", signedIn: true },
+    { name: "orders", url: "/order/order?tab=all", signedIn: true },
+    ...(order ? [{ name: "order details", url: `/order/orderDetails?orderNo=${q(order.order_no)}`, signedIn: true }] : []),
+    { name: "records", url: "/order/myRecord", signedIn: true },
+    { name: "messages", url: "/order/myMessage", signedIn: true },
+    { name: "addresses", url: "/order/addressManage", signedIn: true },
+    { name: "sub-accounts", url: "/order/subAccount", signedIn: true },
+    { name: "password change", url: "/order/resetPwd", signedIn: true },
+    { name: "password reset", url: "/order/resetPwd/first", signedIn: false },
+    { name: "promotions", url: "/promotion", signedIn: true },
+    { name: "flash sales", url: "/rushToPurchase", signedIn: true },
+    { name: "selection", url: "/selectionCategory", signedIn: true },
+    { name: "profile", url: "/profile/index", signedIn: true },
+  ];
+}
+
+/** The language cookie the toggle sets (app/i18n/i18n.server.ts), without going through the toggle. */
+export async function useLanguage(page: Page, lang: "zh" | "en", baseURL: string) {
+  const value = (await createCookie("lng").serialize(lang)).split(";")[0].split("=").slice(1).join("=");
+  await page.context().addCookies([{ name: "lng", value, url: baseURL }]);
+}
+
