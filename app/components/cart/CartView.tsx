@@ -193,6 +193,14 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
           </div>
         </Form>
       )}
+      {/* One form per line for the line's own buttons (quantity, promotion, delete, move): the
+          row's fields join it with the form attribute, so they sit in the table yet post apart
+          from the cart form and its selection. */}
+      {cart.lines.map((l) => (
+        <Form key={l.id} method="post" preventScrollReset id={lineFormId(l)}>
+          <input type="hidden" name="lineId" value={l.id} />
+        </Form>
+      ))}
       <QuickOrder />
     </div>
   );
@@ -220,6 +228,8 @@ function LineInfo({ line, ruleText }: { line: Line; ruleText: (e: RuleError | nu
   );
 }
 
+const lineFormId = (line: Line) => `cart-line-${line.id}`;
+
 function QtyField({ line }: { line: Line }) {
   const { t } = useTranslation("order");
   return (
@@ -227,8 +237,8 @@ function QtyField({ line }: { line: Line }) {
       <label className="visually-hidden" htmlFor={`qty_${line.id}`}>
         {t("cart.qty")}
       </label>
-      <input id={`qty_${line.id}`} name={`qty_${line.id}`} type="number" inputMode="numeric" min={0} defaultValue={line.qty} key={line.qty} />
-      <button className="btn btn-outline" name="intent" value={`qty:${line.id}`}>
+      <input id={`qty_${line.id}`} form={lineFormId(line)} name="qty" type="number" inputMode="numeric" min={0} defaultValue={line.qty} key={line.qty} />
+      <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="qty">
         {t("cart.change")}
       </button>
     </div>
@@ -243,7 +253,7 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
       <label className="visually-hidden" htmlFor={`promo_${line.id}`}>
         {t("cart.promotion")}
       </label>
-      <select id={`promo_${line.id}`} name={`promo_${line.id}`} defaultValue={line.promotionItemId ?? "none"} key={line.promotionItemId ?? "none"}>
+      <select id={`promo_${line.id}`} form={lineFormId(line)} name="promotionItemId" defaultValue={line.promotionItemId ?? "none"} key={line.promotionItemId ?? "none"}>
         <option value="none">{t("cart.noPromotion")}</option>
         {line.options.map((o) => (
           <option key={o.promotionItemId} value={o.promotionItemId} disabled={!o.active || (o.flashStock !== null && o.flashSold >= o.flashStock)}>
@@ -252,7 +262,7 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
           </option>
         ))}
       </select>
-      <button className="btn btn-outline" name="intent" value={`promotion:${line.id}`}>
+      <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="promotion">
         {t("cart.apply")}
       </button>
     </div>
@@ -263,10 +273,10 @@ function RowActions({ line }: { line: Line }) {
   const { t } = useTranslation("order");
   return (
     <div className="row-actions">
-      <button className="link-button" name="intent" value={`delete:${line.id}`}>
+      <button className="link-button" form={lineFormId(line)} name="intent" value="delete">
         {t("cart.delete")}
       </button>
-      <button className="link-button" name="intent" value={`move:${line.id}`}>
+      <button className="link-button" form={lineFormId(line)} name="intent" value="move">
         {t("cart.moveSelected")}
       </button>
     </div>

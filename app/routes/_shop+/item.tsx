@@ -15,7 +15,8 @@ import { getCompatible, getCuttingData, getNodePath, getProductByCode } from "~/
 import { insertDrawing } from "~/modules/catalogue/drawing";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
 import { getOffers } from "~/modules/catalogue/offer.server";
-import { nodeHref, pageBase, returnPath } from "~/modules/catalogue/pages.server";
+import { nodeHref } from "~/modules/catalogue/links";
+import { pageBase, returnPath } from "~/utils/page.server";
 import { favouriteSet } from "~/modules/favourites/favourites.server";
 import { recordView } from "~/modules/footprint/footprint.server";
 import catalogueStyles from "~/styles/catalogue.css";

@@ -6,7 +6,7 @@ import { Pager } from "~/components/Pager";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { listNewOrHot, PAGE_SIZE } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
-import { pageBase, returnPath } from "~/modules/catalogue/pages.server";
+import { pageBase, returnPath } from "~/utils/page.server";
 import { parsePage } from "~/modules/catalogue/sorts";
 import catalogueStyles from "~/styles/catalogue.css";
 

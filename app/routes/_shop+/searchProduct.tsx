@@ -6,7 +6,7 @@ import { Pager } from "~/components/Pager";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext, type ListItem } from "~/modules/catalogue/listing.server";
-import { pageBase, returnPath } from "~/modules/catalogue/pages.server";
+import { pageBase, returnPath } from "~/utils/page.server";
 import { parsePage } from "~/modules/catalogue/sorts";
 import { parseKeyword } from "~/modules/search/normalize";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, productSearch } from "~/modules/search/search.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentPage } from "~/components/content/ContentPage";
-import { loadContentPage } from "~/modules/content/page.server";
+import { loadContentPage } from "../__content.server";
 
 export const meta: MetaFunction = () => [{ title: "下载服务 · Downloads" }];
 

@@ -9,7 +9,7 @@ import { readFormData } from "~/utils/form.server";
 import { requireUser } from "~/utils/guard.server";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
-import { pageBase, returnPath } from "~/modules/catalogue/pages.server";
+import { pageBase, returnPath } from "~/utils/page.server";
 import { parseFavouriteForm } from "~/modules/favourites/form.server";
 import { addFavourite, listFavouriteIds, removeFavourite } from "~/modules/favourites/favourites.server";
 import catalogueStyles from "~/styles/catalogue.css";

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeOverview } from "~/components/catalogue/NodeOverview";
-import { loadRoot } from "~/modules/catalogue/pages.server";
+import { loadRoot } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogueOverview } from "~/components/catalogue/CatalogueOverview";
-import { loadOverview } from "~/modules/catalogue/pages.server";
+import { loadOverview } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

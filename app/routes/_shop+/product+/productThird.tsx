@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ProductListView } from "~/components/catalogue/ProductListView";
-import { loadProductList } from "~/modules/catalogue/pages.server";
+import { loadProductList } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

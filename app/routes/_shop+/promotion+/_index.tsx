@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PromotionListView } from "~/components/catalogue/PromotionViews";
-import { loadPromotionList } from "~/modules/promotions/pages.server";
+import { loadPromotionList } from "../__promotions.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CartView } from "~/components/cart/CartView";
-import { cartAction, cartLoader } from "~/modules/cart/cart-route.server";
+import { cartAction, cartLoader } from "./__cart.server";
 import ordersCss from "~/styles/orders.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SelectionView } from "~/components/catalogue/SelectionView";
-import { loadSelection } from "~/modules/catalogue/selectionPage.server";
+import { loadSelection } from "../__selection.server";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

@@ -16,27 +16,37 @@ import {
   setQuantity,
   setSelected,
   type CartResult,
-} from "./cart.server";
+} from "~/modules/cart/cart.server";
 import { readFormData } from "~/utils/form.server";
-import { withFlash } from "./flash";
+import { withFlash } from "~/modules/cart/flash";
 
-/** Loader and action shared by /shopCart and /shopCart/shopCard (one cart, two views). */
-const id = z.coerce.number().int().positive();
+/**
+ * Loader and action shared by /shopCart and /shopCart/shopCard (one cart, two views). The cart form
+ * carries the selection (checkboxes `lineId`); each line's own buttons post a line form (`lineId`
+ * plus the line's quantity or promotion), so every intent has one plain shape.
+ */
+const id = z.coerce.number().int().positive().max(2_147_483_647);
 const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(id).max(500));
+const qty = z.coerce.number().int().min(-1_000_000).max(1_000_000);
 
-const Schema = z.object({
-  intent: z
-    .string()
-    .regex(/^(add|quick|select|selectAll|unselectAll|deleteSelected|moveSelected|checkout|(qty|promotion|delete|move):\d{1,12})$/),
-  productId: z.coerce.number().int().min(0).default(0),
-  qty: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
-  promotionItemId: id.optional(),
-  redirectTo: z.string().max(500).optional(),
-  respond: z.literal("json").optional(),
-  text: z.string().max(20_000).default(""),
-  lineId: ids,
-  confirmAbandon: z.literal("1").optional(),
-});
+export const CartActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    productId: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+    qty: qty.default(0),
+    promotionItemId: id.optional(),
+    redirectTo: z.string().max(500).optional(),
+    respond: z.literal("json").optional(),
+  }),
+  z.object({ intent: z.literal("quick"), text: z.string().max(20_000).default("") }),
+  z.object({ intent: z.enum(["select", "deleteSelected", "moveSelected"]), lineId: ids }),
+  z.object({ intent: z.enum(["selectAll", "unselectAll"]) }),
+  z.object({ intent: z.literal("checkout"), lineId: ids, confirmAbandon: z.literal("1").optional() }),
+  z.object({ intent: z.literal("qty"), lineId: id, qty }),
+  // "none" takes the line out of its promotion
+  z.object({ intent: z.literal("promotion"), lineId: id, promotionItemId: z.union([z.literal("none").transform(() => null), id]) }),
+  z.object({ intent: z.enum(["delete", "move"]), lineId: id }),
+]);
 
 export async function cartLoader(request: Request) {
   const user = await requireUser(request);
@@ -54,15 +64,16 @@ export async function cartAction(request: Request, viewPath: string) {
   const user = await requireUser(request);
   const db = getDb();
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: Schema });
+  const submission = parseWithZod(formData, { schema: CartActionSchema });
   const back = (r: CartResult) => redirect(withFlash(viewPath, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
   if (submission.status !== "success") {
-    if (formData.get("intent") === "add") {
+    const intent = formData.get("intent");
+    if (intent === "add") {
       return redirect(withFlash(safeRedirect(formData.get("redirectTo"), viewPath), { ok: false, key: "order:rules.qtyInvalid" }));
     }
-    return redirect(withFlash(viewPath, { ok: false, key: "order:rules.qtyInvalid" }));
+    return back({ ok: false, error: { key: intent === "promotion" ? "common:errors.promotionEmpty" : "order:rules.qtyInvalid" } });
   }
-  const v = submission.value as z.output<typeof Schema>;
+  const v = submission.value;
   switch (v.intent) {
     case "add": {
       const r = await addToCart(db, user, { productId: v.productId, qty: v.qty, promotionItemId: v.promotionItemId ?? null });
@@ -82,9 +93,8 @@ export async function cartAction(request: Request, viewPath: string) {
     case "select":
       return back(await selectOnly(db, user, v.lineId));
     case "selectAll":
-      return back(await setSelected(db, user, "all", true));
     case "unselectAll":
-      return back(await setSelected(db, user, "all", false));
+      return back(await setSelected(db, user, "all", v.intent === "selectAll"));
     case "deleteSelected":
       return back(await removeLines(db, user, v.lineId));
     case "moveSelected":
@@ -98,22 +108,13 @@ export async function cartAction(request: Request, viewPath: string) {
       if (cart.unchosenPromotions && !v.confirmAbandon) return redirect(`${viewPath}?confirm=promotions`);
       return redirect("/order/fillOrder");
     }
-    default: {
-      const [op, raw] = v.intent.split(":");
-      const lineId = Number(raw);
-      if (op === "qty") {
-        const qty = z.coerce.number().int().min(-1_000_000).max(1_000_000).safeParse(formData.get(`qty_${lineId}`));
-        if (!qty.success) return back({ ok: false, error: { key: "order:rules.qtyInvalid" } });
-        return back(await setQuantity(db, user, lineId, qty.data));
-      }
-      if (op === "promotion") {
-        const p = formData.get(`promo_${lineId}`);
-        const pid = p && p !== "none" ? Number(p) : null;
-        if (pid !== null && !(Number.isInteger(pid) && pid > 0)) return back({ ok: false, error: { key: "common:errors.promotionEmpty" } });
-        return back(await choosePromotion(db, user, lineId, pid));
-      }
-      if (op === "delete") return back(await removeLines(db, user, [lineId]));
-      return back(await moveToFavourites(db, user, [lineId]));
-    }
+    case "qty":
+      return back(await setQuantity(db, user, v.lineId, v.qty));
+    case "promotion":
+      return back(await choosePromotion(db, user, v.lineId, v.promotionItemId));
+    case "delete":
+      return back(await removeLines(db, user, [v.lineId]));
+    case "move":
+      return back(await moveToFavourites(db, user, [v.lineId]));
   }
 }

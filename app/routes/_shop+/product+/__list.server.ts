@@ -1,43 +1,11 @@
-import type { DB } from "~/db/db.server";
-import { getDb } from "~/db/index.server";
-import type { Language } from "~/i18n/config";
-import { getLanguage } from "~/i18n/i18n.server";
 import { notFound } from "~/utils/guard.server";
-import { type SessionUser } from "~/modules/auth/sessions.server";
-import { getOptionalSessionUser } from "~/utils/session.server";
-import { countByLeaf, getChildren, getChildrenTree, getNodePath, leafCodesUnder, listProducts, PAGE_SIZE, type NodeView } from "./catalogue.server";
-import { buildListItems, listContext } from "./listing.server";
-import { parsePage, parseSort } from "./sorts";
+import { pageBase, returnPath } from "~/utils/page.server";
+import { countByLeaf, getChildren, getChildrenTree, getNodePath, leafCodesUnder, listProducts, PAGE_SIZE, type NodeView } from "~/modules/catalogue/catalogue.server";
+import { nodeHref } from "~/modules/catalogue/links";
+import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
+import { parsePage, parseSort } from "~/modules/catalogue/sorts";
 
-/** Loader bodies shared by the catalogue level routes (the routes stay thin). */
-export interface PageBase {
-  db: DB;
-  user: SessionUser | null;
-  lang: Language;
-  url: URL;
-}
-
-export async function pageBase(request: Request): Promise<PageBase> {
-  const user = await getOptionalSessionUser(request);
-  const lang = await getLanguage(request, user?.language);
-  return { db: getDb(), user, lang, url: new URL(request.url) };
-}
-
-/** The page's own URL without the one-off message parameter (where forms return to). */
-export function returnPath(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete("catMsg");
-  const q = params.toString();
-  return url.pathname + (q ? `?${q}` : "");
-}
-
-/** URL of the page that shows a node of a given level (the spec's query parameters). */
-export function nodeHref(node: { code: string; level: number; parentCode: string | null }): string {
-  const page = ["", "productFirst", "productSecond", "productThird", "productFourth"][node.level] ?? "productThird";
-  const parent = node.parentCode ? `&parentCode=${encodeURIComponent(node.parentCode)}` : "";
-  return `/product/${page}?catalogueCode=${encodeURIComponent(node.code)}${parent}`;
-}
-
+/** Loader bodies shared by the catalogue level routes of this folder. */
 const crumbs = (path: NodeView[]) => path.map((n) => ({ label: n.label, to: nodeHref(n), nonStandard: n.isNonStandard }));
 
 /** /product/productFirst and /product/productSecond: the node's children with their children. */

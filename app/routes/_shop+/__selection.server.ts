@@ -1,8 +1,8 @@
-import { PAGE_SIZE } from "./catalogue.server";
-import { buildListItems, listContext } from "./listing.server";
-import { pageBase, returnPath } from "./pages.server";
-import { FACETS, runSelection, type SelectionFilters } from "./selection.server";
-import { parsePage } from "./sorts";
+import { PAGE_SIZE } from "~/modules/catalogue/catalogue.server";
+import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
+import { FACETS, runSelection, type SelectionFilters } from "~/modules/catalogue/selection.server";
+import { parsePage } from "~/modules/catalogue/sorts";
+import { pageBase, returnPath } from "~/utils/page.server";
 
 const VALUE = /^[A-Za-z0-9.\-_]{1,20}$/;
 

@@ -1,9 +1,9 @@
 import { notFound, requireUser } from "~/utils/guard.server";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
-import { pageBase, returnPath } from "~/modules/catalogue/pages.server";
-import { getPromotion, listPromotions } from "./promotions.server";
-import { promotionState } from "./rules";
+import { pageBase, returnPath } from "~/utils/page.server";
+import { getPromotion, listPromotions } from "~/modules/promotions/promotions.server";
+import { promotionState } from "~/modules/promotions/rules";
 
 /** Loaders of /promotion, /rushToPurchase and their promotionItem children (flash = rushToPurchase). */
 export async function loadPromotionList(request: Request, flash: boolean) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { getOptionalSessionUser } from "~/utils/session.server";
-import { getContent, listContent, type ContentItem } from "./content.server";
+import { getContent, listContent, type ContentItem } from "~/modules/content/content.server";
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
