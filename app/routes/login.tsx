@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/auth/LoginForm";
 import { LanguageToggle } from "~/components/layout/LanguageToggle";
-import { loginAction, loginLoader } from "~/modules/auth/login-route.server";
+import { loginAction, loginLoader } from "./__login.server";
 
 export const meta: MetaFunction = () => [{ title: "登录 · Sign in · 经销商门户 Dealer Portal" }];
 

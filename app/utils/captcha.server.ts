@@ -1,25 +1,14 @@
-import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import svgCaptcha from "svg-captcha";
 import type { DB } from "~/db/db.server";
-import { hashToken } from "~/modules/auth/sessions.server";
+import { CAPTCHA_TTL_MS, checkCaptcha, newCaptcha } from "~/modules/auth/captcha.server";
 
-/**
- * The login verification code: an SVG image made on the server (svg-captcha, no third-party
- * service). The answer is kept server-side only, hashed, in a `captcha` row keyed by the hash of
- * a random token held in a short-lived HttpOnly cookie; it can be checked once (decision 010).
- */
-export const CAPTCHA_TTL_MS = 5 * 60_000;
-
+/** The cookie that carries the token of this browser's login verification code. */
 export const captchaCookie = createCookie("shop_captcha", {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
   maxAge: CAPTCHA_TTL_MS / 1000,
 });
-
-const answerHash = (id: string, answer: string) =>
-  crypto.createHash("sha256").update(`${id}:${answer.trim().toLowerCase()}`).digest("hex");
 
 export interface NewCaptcha {
   svg: string;
@@ -30,36 +19,16 @@ export interface NewCaptcha {
 }
 
 export async function createCaptcha(db: DB, now = new Date()): Promise<NewCaptcha> {
-  const { data, text } = svgCaptcha.create({
-    size: 4,
-    noise: 2,
-    width: 120,
-    height: 40,
-    fontSize: 44,
-    ignoreChars: "0oO1ilIL",
-    background: "#f4f6f9",
-    color: true,
-  });
-  const token = crypto.randomBytes(24).toString("base64url");
-  const id = hashToken(token);
-  await db.deleteFrom("captcha").where("expires_at", "<=", now.toISOString()).execute();
-  await db
-    .insertInto("captcha")
-    .values({ id, answer_hash: answerHash(id, text), expires_at: new Date(now.getTime() + CAPTCHA_TTL_MS).toISOString() })
-    .execute();
-  return { svg: data, cookie: await captchaCookie.serialize(token), answer: text };
+  const { svg, token, answer } = await newCaptcha(db, now);
+  return { svg, cookie: await captchaCookie.serialize(token), answer };
 }
 
-/** Checks the answer for this request's captcha and uses it up, right or wrong (one use). */
-export async function verifyCaptcha(db: DB, request: Request, answer: string, now = new Date()): Promise<boolean> {
+export async function readCaptchaToken(request: Request): Promise<string | null> {
   const token = await captchaCookie.parse(request.headers.get("Cookie"));
-  if (typeof token !== "string" || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) return false;
-  const id = hashToken(token);
-  const row = await db.selectFrom("captcha").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return false;
-  await db.deleteFrom("captcha").where("id", "=", id).execute();
-  if (row.expires_at <= now.toISOString()) return false;
-  const a = Buffer.from(row.answer_hash);
-  const b = Buffer.from(answerHash(id, answer));
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  return typeof token === "string" ? token : null;
+}
+
+/** Checks the answer for this request's captcha and uses it up (one use). */
+export async function verifyCaptcha(db: DB, request: Request, answer: string, now = new Date()): Promise<boolean> {
+  return checkCaptcha(db, await readCaptchaToken(request), answer, now);
 }

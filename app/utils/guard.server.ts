@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { NotFoundError } from "~/modules/errors";
 import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { type SessionUser } from "~/modules/auth/sessions.server";
@@ -27,6 +28,16 @@ export function forbidden(): never {
 
 export function notFound(): never {
   throw new Response("Not Found", { status: 404 });
+}
+
+/** Runs domain work; an object the actor may not see (NotFoundError) answers 404. */
+export async function notFoundWhenMissing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof NotFoundError) notFound();
+    throw e;
+  }
 }
 
 /** The user must hold one of these roles. */

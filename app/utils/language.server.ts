@@ -1,5 +1,6 @@
 import type { Language } from "~/i18n/config";
 import { getDb } from "~/db/index.server";
+import { getLanguage } from "~/i18n/i18n.server";
 import { getOptionalSessionUser } from "~/utils/session.server";
 
 /** When signed in, the chosen language is saved to the account and used at the next login (spec §4). */
@@ -12,4 +13,10 @@ export async function saveAccountLanguage(request: Request, lang: Language): Pro
     .set({ language: lang, updated_at: new Date().toISOString() })
     .where("id", "=", user.id)
     .execute();
+}
+
+/** The language of this request: the signed-in account's, else the cookie's or the browser's. */
+export async function requestLanguage(request: Request): Promise<Language> {
+  const user = await getOptionalSessionUser(request);
+  return getLanguage(request, user?.language);
 }

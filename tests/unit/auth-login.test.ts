@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { createCaptcha, verifyCaptcha } from "~/utils/captcha.server";
-import { handleLogin, landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
+import { captchaCookie, createCaptcha, verifyCaptcha } from "~/utils/captcha.server";
+import { handleLogin } from "~/utils/auth.server";
+import { landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
 import { THROTTLE, checkLoginThrottle } from "~/modules/auth/throttle.server";
 import { freshDb, testDatabases } from "../helpers/db";
 import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "./auth-fixtures";
@@ -23,8 +24,10 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
   });
   afterAll(() => db.destroy());
 
-  const login = (fields: Record<string, string>, opts: { ip?: string; now?: Date; captchaOn?: boolean; cookie?: string } = {}) =>
-    verifyLogin(db, req(opts.cookie), form(fields), { captchaOn: opts.captchaOn ?? false, clientIp: opts.ip ?? "10.0.0.1", now: opts.now });
+  const login = async (fields: Record<string, string>, opts: { ip?: string; now?: Date; captchaOn?: boolean; cookie?: string } = {}) => {
+    const captchaToken = opts.cookie ? ((await captchaCookie.parse(opts.cookie)) as string) : null;
+    return verifyLogin(db, fields, { captchaOn: opts.captchaOn ?? false, captchaToken, clientIp: opts.ip ?? "10.0.0.1", now: opts.now });
+  };
 
   it("signs in with the right code and password, on the default company", async () => {
     const r = await login({ code: "XCD000001", password: PASSWORD });

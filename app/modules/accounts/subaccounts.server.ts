@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import { notFound } from "~/utils/guard.server";
+import { NotFoundError } from "~/modules/errors";
 import { hashPassword } from "~/modules/auth/password.server";
 import { revokeUserSessions } from "~/modules/auth/sessions.server";
 import type { CreateSubAccountInput, UpdateSubAccountInput } from "./rules";
@@ -107,7 +107,7 @@ export async function getSubAccount(db: DB, actor: Actor, id: number): Promise<A
     .where("master_user_id", "=", actor.id)
     .where("status", "=", "active")
     .executeTakeFirst();
-  if (!row) notFound();
+  if (!row) throw new NotFoundError("sub-account");
   return toAccount(row);
 }
 

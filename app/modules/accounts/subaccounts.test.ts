@@ -6,6 +6,7 @@ import { createSession } from "~/utils/session.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createWorld, sessionUserOf, type World } from "../../../tests/unit/auth-fixtures";
 import { createSubAccountSchema, factorText, updateSubAccountSchema } from "./rules";
+import { NotFoundError } from "~/modules/errors";
 import { NotMasterError, createSubAccount, deleteSubAccount, getSubAccount, listAccounts, updateSubAccount } from "./subaccounts.server";
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -104,8 +105,7 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
         () => null,
         (e: unknown) => e,
       );
-      expect(err).toBeInstanceOf(Response);
-      expect((err as Response).status).toBe(404);
+      expect(err).toBeInstanceOf(NotFoundError); // the web layer answers 404
     }
     expect((await getSubAccount(db, master, world.users.sub)).code).toBe("XCD000002");
   });

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import { notFound } from "~/utils/guard.server";
+import { NotFoundError } from "~/modules/errors";
 import type { AddressInput } from "./rules";
 
 /**
@@ -51,7 +51,7 @@ export async function listAddresses(db: DB, actor: AddressActor): Promise<Addres
 
 export async function getAddress(db: DB, actor: AddressActor, id: number): Promise<Address> {
   const row = await db.selectFrom("address").select(cols).where("id", "=", id).where("customer_id", "=", actor.customerId).executeTakeFirst();
-  if (!row) notFound();
+  if (!row) throw new NotFoundError("address");
   return toAddress(row);
 }
 

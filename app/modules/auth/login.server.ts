@@ -1,18 +1,8 @@
-import { redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import type { DB } from "~/db/db.server";
-import { languageCookie } from "~/i18n/i18n.server";
-import { toLanguage } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
-import { captchaCookie, verifyCaptcha } from "~/utils/captcha.server";
-import { readFormData } from "~/utils/form.server";
-import { rememberedCodeCookie, rememberedCompanyCookie } from "~/utils/cookies.server";
+import { checkCaptcha } from "./captcha.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
-import { purgeExpiredSessions } from "~/modules/auth/sessions.server";
-import { rotateSession } from "~/utils/session.server";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";
@@ -30,6 +20,8 @@ export type LoginOutcome =
 
 export interface LoginOptions {
   captchaOn: boolean;
+  /** the token of the verification code this browser was shown (its cookie), if any */
+  captchaToken: string | null;
   /** the client's address (the load context's, from Express under TRUST_PROXY) */
   clientIp: string | null;
   now?: Date;
@@ -39,9 +31,9 @@ export interface LoginOptions {
  * Checks one login attempt: throttle, verification code, account and password, roles and
  * companies. Never tells whether the account exists (the same message, the same argon2 work).
  */
-export async function verifyLogin(db: DB, request: Request, form: FormData, opts: LoginOptions): Promise<LoginOutcome> {
+export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts: LoginOptions): Promise<LoginOutcome> {
   const now = opts.now ?? new Date();
-  const parsed = loginSchema(opts.captchaOn).safeParse(Object.fromEntries(form));
+  const parsed = loginSchema(opts.captchaOn).safeParse(fields);
   if (!parsed.success) return { ok: false, error: "common:errors.wrongLogin" };
   const { code, password, dataareacode, captcha } = parsed.data;
   const ip = opts.clientIp;
@@ -50,7 +42,7 @@ export async function verifyLogin(db: DB, request: Request, form: FormData, opts
   if (!verdict.allowed) {
     return { ok: false, error: "login.throttled", retryAfterMinutes: Math.ceil(verdict.retryAfterSeconds / 60) };
   }
-  if (opts.captchaOn && !(await verifyCaptcha(db, request, captcha ?? "", now))) {
+  if (opts.captchaOn && !(await checkCaptcha(db, opts.captchaToken, captcha ?? "", now))) {
     return { ok: false, error: "validation.captchaWrong" };
   }
 
@@ -92,13 +84,6 @@ export async function verifyLogin(db: DB, request: Request, form: FormData, opts
   return { ok: true, userId: user.id, tenantId: tenant.id, tenantCode: tenant.code, language: user.language, partiesId: user.parties_id };
 }
 
-/** remix-auth with the form strategy; the session itself is ours (STACK.md). */
-export function createAuthenticator(db: DB, opts: LoginOptions) {
-  const authenticator = new Authenticator<LoginOutcome>();
-  authenticator.use(new FormStrategy(({ form, request }) => verifyLogin(db, request, form, opts)), "form");
-  return authenticator;
-}
-
 /** Where a user lands after login without a redirect target (spec §2, §6). */
 export async function landingPage(db: DB, user: { partiesId: string | null }): Promise<string> {
   if (user.partiesId === CRMCPXX) return "/selectionCategory";
@@ -113,36 +98,3 @@ export function loginRedirectTarget(value: unknown): string | null {
   return target;
 }
 
-const parseLogin = (form: FormData, captchaOn: boolean) => parseWithZod(form, { schema: loginSchema(captchaOn) });
-type LoginSubmission = ReturnType<typeof parseLogin>;
-
-export type LoginActionResult =
-  | { kind: "redirect"; response: Response }
-  | { kind: "invalid"; submission: LoginSubmission }
-  | { kind: "failed"; submission: LoginSubmission; error: LoginFailure };
-
-/** The whole login post: validate the form, authenticate, start the session, set the cookies. */
-export async function handleLogin(db: DB, request: Request, opts: LoginOptions): Promise<LoginActionResult> {
-  const form = await readFormData(request.clone());
-  const submission = parseLogin(form, opts.captchaOn);
-  if (submission.status !== "success") return { kind: "invalid", submission };
-
-  const outcome = await createAuthenticator(db, opts).authenticate("form", request);
-  if (!outcome.ok) return { kind: "failed", submission, error: outcome };
-
-  if (Math.random() < 0.05) await purgeExpiredSessions(db, opts.now);
-  const headers = new Headers();
-  // The session this browser presented (another account's, or its own older one) ends here: a
-  // shared computer keeps no second valid session behind the new one.
-  headers.append("Set-Cookie", await rotateSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, clientIp: opts.clientIp, now: opts.now }));
-  const typedCompany = submission.value.dataareacode ?? "";
-  headers.append(
-    "Set-Cookie",
-    typedCompany ? await rememberedCompanyCookie.serialize(typedCompany) : await rememberedCompanyCookie.serialize("", { maxAge: 0 }),
-  );
-  headers.append("Set-Cookie", await rememberedCodeCookie.serialize(submission.value.code));
-  headers.append("Set-Cookie", await captchaCookie.serialize("", { maxAge: 0 }));
-  if (outcome.language) headers.append("Set-Cookie", await languageCookie.serialize(toLanguage(outcome.language)));
-  const target = loginRedirectTarget(submission.value.redirect) ?? (await landingPage(db, outcome));
-  return { kind: "redirect", response: redirect(target, { headers }) };
-}

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { AddressForm } from "~/components/auth/AddressForm";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -16,7 +17,10 @@ import {
 } from "~/modules/addresses/addresses.server";
 import { addressIdSchema, createAddressSchema, updateAddressSchema } from "~/modules/addresses/rules";
 import { setFlash } from "~/utils/cookies.server";
-import { requireUser } from "~/utils/guard.server";
+import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+
+/** The page's forms: a new address, an edited one, delete and make-default buttons. */
+const AddressActionSchema = z.discriminatedUnion("intent", [createAddressSchema, updateAddressSchema, addressIdSchema]);
 
 export const meta: MetaFunction = () => [{ title: "收货地址 · Shipping addresses · 经销商门户 Dealer Portal" }];
 export const handle = { watermark: true };
@@ -27,36 +31,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, db);
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
-  const editing = edit && /^\d{1,9}$/.test(edit) ? await getAddress(db, user, Number(edit)) : null;
+  const editing = edit && /^\d{1,9}$/.test(edit) ? await notFoundWhenMissing(() => getAddress(db, user, Number(edit))) : null;
   return { addresses: await listAddresses(db, user), editing, creating: url.searchParams.get("new") === "1" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  const done = async (key: string) => redirect("/order/addressManage", { headers: { "Set-Cookie": await setFlash(`auth:address.${key}`) } });
-  if (intent === "delete" || intent === "setDefault") {
-    const submission = parseWithZod(formData, { schema: addressIdSchema });
-    if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-    if (submission.value.intent === "delete") {
-      await deleteAddress(db, user, submission.value.id);
-      return done("deleted");
-    }
-    await setDefaultAddress(db, user, submission.value.id);
-    return done("defaultSet");
-  }
-  const submission = parseWithZod(formData, { schema: intent === "update" ? updateAddressSchema : createAddressSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: AddressActionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const done = async (key: string) => redirect("/order/addressManage", { headers: { "Set-Cookie": await setFlash(`auth:address.${key}`) } });
   const value = submission.value;
-  if (value.intent === "update") {
-    await updateAddress(db, user, value.id, value);
-    return done("updated");
+  switch (value.intent) {
+    case "delete":
+      await notFoundWhenMissing(() => deleteAddress(db, user, value.id));
+      return done("deleted");
+    case "setDefault":
+      await notFoundWhenMissing(() => setDefaultAddress(db, user, value.id));
+      return done("defaultSet");
+    case "update":
+      await notFoundWhenMissing(() => updateAddress(db, user, value.id, value));
+      return done("updated");
+    case "create": {
+      const created = await createAddress(db, user, value);
+      if (!created.ok) return json({ result: submission.reply({ formErrors: [created.error] }) }, { status: 400 });
+      return done("created");
+    }
   }
-  const created = await createAddress(db, user, value);
-  if (!created.ok) return json({ result: submission.reply({ formErrors: [created.error] }) }, { status: 400 });
-  return done("created");
 }
 
 export default function AddressManage() {

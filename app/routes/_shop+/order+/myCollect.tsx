@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { getDb } from "~/db/index.server";
@@ -10,10 +12,17 @@ import { requireUser } from "~/utils/guard.server";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
 import { pageBase, returnPath } from "~/utils/page.server";
-import { parseFavouriteForm } from "~/modules/favourites/form.server";
 import { addFavourite, listFavouriteIds, removeFavourite } from "~/modules/favourites/favourites.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { safeRedirect } from "~/utils/redirect";
+
+/** The favourite star's form, posted from lists, detail, search and this page. */
+const FavouriteSchema = z.object({
+  intent: z.enum(["add", "remove"]),
+  productId: z.coerce.number().int().min(1).max(2_147_483_647),
+  redirectTo: z.string().max(500).optional(),
+  inline: z.literal("1").optional(),
+});
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = () => [{ title: "我的收藏 · My favourites" }];
@@ -34,23 +43,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = parseFavouriteForm(await readFormData(request));
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: FavouriteSchema });
+  const inline = formData.get("inline") === "1";
   const back = (key: string) => {
-    const target = new URL(safeRedirect(form.redirectTo, "/order/myCollect"), "http://x");
+    const target = new URL(safeRedirect(formData.get("redirectTo"), "/order/myCollect"), "http://x");
     target.searchParams.set("catMsg", key);
     return target.pathname + target.search;
   };
-  if (!form.ok) {
-    return form.inline ? json({ ok: false, fav: false, message: "favourite.notFound" }, { status: 400 }) : redirect(back("favourite.notFound"));
+  if (submission.status !== "success") {
+    return inline ? json({ ok: false, fav: false, message: "favourite.notFound" }, { status: 400 }) : redirect(back("favourite.notFound"));
   }
+  const form = submission.value;
   const db = getDb();
   if (form.intent === "remove") {
     await removeFavourite(db, user, form.productId);
-    return form.inline ? json({ ok: true, fav: false, message: "favourite.removed" }) : redirect(back("favourite.removed"));
+    return inline ? json({ ok: true, fav: false, message: "favourite.removed" }) : redirect(back("favourite.removed"));
   }
   const r = await addFavourite(db, user, form.productId);
-  if (!r.ok) return form.inline ? json({ ok: false, fav: false, message: r.error }, { status: 400 }) : redirect(back(r.error));
-  return form.inline ? json({ ok: true, fav: true, message: "favourite.added" }) : redirect(back("favourite.added"));
+  if (!r.ok) return inline ? json({ ok: false, fav: false, message: r.error }, { status: 400 }) : redirect(back(r.error));
+  return inline ? json({ ok: true, fav: true, message: "favourite.added" }) : redirect(back("favourite.added"));
 }
 
 export default function MyCollect() {

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { SubAccountForm } from "~/components/auth/SubAccountForm";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -16,10 +17,13 @@ import {
   updateSubAccount,
 } from "~/modules/accounts/subaccounts.server";
 import { setFlash } from "~/utils/cookies.server";
-import { requireUser } from "~/utils/guard.server";
+import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 
 export const meta: MetaFunction = () => [{ title: "子账号管理 · Sub-accounts · 经销商门户 Dealer Portal" }];
 export const handle = { watermark: true };
+
+/** The page's three forms: a new sub-account, an edited one, a deletion. */
+const SubAccountActionSchema = z.discriminatedUnion("intent", [createSubAccountSchema, updateSubAccountSchema, deleteSubAccountSchema]);
 
 const idParam = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
@@ -31,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const accounts = await listAccounts(db, user);
     const editId = idParam(url.searchParams.get("edit"));
-    const editing = editId ? await getSubAccount(db, user, editId) : null;
+    const editing = editId ? await notFoundWhenMissing(() => getSubAccount(db, user, editId)) : null;
     return { notMaster: false as const, accounts, editing, creating: url.searchParams.get("new") === "1" };
   } catch (e) {
     if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false }, { status: 403 });
@@ -42,22 +46,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const submission = parseWithZod(await readFormData(request), { schema: SubAccountActionSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  const value = submission.value;
   try {
-    if (intent === "delete") {
-      const submission = parseWithZod(formData, { schema: deleteSubAccountSchema });
-      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-      await deleteSubAccount(db, user, submission.value.id);
+    if (value.intent === "delete") {
+      await notFoundWhenMissing(() => deleteSubAccount(db, user, value.id));
       return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash("auth:subAccount.deleted") } });
     }
-    const schema = intent === "update" ? updateSubAccountSchema : createSubAccountSchema;
-    const submission = parseWithZod(formData, { schema });
-    const hide = ["password", "confirmPassword"];
-    if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
-    const value = submission.value;
-    const outcome = value.intent === "update" ? await updateSubAccount(db, user, value) : await createSubAccount(db, user, value);
-    if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: hide }) }, { status: 400 });
+    const outcome = value.intent === "update" ? await notFoundWhenMissing(() => updateSubAccount(db, user, value)) : await createSubAccount(db, user, value);
+    if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields }) }, { status: 400 });
     const message = value.intent === "update" ? "auth:subAccount.updated" : "auth:subAccount.created";
     return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash(message) } });
   } catch (e) {

@@ -9,7 +9,9 @@ import { FormError, FormField, useErrorText } from "~/components/auth/FormField"
 import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { publicBaseUrl, requestLanguage, resetDeps, resetFlowCookie } from "~/modules/auth/reset-route.server";
+import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
+import { requestLanguage } from "~/utils/language.server";
+import { resetFlowCookie } from "~/utils/reset-flow.server";
 import { requestPasswordReset } from "~/modules/auth/reset.server";
 import { resetFirstSchema } from "~/modules/auth/rules";
 

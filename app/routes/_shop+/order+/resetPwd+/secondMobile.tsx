@@ -9,7 +9,7 @@ import { FormError, FormField } from "~/components/auth/FormField";
 import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { readFlowToken, resetFlowCookie } from "~/modules/auth/reset-route.server";
+import { readFlowToken, resetFlowCookie } from "~/utils/reset-flow.server";
 import { verifySmsCode } from "~/modules/auth/reset.server";
 import { resetCodeSchema, SMS_CODE_MINUTES } from "~/modules/auth/rules";
 

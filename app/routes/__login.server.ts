@@ -3,9 +3,11 @@ import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
 import { createCaptcha } from "~/utils/captcha.server";
 import { readRemembered } from "~/utils/cookies.server";
-import { handleLogin, landingPage, loginRedirectTarget } from "./login.server";
+import { landingPage, loginRedirectTarget } from "~/modules/auth/login.server";
+import { handleLogin } from "~/utils/auth.server";
 import { getOptionalSessionUser } from "~/utils/session.server";
 
+/** Loader and action of the two sign-in pages: /shop_login (dealers) and /login (admin-style). */
 export type LoginVariant = "shop" | "admin";
 
 /** GET /shop_login and /login: the form, with a fresh verification code when it is on. */
