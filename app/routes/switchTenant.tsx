@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -9,7 +10,7 @@ import { rotateSession } from "~/utils/session.server";
 import { userHasTenant } from "~/modules/auth/tenants.server";
 import { safeRedirect } from "~/utils/redirect";
 
-const schema = z.object({
+const SwitchTenantSchema = z.object({
   dataareaid: z.coerce.number().int().positive().max(2_147_483_647),
   redirectTo: z.string().max(2000).optional(),
 });
@@ -24,12 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, db);
   const form = await readFormData(request);
   const back = safeRedirect(form.get("redirectTo"), "/homePage");
-  const parsed = schema.safeParse({ dataareaid: form.get("dataareaid") || undefined, redirectTo: form.get("redirectTo") ?? undefined });
-  if (!parsed.success || parsed.data.dataareaid === user.tenantId || !(await userHasTenant(db, user.id, parsed.data.dataareaid))) {
-    return redirect(back);
-  }
+  const submission = parseWithZod(form, { schema: SwitchTenantSchema });
+  if (submission.status !== "success") return redirect(back);
+  const tenantId = submission.value.dataareaid;
+  if (tenantId === user.tenantId || !(await userHasTenant(db, user.id, tenantId))) return redirect(back);
   const headers = new Headers();
-  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId: parsed.data.dataareaid, clientIp: context.clientIp }));
+  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId, clientIp: context.clientIp }));
   headers.append("Set-Cookie", await setFlash("common:errors.switchCompanySuccess"));
   return redirect(back, { headers });
 }

@@ -61,9 +61,11 @@ test.describe("cart and orders of XCD000001", () => {
     await page.getByLabel("预付款（银行转账）").check();
     await page.locator("input[name=expectedDeliveryDate]").fill(inDays(20));
     await page.locator("input[name=poNo]").fill(`E2E-${testInfo.project.name}`);
+    // a line shipped after the wanted delivery date: the order waits for the order desk's review
+    await page.getByTestId("fill-line").first().locator("input[type=date]").fill(inDays(40));
     await page.getByRole("button", { name: "提交订单" }).click();
     await expect(page).toHaveURL(/\/order\/order\?tab=open&orderNo=SO\d{8}W\d+/);
-    await expect(page.getByTestId("flash")).toContainText("已提交");
+    await expect(page.getByTestId("flash")).toContainText("已提交，交货日期待人工确认");
     const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
     await expect(page.locator(`[data-testid=order-row][data-order-no='${orderNo}']`)).toBeVisible();
     await expect(page.locator(`[data-testid=order-row][data-order-no='${orderNo}']`)).toContainText(`E2E-${testInfo.project.name}`);

@@ -193,7 +193,7 @@ describe("dealer B posts to dealer A's objects", () => {
       snapshot.subAccount,
     ],
     ["delete A's sub-account", 404, { path: () => "/order/subAccount", fields: () => ({ intent: "delete", id: String(a.subAccountId) }) }, snapshot.subAccount],
-    ["open (mark read) A's message", 404, { path: () => "/order/myMessage", fields: () => ({ id: String(a.noticeId) }) }, snapshot.notice],
+    ["open (mark read) A's message", 404, { path: () => "/order/myMessage", fields: () => ({ intent: "open", id: String(a.noticeId) }) }, snapshot.notice],
     ["change the quantity of A's cart line", 302, cart(() => ({ intent: "qty", lineId: String(a.cartLineId), qty: "1000" })), snapshot.cartLine],
     ["choose a promotion on A's cart line", 302, cart(() => ({ intent: "promotion", lineId: String(a.cartLineId), promotionItemId: "none" })), snapshot.cartLine],
     ["delete A's cart line", 302, cart(() => ({ intent: "delete", lineId: String(a.cartLineId) })), snapshot.cartLine],

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 
 /**
- * The fill-order page's "new address" form keeps the address book's rules (it had its own insert,
+ * The fill-order page's forms. Its "new address" form keeps the address book's rules (it had its own insert,
  * which skipped them): the first address becomes the default, at most 50, fields checked with
  * the address book's messages.
  */
@@ -75,5 +75,27 @@ describe("a new address from the fill-order page", () => {
     expect(answer.body.errors).toEqual([{ key: "auth:address.tooMany" }]);
     expect((await addresses()).length).toBe(MAX_ADDRESSES);
     expect((await addresses()).filter((a) => a.is_default === 1).length).toBe(1);
+  });
+});
+
+describe("the order form says what is wrong with each field", () => {
+  const orders = () => db.selectFrom("sales_order").select("id").where("customer_id", "=", customerId).execute();
+  const valid = { intent: "submit", token: "t".repeat(32), addressId: "1", paymentMethod: "prepayment", expectedDeliveryDate: "2030-01-31" };
+
+  it.each([
+    ["a purchase order number over 60 characters", { poNo: "P".repeat(61) }, { key: "order:fill.poNoTooLong", field: "poNo" }],
+    ["a remark over 500 characters", { remark: "备".repeat(501) }, { key: "order:fill.remarkTooLong", field: "remark" }],
+    ["no payment method", { paymentMethod: "" }, { key: "order:fill.paymentRequired", field: "paymentMethod" }],
+    ["a payment method the shop does not offer", { paymentMethod: "cash_on_delivery" }, { key: "order:fill.paymentRequired", field: "paymentMethod" }],
+    ["no expected delivery date", { expectedDeliveryDate: "" }, { key: "order:fill.deliveryDateRequired", field: "expectedDeliveryDate" }],
+    ["a delivery date that is not a date", { expectedDeliveryDate: "next week" }, { key: "order:fill.deliveryDateRequired", field: "expectedDeliveryDate" }],
+    ["no address", { addressId: "" }, { key: "order:fill.addressRequired", field: "addressId" }],
+    ["an address id that is not a number", { addressId: "<script>" }, { key: "order:fill.addressRequired", field: "addressId" }],
+  ])("%s", async (_name, change, error) => {
+    const before = await orders();
+    const answer = await post({ ...valid, ...change });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ form: "submit", errors: [error] });
+    expect(await orders()).toEqual(before);
   });
 });

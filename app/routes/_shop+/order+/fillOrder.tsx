@@ -15,22 +15,28 @@ import { getCart } from "~/modules/cart/cart.server";
 import { withFlash } from "~/modules/cart/flash";
 import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
 import { createAddress, listAddresses } from "~/modules/addresses/addresses.server";
-import { addressFields } from "~/modules/addresses/rules";
+import { addressFields, chooseAddress } from "~/modules/addresses/rules";
 import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
 import ordersCss from "~/styles/orders.css";
 
-const date = z.string().regex(/^\d{4}-\d\d-\d\d$/);
-const SubmitSchema = z.object({
-  intent: z.literal("submit"),
-  token: z.string().max(64).default(""),
-  addressId: z.coerce.number().int().positive().optional(),
-  paymentMethod: z.string().max(30).optional(),
-  expectedDeliveryDate: z.string().max(10).optional(),
-  poNo: z.string().trim().max(60).optional(),
-  remark: z.string().trim().max(500).optional(),
-});
-// The address book's own fields and rules (limit, first address is the default): one address module.
-const AddressSchema = z.object({ intent: z.literal("addAddress"), ...addressFields });
+/**
+ * The page's two forms: the order (ship dates as `shipDates.<cart line id>`), and a new shipping
+ * address (the address book's own fields and rules: limit, first address is the default). Each
+ * field's message names what is wrong; dates, address and stock are checked again by submitOrder.
+ */
+const FillOrderSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("submit"),
+    token: z.string({ error: "order:fill.tokenInvalid" }).max(64, "order:fill.tokenInvalid"),
+    addressId: z.coerce.number({ error: "order:fill.addressRequired" }).int().positive().max(2_147_483_647),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "order:fill.paymentRequired" }),
+    expectedDeliveryDate: z.string({ error: "order:fill.deliveryDateRequired" }).regex(/^\d{4}-\d\d-\d\d$/, "order:fill.deliveryDateRequired"),
+    poNo: z.string().trim().max(60, "order:fill.poNoTooLong").optional(),
+    remark: z.string().trim().max(500, "order:fill.remarkTooLong").optional(),
+    shipDates: z.record(z.string().regex(/^\d{1,12}$/), z.string().max(10)).default({}),
+  }),
+  z.object({ intent: z.literal("addAddress"), ...addressFields }),
+]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = () => [{ title: "填写订单 · Fill in the order" }];
@@ -45,8 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [addresses, credit] = await Promise.all([listAddresses(db, user), creditInfo(db, user)]);
   const today = todayIso();
   const esd = lineDates(cart, today);
-  const wanted = Number(new URL(request.url).searchParams.get("addressId"));
-  const chosen = addresses.find((a) => a.id === wanted) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+  const chosen = chooseAddress(addresses, Number(new URL(request.url).searchParams.get("addressId")));
   return {
     canOrder: true as const,
     token: newSubmitToken(),
@@ -80,38 +85,31 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const formData = await readFormData(request);
-  if (formData.get("intent") === "addAddress") {
-    const submission = parseWithZod(formData, { schema: AddressSchema });
-    if (submission.status !== "success") {
-      const errors = Object.entries(submission.error ?? {}).map(([field, messages]) => ({
-        key: messages?.[0] ? `auth:${messages[0]}` : "order:fill.fieldRequired",
-        field,
-      }));
-      return json<ActionErrors>({ form: "address", errors }, { status: 400 });
-    }
-    const { intent: _i, ...address } = submission.value;
+  const submission = parseWithZod(formData, { schema: FillOrderSchema });
+  if (submission.status !== "success") {
+    const form = formData.get("intent") === "addAddress" ? "address" : "submit";
+    // address messages are the address book's (auth namespace), the order's carry their namespace
+    const errors = Object.entries(submission.error ?? {}).map(([field, messages]) => ({
+      key: form === "address" ? `auth:${messages?.[0] ?? "validation.required"}` : (messages?.[0] ?? "order:fill.tokenInvalid"),
+      field,
+    }));
+    return json<ActionErrors>({ form, errors }, { status: 400 });
+  }
+  const value = submission.value;
+  if (value.intent === "addAddress") {
+    const { intent: _intent, ...address } = value;
     const created = await createAddress(db, user, address);
     if (!created.ok) return json<ActionErrors>({ form: "address", errors: [{ key: `auth:${created.error}` }] }, { status: 400 });
     return redirect(withFlash(`/order/fillOrder?addressId=${created.id}`, { ok: true, key: "order:fill.addressSaved" }));
   }
-  const submission = parseWithZod(formData, { schema: SubmitSchema });
-  if (submission.status !== "success") {
-    return json<ActionErrors>({ form: "submit", errors: [{ key: "order:fill.tokenInvalid" }] }, { status: 400 });
-  }
-  const v = submission.value;
-  const shipDates: Record<number, string> = {};
-  for (const [k, val] of formData.entries()) {
-    const m = /^shipDate_(\d{1,12})$/.exec(k);
-    if (m && typeof val === "string" && date.safeParse(val).success) shipDates[Number(m[1])] = val;
-  }
   const result = await submitOrder(db, user, {
-    token: v.token,
-    addressId: v.addressId ?? 0,
-    paymentMethod: v.paymentMethod ?? "",
-    expectedDeliveryDate: v.expectedDeliveryDate ?? "",
-    poNo: v.poNo,
-    remark: v.remark,
-    shipDates,
+    token: value.token,
+    addressId: value.addressId,
+    paymentMethod: value.paymentMethod,
+    expectedDeliveryDate: value.expectedDeliveryDate,
+    poNo: value.poNo,
+    remark: value.remark,
+    shipDates: Object.fromEntries(Object.entries(value.shipDates).map(([lineId, date]) => [Number(lineId), date])),
   });
   if (!result.ok) {
     // the cart was ordered or changed meanwhile (another window): the cart page shows what is left
@@ -145,7 +143,9 @@ export default function FillOrderPage() {
   const submitErrors = actionData?.form === "submit" ? actionData.errors : [];
   const addressErrors = actionData?.form === "address" ? actionData.errors : [];
   const fieldError = (f: string) => submitErrors.find((e) => e.field === f);
-  const generalErrors = submitErrors.filter((e) => !e.field && !e.lineId);
+  // errors of fields the form shows beside them; the rest (an expired token, a forged field) on top
+  const besideFields = ["addressId", "paymentMethod", "expectedDeliveryDate", "poNo", "remark"];
+  const generalErrors = submitErrors.filter((e) => !e.lineId && (!e.field || !besideFields.includes(e.field)));
   const lineError = (id: number) => submitErrors.find((e) => e.lineId === id);
   const addrErr = (f: string) => addressErrors.find((e) => e.field === f);
   return (
@@ -253,11 +253,13 @@ export default function FillOrderPage() {
               </label>
               <label className="field">
                 <span>{t("fill.poNo")}</span>
-                <input name="poNo" maxLength={60} />
+                <input name="poNo" maxLength={60} aria-invalid={!!fieldError("poNo") || undefined} />
+                {fieldError("poNo") && <span className="error">{ruleText(fieldError("poNo"))}</span>}
               </label>
               <label className="field">
                 <span>{t("fill.remark")}</span>
-                <input name="remark" maxLength={500} />
+                <input name="remark" maxLength={500} aria-invalid={!!fieldError("remark") || undefined} />
+                {fieldError("remark") && <span className="error">{ruleText(fieldError("remark"))}</span>}
               </label>
             </div>
             <h2 className="section-title" style={{ marginTop: 16 }}>
@@ -294,7 +296,7 @@ export default function FillOrderPage() {
                         <label className="visually-hidden" htmlFor={`sd_${l.id}`}>
                           {t("fill.shipDate")} {l.code}
                         </label>
-                        <input id={`sd_${l.id}`} className="date-input" type="date" name={`shipDate_${l.id}`} defaultValue={l.esd} min={data.today} />
+                        <input id={`sd_${l.id}`} className="date-input" type="date" name={`shipDates.${l.id}`} defaultValue={l.esd} min={data.today} />
                       </td>
                     </tr>
                   ))}

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -9,7 +10,8 @@ import { readFormData } from "~/utils/form.server";
 import { timeAgo } from "~/i18n/format";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
-import { requireUser } from "~/utils/guard.server";
+import { notFound, requireUser } from "~/utils/guard.server";
+import { isOrderNotice, noticeTarget } from "~/modules/notices/links";
 import { listNotices, markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE } from "~/modules/notices/order-notices.server";
 import ordersCss from "~/styles/orders.css";
 
@@ -22,7 +24,11 @@ const Query = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   unread: z.literal("1").optional().catch(undefined),
 });
-const ORDER_TYPES = new Set(["cancel_order", "erp_delivery_feedback"]);
+/** "Mark all read", or open one notice (it is marked read and leads where it belongs). */
+const MessageActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("readAll") }),
+  z.object({ intent: z.literal("open"), id: z.coerce.number().int().positive().max(2_147_483_647) }),
+]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -39,20 +45,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const form = await readFormData(request);
-  if (form.get("intent") === "readAll") {
+  const submission = parseWithZod(await readFormData(request), { schema: MessageActionSchema });
+  if (submission.status !== "success") return redirect("/order/myMessage");
+  if (submission.value.intent === "readAll") {
     await markAllNoticesRead(db, user.id);
     return redirect("/order/myMessage");
   }
-  const id = z.coerce.number().int().positive().safeParse(form.get("id"));
-  if (!id.success) return redirect("/order/myMessage");
-  const r = await markNoticeRead(db, user.id, id.data);
-  if (!r) throw new Response("Not Found", { status: 404 });
-  if (ORDER_TYPES.has(r.notice.type) && r.notice.orderNo) return redirect(`/order/order?orderNo=${encodeURIComponent(r.notice.orderNo)}`);
-  if (r.notice.type === "customer_feedback" && r.notice.detailId) {
-    return redirect(`/afterSalesService/askAfterSales/askAfterSalesDetails?id=${r.notice.detailId}`);
-  }
-  return redirect(`/order/myMessage?id=${id.data}`);
+  const { id } = submission.value;
+  const read = await markNoticeRead(db, user.id, id);
+  if (!read) notFound();
+  return redirect(noticeTarget({ id, ...read.notice }));
 }
 
 export default function MessagesPage() {
@@ -86,14 +88,14 @@ export default function MessagesPage() {
                   </td>
                   <td>
                     <div>{n.title}</div>
-                    {(highlight === n.id || !ORDER_TYPES.has(n.type)) && <div className="muted small">{n.body}</div>}
+                    {(highlight === n.id || !isOrderNotice(n.type)) && <div className="muted small">{n.body}</div>}
                   </td>
                   <td className="muted small">{timeAgo(n.createdAt, i18n.language as Language, new Date(now))}</td>
                   <td>{n.isRead ? t("messages.read") : t("messages.unread")}</td>
                   <td>
                     <Form method="post">
                       <input type="hidden" name="id" value={n.id} />
-                      <button className="link-button">{n.orderNo ? t("messages.open") : t("messages.markRead")}</button>
+                      <button className="link-button" name="intent" value="open">{n.orderNo ? t("messages.open") : t("messages.markRead")}</button>
                     </Form>
                   </td>
                 </tr>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { CartFlash } from "~/components/cart/CartFlash";
 import { Pager } from "~/components/Pager";
 import { OrderFilters } from "~/components/orders/OrderFilters";
@@ -16,6 +18,12 @@ import { filterQuery, parseOrderFilters } from "~/modules/orders/filters";
 import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
 import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
+
+/** The column chooser: the columns to show (unknown names are dropped by saveColumns). */
+const ColumnsSchema = z.object({
+  intent: z.literal("columns"),
+  col: z.array(z.string().max(40)).max(ORDER_COLUMNS.length + 1).default([]),
+});
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
@@ -32,17 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readFormData(request);
   const back = new URL(request.url).search;
-  if (form.get("intent") === "columns") {
-    await saveColumns(
-      getDb(),
-      user.id,
-      form.getAll("col").filter((c): c is string => typeof c === "string"),
-    );
-    return redirect(withFlash(`/order/order${back}`, { ok: true, key: "order:orders.columnsSaved" }));
-  }
-  return redirect(`/order/order${back}`);
+  const submission = parseWithZod(await readFormData(request), { schema: ColumnsSchema });
+  if (submission.status !== "success") return redirect(`/order/order${back}`);
+  await saveColumns(getDb(), user.id, submission.value.col);
+  return redirect(withFlash(`/order/order${back}`, { ok: true, key: "order:orders.columnsSaved" }));
 }
 
 export default function OrdersPage() {

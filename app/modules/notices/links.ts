@@ -1,0 +1,15 @@
+/**
+ * Where opening a notice leads (spec §4 "messages and to-dos"): an order's notices to that order in
+ * the order list, after-sales feedback to its detail, anything else stays on the message list with
+ * the notice highlighted.
+ */
+const ORDER_NOTICE_TYPES = new Set(["cancel_order", "erp_delivery_feedback"]);
+
+/** A notice about one order (its text is shown in full on the order, not in the list). */
+export const isOrderNotice = (type: string) => ORDER_NOTICE_TYPES.has(type);
+
+export function noticeTarget(notice: { id: number; type: string; orderNo: string | null; detailId: number | null }): string {
+  if (isOrderNotice(notice.type) && notice.orderNo) return `/order/order?orderNo=${encodeURIComponent(notice.orderNo)}`;
+  if (notice.type === "customer_feedback" && notice.detailId) return `/afterSalesService/askAfterSales/askAfterSalesDetails?id=${notice.detailId}`;
+  return `/order/myMessage?id=${notice.id}`;
+}
