@@ -2,10 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
 
 /**
- * No form post of the sign-in area can produce a 500: missing, oversized and malformed fields
- * are posted to every action (called directly), signed out and signed in.
+ * Every form post of the sign-in and account area with missing, oversized, malformed or foreign
+ * fields (called directly, signed out, as a master and as a sub-account) gets the answer a user
+ * should see (a form error to show, a 404 for an object that is not theirs, or a redirect to sign
+ * in) and changes no account, role or address.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-actions-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "shop.db")}`;
@@ -13,20 +16,26 @@ process.env.MAIL_OUTBOX_DIR = path.join(dir, "outbox");
 process.env.LOGIN_CAPTCHA = "on";
 
 type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Who = "signed out" | "master" | "sub-account";
 let routes: Record<string, { action: Action; url: string }>;
-let cookie = "";
-let subCookie = "";
+let db: DB;
+let newCookie: (who: Who) => Promise<string>;
 
 beforeAll(async () => {
   const { getDb } = await import("~/db/index.server");
   const { migrateToLatest } = await import("~/db/migrate.server");
   const { createWorld, cookieHeader } = await import("./auth-fixtures");
   const { createSession } = await import("~/utils/session.server");
-  const db = getDb();
+  db = getDb();
   await migrateToLatest(db);
   const world = await createWorld(db);
-  cookie = cookieHeader(await createSession(db, new Request("http://x/"), { userId: world.users.master, tenantId: world.tenants.t1000, clientIp: null }));
-  subCookie = cookieHeader(await createSession(db, new Request("http://x/"), { userId: world.users.sub, tenantId: world.tenants.t1000, clientIp: null }));
+  // a session of its own for every route, so that logging out does not sign the next route out
+  newCookie = async (who) =>
+    who === "signed out"
+      ? ""
+      : cookieHeader(
+          await createSession(db, new Request("http://x/"), { userId: who === "master" ? world.users.master : world.users.sub, tenantId: world.tenants.t1000, clientIp: null }),
+        );
   routes = {
     shopLogin: { action: (await import("~/routes/shop_login")).action as Action, url: "/shop_login" },
     login: { action: (await import("~/routes/login")).action as Action, url: "/login" },
@@ -65,7 +74,7 @@ function bodies(): [string, URLSearchParams | FormData | string][] {
     malformed.set("priceFactor", "1e309");
     malformed.set("redirect", "//evil.example");
     list.push([`oversized ${intent}`, oversized], [`malformed ${intent}`, malformed]);
-    const numbers = new URLSearchParams({ intent, id: "1", dataareaid: "2", token: "a".repeat(43), smsCode: "123456", code: "XCD000002", channel: "mobile" });
+    const numbers = new URLSearchParams({ intent, id: "999999", dataareaid: "999999", token: "a".repeat(43), smsCode: "123456", code: "XCD000002", channel: "mobile" });
     list.push([`plausible ${intent}`, numbers]);
   }
   const file = new FormData();
@@ -75,34 +84,74 @@ function bodies(): [string, URLSearchParams | FormData | string][] {
   return list;
 }
 
-async function statusOf(run: () => Promise<unknown>): Promise<number> {
+/** The answer as a user's browser gets it: status, where it leads, and the messages of the page data. */
+async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; messages: string[] }> {
+  let r: unknown;
   try {
-    const r = await run();
-    if (r instanceof Response) return r.status;
-    const init = (r as { init?: { status?: number } } | null)?.init;
-    return init?.status ?? 200;
+    r = await run();
   } catch (e) {
-    if (e instanceof Response) return e.status;
-    throw e;
+    if (!(e instanceof Response)) throw e;
+    r = e;
   }
+  const response = r as Response;
+  const data = response.headers.get("Content-Type")?.includes("json") ? await response.json() : null;
+  const messages: string[] = [];
+  const collect = (v: unknown) => {
+    if (typeof v === "string") messages.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === "object") Object.values(v).forEach(collect);
+  };
+  collect(data?.result?.error);
+  return { status: response.status, location: response.headers.get("Location"), messages };
 }
 
-describe("no 500 from any sign-in action", () => {
+/** What no bad post may change. */
+const snapshot = async () => ({
+  users: await db.selectFrom("app_user").selectAll().orderBy("id").execute(),
+  roles: await db.selectFrom("user_role").selectAll().orderBy("user_id").orderBy("role_id").execute(),
+  addresses: await db.selectFrom("address").selectAll().orderBy("id").execute(),
+});
+
+const toSignIn = /^\/shop_login\?redirect=/;
+/** The answers a user may get from each action for a bad post: [status, where it leads]. */
+const expected: Record<string, (who: Who) => [number, RegExp | null][]> = {
+  shopLogin: () => [[400, null], [429, null]],
+  login: () => [[400, null], [429, null]],
+  logout: () => [[302, /^\/shop_login$/]],
+  switchTenant: (who) => [[302, who === "signed out" ? toSignIn : /^\/homePage$/]],
+  // a well-formed request for a known account is a real reset request (the code goes by SMS)
+  resetFirst: () => [[400, null], [302, /^\/order\/resetPwd\/secondMobile$/]],
+  resetMobile: () => [[302, /^\/order\/resetPwd\/first$/]],
+  resetThird: () => [[400, null]],
+  changePassword: (who) => (who === "signed out" ? [[302, toSignIn]] : [[400, null]]),
+  // a sub-account may not manage sub-accounts: "the current account is not the master"
+  subAccount: (who) => (who === "signed out" ? [[302, toSignIn]] : who === "sub-account" ? [[400, null], [403, null]] : [[400, null], [404, null]]),
+  addressManage: (who) => (who === "signed out" ? [[302, toSignIn]] : [[400, null], [404, null]]),
+};
+
+describe("bad posts to the sign-in and account actions", () => {
   for (const who of ["signed out", "master", "sub-account"] as const) {
-    it(`${who}: every action, every bad body`, async () => {
-      const cookies = who === "master" ? cookie : who === "sub-account" ? subCookie : "";
+    it(`${who}: every action answers what a user should see and changes nothing`, async () => {
       for (const [name, route] of Object.entries(routes)) {
+        const cookie = await newCookie(who);
+        const before = await snapshot();
         for (const [label, body] of bodies()) {
           const headers: Record<string, string> = {};
           const clientIp = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-          if (cookies) headers.Cookie = cookies;
+          if (cookie) headers.Cookie = cookie;
           if (typeof body === "string") headers["Content-Type"] = label === "json body" ? "application/json" : "application/x-www-form-urlencoded";
           const request = new Request(`http://shop.test${route.url}`, { method: "POST", headers, body });
-          const status = await statusOf(() => route.action({ request, params: {}, context: { cspNonce: "", clientIp } })).catch((e: unknown) => {
-            throw new Error(`${name} / ${label}: ${String(e)}`);
-          });
-          expect(status, `${name} / ${label}`).toBeLessThan(500);
+          const answer = await answerOf(() => route.action({ request, params: {}, context: { cspNonce: "", clientIp } }));
+          const at = `${name} / ${label}`;
+          const isForm = typeof body !== "string";
+          const allowed = isForm ? expected[name](who) : [...expected[name](who), [400, null] as [number, null]];
+          const match = allowed.find(([status, to]) => status === answer.status && (to === null || to.test(answer.location ?? "")));
+          expect(match, `${at}: ${answer.status} ${answer.location ?? ""}`).toBeDefined();
+          // a refused form says why (a message key the page shows); a body that is no form at all,
+          // which no browser sends, gets a bare 400
+          if (isForm && [400, 403, 429].includes(answer.status)) expect(answer.messages.length, `${at}: no message`).toBeGreaterThan(0);
         }
+        expect(await snapshot(), `${name}: changed data`).toEqual(before);
       }
     }, 120_000);
   }
