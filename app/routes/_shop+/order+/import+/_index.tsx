@@ -9,6 +9,8 @@ import type { RuleError } from "~/modules/cart/rules";
 import { startImport } from "~/modules/excel/import-jobs.server";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/modules/excel/import-read.server";
 import ordersCss from "~/styles/orders.css";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = () => [{ title: "批量导入 · Batch import" }];
@@ -17,6 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
   return { canOrder: user.canOrder, maxRows: IMPORT_MAX_ROWS, maxMb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) };
 }
+
+/** The upload form: one non-empty file (its size is capped while the upload is read). */
+const ImportSchema = z.object({ file: z.instanceof(File).refine((f) => f.size > 0) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
@@ -30,8 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
     return json({ error: { key: "order:import.unreadable" } as RuleError }, { status: 400 });
   }
-  const file = form.get("file");
-  if (!file || typeof file === "string" || file.size === 0) return json({ error: { key: "order:import.noFile" } as RuleError }, { status: 400 });
+  const submission = parseWithZod(form, { schema: ImportSchema });
+  if (submission.status !== "success") return json({ error: { key: "order:import.noFile" } as RuleError }, { status: 400 });
+  const { file } = submission.value;
   const buf = Buffer.from(await file.arrayBuffer());
   const r = await startImport(getDb(), user, file.name || "import.xlsx", buf);
   if (!r.ok) return json({ error: r.error }, { status: 400 });
