@@ -84,10 +84,9 @@ type ActionErrors = { errors: { key: string; values?: Record<string, string | nu
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: FillOrderSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: FillOrderSchema });
   if (submission.status !== "success") {
-    const form = formData.get("intent") === "addAddress" ? "address" : "submit";
+    const form = submission.payload.intent === "addAddress" ? "address" : "submit";
     // address messages are the address book's (auth namespace), the order's carry their namespace
     const errors = Object.entries(submission.error ?? {}).map(([field, messages]) => ({
       key: form === "address" ? `auth:${messages?.[0] ?? "validation.required"}` : (messages?.[0] ?? "order:fill.tokenInvalid"),

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -17,10 +18,11 @@ import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 
 const OrderNo = z.string().trim().min(1).max(40);
-const ActionSchema = z.object({
-  intent: z.enum(["cancel", "delete", "agree", "disagree", "reAdd"]),
-  reason: z.string().max(2000).optional(),
-});
+/** The order's buttons: cancel carries a reason (its rules are cancelOrder's); the others nothing. */
+const OrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), reason: z.string().max(2000).default("") }),
+  z.object({ intent: z.enum(["delete", "agree", "disagree", "reAdd"]) }),
+]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = () => [{ title: "订单详情 · Order details" }];
@@ -40,10 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const orderNo = OrderNo.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
   if (!orderNo.success) notFound();
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const submission = parseWithZod(await readFormData(request), { schema: OrderActionSchema });
   const self = `/order/orderDetails?orderNo=${encodeURIComponent(orderNo.data)}`;
-  if (!parsed.success) return redirect(self);
-  const { intent, reason } = parsed.data;
+  if (submission.status !== "success") return redirect(self);
+  const { intent } = submission.value;
   if (intent === "reAdd") {
     const report = await reAddToCart(db, user, orderNo.data);
     if (!report) notFound();
@@ -54,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result =
     intent === "cancel"
-      ? await cancelOrder(db, user, orderNo.data, reason ?? "")
+      ? await cancelOrder(db, user, orderNo.data, submission.value.intent === "cancel" ? submission.value.reason : "")
       : intent === "delete"
         ? await deleteOrder(db, user, orderNo.data)
         : intent === "agree"

@@ -67,9 +67,9 @@ export async function cartAction(request: Request, viewPath: string) {
   const submission = parseWithZod(formData, { schema: CartActionSchema });
   const back = (r: CartResult) => redirect(withFlash(viewPath, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
   if (submission.status !== "success") {
-    const intent = formData.get("intent");
+    const { intent, redirectTo } = submission.payload;
     if (intent === "add") {
-      return redirect(withFlash(safeRedirect(formData.get("redirectTo"), viewPath), { ok: false, key: "order:rules.qtyInvalid" }));
+      return redirect(withFlash(safeRedirect(typeof redirectTo === "string" ? redirectTo : null, viewPath), { ok: false, key: "order:rules.qtyInvalid" }));
     }
     return back({ ok: false, error: { key: intent === "promotion" ? "common:errors.promotionEmpty" : "order:rules.qtyInvalid" } });
   }
