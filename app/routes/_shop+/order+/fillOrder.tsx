@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CartFlash } from "~/components/cart/CartFlash";
+import { FillOrderLines, ShippingAddressSection, type FillOrderError } from "~/components/orders/FillOrderParts";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -79,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionErrors = { errors: { key: string; values?: Record<string, string | number>; field?: string; lineId?: number }[]; form: "submit" | "address" };
+type ActionErrors = { errors: FillOrderError[]; form: "submit" | "address" };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -146,7 +147,6 @@ export default function FillOrderPage() {
   const besideFields = ["addressId", "paymentMethod", "expectedDeliveryDate", "poNo", "remark"];
   const generalErrors = submitErrors.filter((e) => !e.lineId && (!e.field || !besideFields.includes(e.field)));
   const lineError = (id: number) => submitErrors.find((e) => e.lineId === id);
-  const addrErr = (f: string) => addressErrors.find((e) => e.field === f);
   return (
     <div className="fill-order">
       <nav aria-label="breadcrumb">
@@ -171,51 +171,7 @@ export default function FillOrderPage() {
       )}
       <div className="fill-layout">
         <div className="fill-main">
-          <section className="card" aria-labelledby="addr-title">
-            <h2 id="addr-title" className="section-title required">
-              {t("fill.address")}
-            </h2>
-            {data.addresses.length === 0 && <p className="muted">{t("fill.noAddresses")}</p>}
-            <ul className="address-list">
-              {data.addresses.map((a) => (
-                <li key={a.id}>
-                  <label className="address-option">
-                    <input type="radio" name="addressId" value={a.id} form="order-form" defaultChecked={a.id === data.chosenAddressId} required />
-                    <span>
-                      <strong>{a.consignee}</strong> {a.phone}
-                      <br />
-                      <span className="muted">{a.text}</span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {fieldError("addressId") && <p className="field-error">{ruleText(fieldError("addressId"))}</p>}
-            <details className="inline-details" open={addressErrors.length > 0 || data.addresses.length === 0}>
-              <summary>{t("fill.addAddress")}</summary>
-              <Form method="post" className="form-grid" noValidate={false}>
-                {addressErrors
-                  .filter((e) => !e.field)
-                  .map((e) => (
-                    <p key={e.key} className="message message-error" role="alert">
-                      {t(e.key)}
-                    </p>
-                  ))}
-                {(["consignee", "phone", "province", "city", "district", "line", "postcode"] as const).map((f) => (
-                  <label key={f} className="field">
-                    <span className={f === "postcode" ? undefined : "required"}>{t(`fill.${f}`)}</span>
-                    <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) ? true : undefined} />
-                    {addrErr(f) && <span className="error">{t(addrErr(f)!.key)}</span>}
-                  </label>
-                ))}
-                <div>
-                  <button className="btn" name="intent" value="addAddress">
-                    {t("fill.saveAddress")}
-                  </button>
-                </div>
-              </Form>
-            </details>
-          </section>
+          <ShippingAddressSection addresses={data.addresses} chosenAddressId={data.chosenAddressId} error={fieldError("addressId")} addressErrors={addressErrors} />
 
           <Form method="post" id="order-form" className="card" aria-busy={nav.state !== "idle"}>
             <input type="hidden" name="token" value={data.token} />
@@ -264,44 +220,7 @@ export default function FillOrderPage() {
             <h2 className="section-title" style={{ marginTop: 16 }}>
               {t("fill.lines")}
             </h2>
-            <div className="table-scroll">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th>{t("cart.code")}</th>
-                    <th className="num">{t("cart.qty")}</th>
-                    <th className="num">{t("cart.unitPrice")}</th>
-                    <th className="num">{t("cart.amount")}</th>
-                    <th>{t("fill.esd")}</th>
-                    <th>{t("fill.shipDate")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.lines.map((l) => (
-                    <tr key={l.id} data-testid="fill-line" className={l.error || lineError(l.id) ? "line-invalid" : undefined}>
-                      <td>
-                        <span className="code">{l.code}</span>
-                        <div className="muted small">{lang === "en" ? l.nameEn : l.nameZh}</div>
-                        {(lineError(l.id) ?? l.error) && <div className="line-error">{ruleText(lineError(l.id) ?? l.error)}</div>}
-                      </td>
-                      <td className="num">{l.qty}</td>
-                      <td className="num">{money(l.unit)}</td>
-                      <td className="num">
-                        {money(l.amount)}
-                        {l.discount > 0 && <div className="muted small">−{money(l.discount)}</div>}
-                      </td>
-                      <td className="nowrap">{l.esd}</td>
-                      <td>
-                        <label className="visually-hidden" htmlFor={`sd_${l.id}`}>
-                          {t("fill.shipDate")} {l.code}
-                        </label>
-                        <input id={`sd_${l.id}`} className="date-input" type="date" name={`shipDates.${l.id}`} defaultValue={l.esd} min={data.today} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FillOrderLines lines={data.lines} today={data.today} money={money} lineError={lineError} />
             <p className="muted small">{t("fill.reviewHint")}</p>
           </Form>
         </div>

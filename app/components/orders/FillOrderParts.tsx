@@ -1,0 +1,156 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/i18n/config";
+import { useRuleText } from "./RuleMessage";
+
+/** An error of the fill-order page: a message key with its values, for a field or a cart line. */
+export interface FillOrderError {
+  key: string;
+  values?: Record<string, string | number>;
+  field?: string;
+  lineId?: number;
+}
+
+interface AddressChoice {
+  id: number;
+  consignee: string;
+  phone: string;
+  text: string;
+}
+
+/**
+ * The shipping address of the order: the address book as radio buttons of the order form, and a
+ * form of its own to add an address (open when the book is empty or the new address had errors).
+ */
+export function ShippingAddressSection({
+  addresses,
+  chosenAddressId,
+  error,
+  addressErrors,
+}: {
+  addresses: AddressChoice[];
+  chosenAddressId: number | null;
+  error: FillOrderError | undefined;
+  addressErrors: FillOrderError[];
+}) {
+  const { t } = useTranslation("order");
+  const ruleText = useRuleText();
+  const addrErr = (f: string) => addressErrors.find((e) => e.field === f);
+  return (
+    <section className="card" aria-labelledby="addr-title">
+      <h2 id="addr-title" className="section-title required">
+        {t("fill.address")}
+      </h2>
+      {addresses.length === 0 && <p className="muted">{t("fill.noAddresses")}</p>}
+      <ul className="address-list">
+        {addresses.map((a) => (
+          <li key={a.id}>
+            <label className="address-option">
+              <input type="radio" name="addressId" value={a.id} form="order-form" defaultChecked={a.id === chosenAddressId} required />
+              <span>
+                <strong>{a.consignee}</strong> {a.phone}
+                <br />
+                <span className="muted">{a.text}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error && <p className="field-error">{ruleText(error)}</p>}
+      <details className="inline-details" open={addressErrors.length > 0 || addresses.length === 0}>
+        <summary>{t("fill.addAddress")}</summary>
+        <Form method="post" className="form-grid" noValidate={false}>
+          {addressErrors
+            .filter((e) => !e.field)
+            .map((e) => (
+              <p key={e.key} className="message message-error" role="alert">
+                {t(e.key)}
+              </p>
+            ))}
+          {(["consignee", "phone", "province", "city", "district", "line", "postcode"] as const).map((f) => (
+            <label key={f} className="field">
+              <span className={f === "postcode" ? undefined : "required"}>{t(`fill.${f}`)}</span>
+              <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) ? true : undefined} />
+              {addrErr(f) && <span className="error">{t(addrErr(f)!.key)}</span>}
+            </label>
+          ))}
+          <div>
+            <button className="btn" name="intent" value="addAddress">
+              {t("fill.saveAddress")}
+            </button>
+          </div>
+        </Form>
+      </details>
+    </section>
+  );
+}
+
+interface FillLine {
+  id: number;
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  qty: number;
+  unit: number | null;
+  amount: number | null;
+  discount: number;
+  esd: string;
+  error: FillOrderError | null | undefined;
+}
+
+/** The order's lines with their expected ship date (ESD) and the ship date the dealer asks for. */
+export function FillOrderLines({
+  lines,
+  today,
+  money,
+  lineError,
+}: {
+  lines: FillLine[];
+  today: string;
+  money: (n: number | null) => string;
+  lineError: (lineId: number) => FillOrderError | undefined;
+}) {
+  const { t, i18n } = useTranslation("order");
+  const lang = i18n.language as Language;
+  const ruleText = useRuleText();
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th>{t("cart.code")}</th>
+            <th className="num">{t("cart.qty")}</th>
+            <th className="num">{t("cart.unitPrice")}</th>
+            <th className="num">{t("cart.amount")}</th>
+            <th>{t("fill.esd")}</th>
+            <th>{t("fill.shipDate")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.id} data-testid="fill-line" className={l.error || lineError(l.id) ? "line-invalid" : undefined}>
+              <td>
+                <span className="code">{l.code}</span>
+                <div className="muted small">{lang === "en" ? l.nameEn : l.nameZh}</div>
+                {(lineError(l.id) ?? l.error) && <div className="line-error">{ruleText(lineError(l.id) ?? l.error)}</div>}
+              </td>
+              <td className="num">{l.qty}</td>
+              <td className="num">{money(l.unit)}</td>
+              <td className="num">
+                {money(l.amount)}
+                {l.discount > 0 && <div className="muted small">−{money(l.discount)}</div>}
+              </td>
+              <td className="nowrap">{l.esd}</td>
+              <td>
+                <label className="visually-hidden" htmlFor={`sd_${l.id}`}>
+                  {t("fill.shipDate")} {l.code}
+                </label>
+                <input id={`sd_${l.id}`} className="date-input" type="date" name={`shipDates.${l.id}`} defaultValue={l.esd} min={today} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
