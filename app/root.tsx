@@ -22,13 +22,14 @@ import { getSiteConfig } from "~/modules/site/site.server";
 import { getDb } from "~/db/index.server";
 import shopStyles from "~/styles/shop.css";
 import { useNonce } from "~/utils/nonce";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: shopStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "经销商门户 · Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "", "");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/auth/LoginForm";
 import { LanguageToggle } from "~/components/layout/LanguageToggle";
 import { loginAction, loginLoader } from "./__login.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "登录 · Sign in · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
 
 /** The admin-style login: a card on the dark portal background (spec §2). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "admin");

@@ -4,6 +4,7 @@ import { test as base, expect } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashToken } from "~/modules/auth/sessions.server";
 import { sessionCookie } from "~/utils/session.server";
+import { journeyPages, type JourneyPage } from "./journey-pages";
 
 /** The e2e server's own database (see playwright.config.ts). */
 export const e2eDbDir = path.resolve(process.env.E2E_DB_DIR ?? "test-results/e2e-db");
@@ -65,6 +66,16 @@ export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) =
 });
 
 export { expect };
+
+/** The journey pages (issue 15) with the URLs of the e2e database's demo rows. */
+export function demoJourneyPages(): JourneyPage[] {
+  const db = openE2eDb();
+  try {
+    return journeyPages(db);
+  } finally {
+    db.close();
+  }
+}
 
 import type { Page, TestInfo } from "@playwright/test";
 export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";

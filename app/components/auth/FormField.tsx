@@ -34,7 +34,9 @@ export function FormField({ field, label, type = "text", autoComplete, required,
   const { key, ...props } = getInputProps(field, { type });
   if (!keepValue) delete (props as { defaultValue?: unknown }).defaultValue;
   return (
-    <Field.Root invalid={!!error} ids={{ control: field.id, errorText: field.errorId, helperText: field.descriptionId }}>
+    // Ark's field takes the control's id as `id` (its `ids.control` names the wrapper), so the label
+    // points at the input conform renders, and the wrapper does not repeat the input's id.
+    <Field.Root invalid={!!error} id={field.id} ids={{ errorText: field.errorId, helperText: field.descriptionId }}>
       <Field.Label fontWeight="600">
         {label}
         {required ? (

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, SimpleGrid } from "@chakra-ui/react";
+import { Button, HStack, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
@@ -45,10 +45,11 @@ export function SubAccountForm({ account, lastResult }: { account: AccountRow | 
         <FormError errors={form.errors} id={form.errorId} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {account ? (
-            <Field.Root>
-              <Field.Label fontWeight="600">{t("subAccount.code")}</Field.Label>
+            <div>
+              {/* shown, not edited: a label would point at no control */}
+              <p className="readonly-label">{t("subAccount.code")}</p>
               <p className="readonly-value">{account.code}</p>
-            </Field.Root>
+            </div>
           ) : (
             <FormField field={fields.code} label={t("subAccount.code")} required placeholder={t("login.codePlaceholder")} maxLength={20} autoComplete="off" />
           )}

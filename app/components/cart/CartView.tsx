@@ -165,10 +165,8 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                 {t("cart.moveSelected")}
               </button>
             </div>
+            <p className="cart-selected">{t("cart.selectedCount", { n: cart.selectedCount })}</p>
             <dl className="cart-totals" data-testid="cart-totals">
-              <div>
-                <dt>{t("cart.selectedCount", { n: cart.selectedCount })}</dt>
-              </div>
               <div>
                 <dt>{t("cart.goods")}</dt>
                 <dd>{money(cart.totals.goods)}</dd>

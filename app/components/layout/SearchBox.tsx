@@ -9,7 +9,7 @@ export function SearchBox() {
   const t = useCachedT("common");
   const [params] = useSearchParams();
   return (
-    <Form method="get" action="/searchProduct" role="search" className="search-box">
+    <Form method="get" action="/searchProduct" role="search" aria-label={t("search.site")} className="search-box">
       <label htmlFor="site-search" className="visually-hidden">
         {t("search.label")}
       </label>

@@ -28,7 +28,7 @@ export function OrderFilters({
 }) {
   const { t } = useTranslation("order");
   return (
-    <Form method="get" className="filters" role="search">
+    <Form method="get" className="filters" role="search" aria-label={t("filters.label")}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/ErrorPage";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "401" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "401", "401");
 
 export default function Unauthorized() {
   const { t } = useTranslation();

@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSiteConfig } from "~/modules/site/site.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "关于我们 · About us" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "关于我们", "About us");
 
 export function loader(_: LoaderFunctionArgs) {
   const { hotline, contactEmail } = getSiteConfig();

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/ErrorPage";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "系统维护 · Maintenance" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "系统维护", "Maintenance");
 
 /** Where every navigation goes during a maintenance window (spec §4 "Maintenance"). */
 export default function Maintenance() {

@@ -10,8 +10,9 @@ import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { listNewOrHot } from "~/modules/catalogue/catalogue.server";
 import { listContent } from "~/modules/content/content.server";
 import { listPromotions } from "~/modules/promotions/promotions.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "首页 · Home · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "首页", "Home");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();

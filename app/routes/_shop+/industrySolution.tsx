@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentPage } from "~/components/content/ContentPage";
 import { loadContentPage } from "./__content.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "行业解决方案 · Industry solutions" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "行业解决方案", "Industry solutions");
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "solution");
 

@@ -20,9 +20,13 @@ import { pageBase, returnPath } from "~/utils/page.server";
 import { favouriteSet } from "~/modules/favourites/favourites.server";
 import { recordView } from "~/modules/footprint/footprint.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.product.orderingCode ?? ""} · ${data?.product.name ?? ""}` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const product = `${data?.product.orderingCode ?? ""} · ${data?.product.name ?? ""}`;
+  return pageMeta(matches, product, product);
+};
 
 /** /item?code=<ordering code>: product detail with price, stock, cutting data, compatible products, drawing. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,9 +9,10 @@ import { buildListItems, listContext } from "~/modules/catalogue/listing.server"
 import { pageBase, returnPath } from "~/utils/page.server";
 import { parsePage } from "~/modules/catalogue/sorts";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = () => [{ title: "新品与热销 · New and hot products" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新品与热销", "New and hot products");
 
 /** /newOrHot[?tab=new|hot]: products flagged new or hot (public; prices when signed in). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,9 +11,10 @@ import { parsePage } from "~/modules/catalogue/sorts";
 import { parseKeyword } from "~/modules/search/normalize";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, productSearch } from "~/modules/search/search.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = () => [{ title: "产品搜索 · Product search" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品搜索", "Product search");
 
 /** /searchProduct?keyWord=: public; prices only when signed in. 3+ characters, enforced here. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,7 +41,7 @@ export default function SearchProduct() {
       <header className="page-head">
         <h1>{t("search.title")}</h1>
       </header>
-      <Form method="get" action="/searchProduct" className="search-page-form" role="search">
+      <Form method="get" action="/searchProduct" className="search-page-form" role="search" aria-label={t("search.title")}>
         <label htmlFor="search-keyword">{t("search.label")}</label>
         <input id="search-keyword" name="keyWord" type="search" defaultValue={d.keyword} maxLength={100} aria-describedby="search-hint" />
         <button type="submit" className="btn">{t("search.button")}</button>

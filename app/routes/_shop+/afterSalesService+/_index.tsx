@@ -3,8 +3,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "售后服务 · After-sales service" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后服务", "After-sales service");
 
 /** After-sales service (Chinese only): satisfaction survey and customer feedback. */
 export default function AfterSalesService() {

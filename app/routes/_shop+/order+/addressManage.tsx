@@ -18,11 +18,12 @@ import {
 import { addressIdSchema, createAddressSchema, updateAddressSchema } from "~/modules/addresses/rules";
 import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
 
 /** The page's forms: a new address, an edited one, delete and make-default buttons. */
 const AddressActionSchema = z.discriminatedUnion("intent", [createAddressSchema, updateAddressSchema, addressIdSchema]);
 
-export const meta: MetaFunction = () => [{ title: "收货地址 · Shipping addresses · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "收货地址", "Shipping addresses");
 export const handle = { watermark: true };
 
 /** Shipping addresses of the customer (spec §2 /order/addressManage). */

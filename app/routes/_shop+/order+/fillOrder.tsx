@@ -19,6 +19,7 @@ import { createAddress, listAddresses } from "~/modules/addresses/addresses.serv
 import { addressFields, chooseAddress } from "~/modules/addresses/rules";
 import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 /**
  * The page's two forms: the order (ship dates as `shipDates.<cart line id>`), and a new shipping
@@ -40,7 +41,7 @@ const FillOrderSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "填写订单 · Fill in the order" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "填写订单", "Fill in the order");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -15,6 +15,7 @@ import { pageBase, returnPath } from "~/utils/page.server";
 import { addFavourite, listFavouriteIds, removeFavourite } from "~/modules/favourites/favourites.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { safeRedirect } from "~/utils/redirect";
+import { pageMeta } from "~/utils/meta";
 
 /** The favourite star's form, posted from lists, detail, search and this page. */
 const FavouriteSchema = z.object({
@@ -25,7 +26,7 @@ const FavouriteSchema = z.object({
 });
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = () => [{ title: "我的收藏 · My favourites" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "我的收藏", "My favourites");
 
 /** /order/myCollect: the signed-in user's favourites, with add to cart. */
 export async function loader({ request }: LoaderFunctionArgs) {

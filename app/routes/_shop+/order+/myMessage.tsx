@@ -14,10 +14,11 @@ import { notFound, requireUser } from "~/utils/guard.server";
 import { isOrderNotice, noticeTarget } from "~/modules/notices/links";
 import { listNotices, markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE } from "~/modules/notices/order-notices.server";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 /** Messages and to-dos: the account's notices, newest first; opening one marks it read (spec §4). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "消息 · Messages" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "消息", "Messages");
 
 const Query = z.object({
   id: z.coerce.number().int().positive().optional().catch(undefined),

@@ -8,10 +8,11 @@ import { requireUser } from "~/utils/guard.server";
 import { filterQuery, parseDeliveryFilters } from "~/modules/orders/filters";
 import { listDeliveries } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "发货记录 · Delivery records" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货记录", "Delivery records");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

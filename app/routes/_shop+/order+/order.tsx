@@ -18,6 +18,7 @@ import { filterQuery, parseOrderFilters } from "~/modules/orders/filters";
 import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
 import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 /** The column chooser: the columns to show (unknown names are dropped by saveColumns). */
 const ColumnsSchema = z.object({
@@ -27,7 +28,7 @@ const ColumnsSchema = z.object({
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "我的订单 · My orders" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "我的订单", "My orders");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

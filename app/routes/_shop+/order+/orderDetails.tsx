@@ -16,6 +16,7 @@ import { withFlash } from "~/modules/cart/flash";
 import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, reAddToCart } from "~/modules/orders/orders.server";
 import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 const OrderNo = z.string().trim().min(1).max(40);
 /** The order's buttons: cancel carries a reason (its rules are cancelOrder's); the others nothing. */
@@ -25,7 +26,7 @@ const OrderActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "订单详情 · Order details" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单详情", "Order details");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

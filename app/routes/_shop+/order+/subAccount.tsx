@@ -18,8 +18,9 @@ import {
 } from "~/modules/accounts/subaccounts.server";
 import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "子账号管理 · Sub-accounts · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "子账号管理", "Sub-accounts");
 export const handle = { watermark: true };
 
 /** The page's three forms: a new sub-account, an edited one, a deletion. */

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { NodeOverview } from "~/components/catalogue/NodeOverview";
 import { loadRoot } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = () => [{ title: "产品中心 · Products" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品中心", "Products");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRoot(request);

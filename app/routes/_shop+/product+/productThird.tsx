@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { ProductListView } from "~/components/catalogue/ProductListView";
 import { loadProductList } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.node.label ?? ""} · 产品中心 · Products` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.node.label ?? ""} · 产品中心`, `${data?.node.label ?? ""} · Products`);
 
 /** /product/productThird?catalogueCode=<node>&parentCode=<parent>[&leaf=<L4>][&sort=][&page=]: the product table. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser, isMaster } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "个人中心 · Personal centre · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "个人中心", "Personal centre");
 export const handle = { watermark: true };
 
 /** The personal centre (spec §2 /profile/index): account facts and links to the account pages. */

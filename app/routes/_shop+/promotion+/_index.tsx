@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { PromotionListView } from "~/components/catalogue/PromotionViews";
 import { loadPromotionList } from "../__promotions.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = () => [{ title: "促销活动 · Promotions" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "促销活动", "Promotions");
 
 /** /promotion: the company's running and upcoming promotions, with countdowns. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { PromotionItemView } from "~/components/catalogue/PromotionViews";
 import { loadPromotionItem } from "../__promotions.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.promotion.title ?? ""} · 促销活动 · Promotions` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.promotion.title ?? ""} · 促销活动`, `${data?.promotion.title ?? ""} · Promotions`);
 
 /** /promotion/promotionItem?id=: one promotion and its products (add to cart under the promotion). */
 export async function loader({ request }: LoaderFunctionArgs) {

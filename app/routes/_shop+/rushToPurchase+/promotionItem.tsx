@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { PromotionItemView } from "~/components/catalogue/PromotionViews";
 import { loadPromotionItem } from "../__promotions.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.promotion.title ?? ""} · 限时抢购 · Flash sales` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.promotion.title ?? ""} · 限时抢购`, `${data?.promotion.title ?? ""} · Flash sales`);
 
 /** /rushToPurchase/promotionItem?id=: one promotion and its products (add to cart under the promotion). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { CartView } from "~/components/cart/CartView";
 import { cartAction, cartLoader } from "./__cart.server";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "购物车 · Shopping cart" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "购物车", "Shopping cart");
 
 export const loader = ({ request }: LoaderFunctionArgs) => cartLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => cartAction(request, "/shopCart");

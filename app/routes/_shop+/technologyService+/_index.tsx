@@ -2,8 +2,9 @@ import { Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "技术服务 · Technical service" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "技术服务", "Technical service");
 
 /** Technical service: online training, customized tool quotation (Chinese only), product selection. */
 export default function TechnologyService() {

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentPage } from "~/components/content/ContentPage";
 import { loadContentPage } from "../__content.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "在线培训 · Online training" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "在线培训", "Online training");
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "training");
 

@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { SelectionView } from "~/components/catalogue/SelectionView";
 import { loadSelection } from "../__selection.server";
 import catalogueStyles from "~/styles/catalogue.css";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = () => [{ title: "产品选型 · Product selection" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品选型", "Product selection");
 
 /** /technologyService/selectionCategory: parametric product selection (GET form, counts per option). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,9 +11,10 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/modules/excel/import-read.s
 import ordersCss from "~/styles/orders.css";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = () => [{ title: "批量导入 · Batch import" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "批量导入", "Batch import");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)

@@ -8,11 +8,12 @@ import { getDb } from "~/db/index.server";
 import { notFound, requireUser } from "~/utils/guard.server";
 import { getImportJob } from "~/modules/excel/import-jobs.server";
 import ordersCss from "~/styles/orders.css";
+import { pageMeta } from "~/utils/meta";
 
 /** Progress and report of a batch import; refreshes itself (meta refresh, no JS needed) while running. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: "批量导入 · Batch import" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta(matches, "批量导入", "Batch import"),
   ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "1" } as const] : []),
 ];
 

@@ -14,8 +14,9 @@ import { requireUser } from "~/utils/guard.server";
 import { changePassword } from "~/modules/auth/reset.server";
 import { changePasswordSchema } from "~/modules/auth/rules";
 import { createSession } from "~/utils/session.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "修改密码 · Change password · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "修改密码", "Change password");
 export const handle = { watermark: true };
 
 /** Password change of the signed-in user (spec §2 /order/resetPwd). */

@@ -14,8 +14,9 @@ import { requestLanguage } from "~/utils/language.server";
 import { resetFlowCookie } from "~/utils/reset-flow.server";
 import { requestPasswordReset } from "~/modules/auth/reset.server";
 import { resetFirstSchema } from "~/modules/auth/rules";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "找回密码 · Reset password · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
 
 /** Reset step 1 (public): identify the account, then choose e-mail or mobile. */
 export async function action({ request }: ActionFunctionArgs) {

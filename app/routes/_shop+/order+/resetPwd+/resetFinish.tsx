@@ -2,8 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "重置完成 · Password reset · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置完成", "Password reset");
 
 /** Reset step 4 (public): done; every old session of the account has ended. */
 export default function ResetFinish() {

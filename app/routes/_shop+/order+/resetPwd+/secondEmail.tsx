@@ -3,8 +3,9 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { RESET_LINK_MINUTES } from "~/modules/auth/rules";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "找回密码 · Reset password · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
 
 /** Reset step 2 by e-mail (public): the same answer whether or not the account exists. */
 export default function ResetSecondEmail() {

@@ -12,8 +12,9 @@ import { readFormData } from "~/utils/form.server";
 import { readFlowToken, resetFlowCookie } from "~/utils/reset-flow.server";
 import { verifySmsCode } from "~/modules/auth/reset.server";
 import { resetCodeSchema, SMS_CODE_MINUTES } from "~/modules/auth/rules";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "找回密码 · Reset password · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
 
 /** Reset step 2 by mobile (public): the 6-digit code sent by SMS, limited attempts. */
 export async function loader({ request }: LoaderFunctionArgs) {

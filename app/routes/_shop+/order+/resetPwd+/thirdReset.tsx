@@ -11,8 +11,9 @@ import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import { checkResetToken, resetPasswordWithToken } from "~/modules/auth/reset.server";
 import { resetPasswordSchema } from "~/modules/auth/rules";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "重置密码 · Reset password · 经销商门户 Dealer Portal" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置密码", "Reset password");
 
 /** Reset step 3 (public): the new password, typed twice, with the token of the link or SMS step. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { cloneUser } from "./auth-helpers";
+import { demoJourneyPages, expect, jsOn, openE2eDb, test } from "./fixtures";
+import { DEALER, useLanguage } from "./journey-pages";
+
+
+/**
+ * Issue 15: every journey page, in Chinese and English, with JavaScript on and off (the two
+ * projects): axe finds nothing serious or critical, and nothing scrolls sideways on a 360 px phone.
+ */
+/**
+ * A dealer of its own for each test (a copy of the demo dealer: same customer, same data) whose
+ * saved language is the one under test: a signed-in page follows the account's language.
+ */
+function dealerIn(lang: "zh" | "en", testInfo: TestInfo, test: number): string {
+  const code = `XCD9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}${test}00`;
+  cloneUser(DEALER, code);
+  const db = openE2eDb();
+  try {
+    db.prepare("update app_user set language = ? where code = ?").run(lang, code);
+  } finally {
+    db.close();
+  }
+  return code;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+}
+
+for (const lang of ["zh", "en"] as const) {
+  test(`axe finds nothing serious on the journey pages (${lang})`, async ({ page, context, browser, loginAs, baseURL }, testInfo) => {
+    test.setTimeout(180_000);
+    await useLanguage(page, lang, baseURL!);
+    // axe runs as a script in the page: without JavaScript, it checks the server's HTML in a page
+    // whose own scripts are blocked (what a browser with JavaScript off shows)
+    const serverHtmlOnly = !jsOn(testInfo);
+    const axeContext = serverHtmlOnly ? await browser.newContext({ javaScriptEnabled: true, locale: "zh-CN" }) : context;
+    if (serverHtmlOnly) await axeContext.route(/\/build\/.*\.js$/, (route) => route.abort());
+    const axePage = serverHtmlOnly ? await axeContext.newPage() : page;
+    const found: Record<string, string[]> = {};
+    for (const signedIn of [false, true]) {
+      if (signedIn) await loginAs(dealerIn(lang, testInfo, 1));
+      if (serverHtmlOnly) await axeContext.addCookies(await context.cookies());
+      for (const p of demoJourneyPages().filter((x) => x.signedIn === signedIn)) {
+        await axePage.goto(p.url);
+        await expect(axePage.locator("html"), p.name).toHaveAttribute("lang", lang);
+        const v = await seriousViolations(axePage);
+        if (v.length) found[p.name] = v;
+      }
+    }
+    if (serverHtmlOnly) await axeContext.close();
+    expect(found).toEqual({});
+  });
+
+  test(`no journey page scrolls sideways at 360 px (${lang})`, async ({ page, loginAs, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await useLanguage(page, lang, baseURL!);
+    const wide: Record<string, number> = {};
+    for (const signedIn of [false, true]) {
+      if (signedIn) await loginAs(dealerIn(lang, testInfo, 2));
+      for (const p of demoJourneyPages().filter((x) => x.signedIn === signedIn)) {
+        await page.goto(p.url);
+        await expect(page.locator("html"), p.name).toHaveAttribute("lang", lang);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) wide[p.name] = overflow;
+      }
+    }
+    expect(wide).toEqual({});
+  });
+}
