@@ -84,6 +84,11 @@ test.describe("cart and orders of XCD000001", () => {
     await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 已取消`);
     await expect(page.locator(".status-cancelled").first()).toBeVisible();
     await expect(page.getByText("交期不合适 / delivery too late")).toBeVisible();
+    // nothing will ship: no expected or planned ship dates on its lines
+    await expect(page.getByTestId("order-lines").locator("tbody td").filter({ hasText: /^\d{4}-\d\d-\d\d$/ })).toHaveCount(0);
+    // cancelling one's own order leaves nothing unread for the badge
+    await page.goto("/order/myMessage?unread=1");
+    await expect(page.getByText(`订单 ${orderNo} 已取消`)).toHaveCount(0);
   });
 
   test("re-adds an order to the cart and downloads exports", async ({ page, loginAs }, testInfo) => {

@@ -8,6 +8,7 @@ import type { DB } from "../db.server";
 import type { SalesOrderTable } from "../schema";
 import { TENANTS, DEALER_A, DEALER_B, type Ids } from "./accounts.server";
 import { Rng } from "./prng";
+import { formatOrderNo } from "~/modules/orders/submit.server";
 
 export const ORDER_STATUSES = ["to_be_submitted", "submitted", "to_be_confirmed", "confirmed", "cancelled", "purchase_application_created"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -122,7 +123,7 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
           consignee: address?.consignee ?? "",
           phone: address?.phone ?? "",
           address_text: address ? `${address.province}${address.city}${address.district}${address.line}` : "",
-          payment_method: credit ? "credit" : "bank_transfer",
+          payment_method: credit ? "on_account" : "prepayment",
           payment_deadline: credit ? null : cnDate(created + 7 * DAY),
           expected_delivery_date: cnDate(created + rng.int(7, 21) * DAY),
           goods_amount: goods,
@@ -145,12 +146,14 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
   const counters: Counters = { order: 101, slip: 1, batch: 345 };
   const out: SeededOrder[] = [];
   for (const d of drafts.sort((a, b) => a.created - b.created)) {
-    const orderNo = `SO${cnDate(d.created).replace(/-/g, "")}-${String(counters.order++).padStart(6, "0")}`;
+    // numbered like the shop numbers its orders (formatOrderNo: date and row id), one format for all
     const { id } = await db
       .insertInto("sales_order")
-      .values({ ...d.row, order_no: orderNo })
+      .values({ ...d.row, order_no: `SEED-${counters.order++}` })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const orderNo = formatOrderNo(cnDate(d.created), id);
+    await db.updateTable("sales_order").set({ order_no: orderNo }).where("id", "=", id).execute();
     const status = d.row.status as OrderStatus;
     await insertLinesAndShipments(
       db,

@@ -7,6 +7,7 @@ import { cuttingData, grade } from "./grades";
 import { ORDER_STATUSES } from "./orders.server";
 import { FAMILIES, KIND_SHARES, generateProducts, searchCode } from "./products";
 import { DEMO_PASSWORD, isEmpty, resetDatabase, seedDemoData, type SeedSummary } from "./seed.server";
+import { PAYMENT_METHODS } from "~/modules/orders/totals";
 
 const NOW = new Date("2026-11-21T02:00:00.000Z");
 const PRODUCTS = 300;
@@ -267,7 +268,8 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     const lines = await db.selectFrom("order_line").selectAll().execute();
     const shipments = await db.selectFrom("shipment").selectAll().execute();
     for (const o of orders) {
-      expect(o.order_no).toMatch(/^SO\d{8}-\d{6}$/);
+      expect(o.order_no).toMatch(/^SO\d{8}W\d{6}$/); // the shop's own format (formatOrderNo)
+      expect(PAYMENT_METHODS).toContain(o.payment_method);
       expect(o.submit_token).toBeNull();
       if (o.status === "cancelled") expect(o.cancel_reason).toBeTruthy();
       const mine = lines.filter((l) => l.order_id === o.id);

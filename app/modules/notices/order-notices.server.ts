@@ -39,6 +39,8 @@ export async function addOrderNotice(
   kind: OrderNoticeKind,
   now = new Date(),
   reason = "",
+  /** the recipient did this himself: kept in the list, not counted as unread */
+  alreadyRead = false,
 ): Promise<void> {
   const t = TEXTS[kind];
   const fill = (s: string) => s.replaceAll("{no}", orderNo).replaceAll("{reason}", reason);
@@ -54,7 +56,7 @@ export async function addOrderNotice(
       body_en: fill(t.en[1]),
       detail_id: null,
       order_no: orderNo,
-      is_read: 0,
+      is_read: alreadyRead ? 1 : 0,
       created_at: now.toISOString(),
     })
     .execute();

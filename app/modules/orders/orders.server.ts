@@ -173,7 +173,10 @@ async function transition(
         }
       }
     }
-    if (opts.notice) await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, opts.notice, now, opts.reason ?? "");
+    // the order's placer hears of it; a dealer's own action does not fill his unread badge
+    if (opts.notice) {
+      await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, opts.notice, now, opts.reason ?? "", order.user_id === actor.id);
+    }
     return true;
   });
   if (!done) return { ok: false, error: { key: "order:orders.changedMeanwhile" }, status: 409 };

@@ -105,6 +105,7 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     expect(after.available - before.available).toBe(heldLine?.qty ?? 0);
     const notice = await db.selectFrom("notice").selectAll().where("order_no", "=", target.order_no).where("type", "=", "cancel_order").executeTakeFirst();
     expect(notice?.body_en).toContain("wrong size");
+    expect(notice?.is_read).toBe(1); // the dealer cancelled it himself: nothing new for his badge
     expect(await cancelOrder(db, fx.a, target.order_no, "again")).toMatchObject({ ok: false, status: 409 });
   });
 

@@ -76,6 +76,7 @@ export default function OrderDetailsPage() {
   const actionData = useActionData<typeof action>() as { error: { key: string; values?: Record<string, string | number> }; intent: string } | undefined;
   const { t, i18n } = useTranslation("order");
   const lang = i18n.language as Language;
+  const cancelled = order.status === "cancelled";
   const ruleText = useRuleText();
   const money = (n: number) => formatMoney(n, order.currency, lang);
   const cancelError = actionData?.intent === "cancel" ? actionData.error : null;
@@ -245,8 +246,9 @@ export default function OrderDetailsPage() {
                 <td className="num">{money(l.unit_price)}</td>
                 <td className="num">{money(l.discount_amount)}</td>
                 <td className="num">{money(l.amount)}</td>
-                <td>{l.esd ?? "—"}</td>
-                <td>{l.ship_date ?? "—"}</td>
+                {/* a cancelled order ships nothing: no dates to expect */}
+                <td>{cancelled ? "—" : (l.esd ?? "—")}</td>
+                <td>{cancelled ? "—" : (l.ship_date ?? "—")}</td>
                 <td className="num">{l.shipped_qty}</td>
               </tr>
             ))}
