@@ -65,6 +65,11 @@ test.describe("orders pages", () => {
     await loginAs("DPC000001");
     const res = await page.goto(`/order/orderDetails?orderNo=${orderNo}`);
     expect(res?.status()).toBe(404);
+    // inside the shop: its menu and search stay, and the page offers a way on
+    await expect(page.getByTestId("error-page")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "主菜单" })).toBeVisible();
+    await expect(page.locator("#site-search")).toBeVisible();
+    await expect(page.getByRole("link", { name: "我的订单" }).last()).toHaveAttribute("href", "/order/order");
     const exp = await page.request.get(`/order/export?kind=details&orderNo=${orderNo}`);
     expect(exp.status()).toBe(404);
   });

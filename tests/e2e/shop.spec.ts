@@ -66,6 +66,14 @@ test("an unknown path shows the not-found page with status 404, in both language
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
+test("an unknown product answers 404 inside the shop layout", async ({ page }) => {
+  const response = await page.goto("/item?code=NO-SUCH-CODE");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "主菜单" })).toBeVisible();
+  await expect(page.locator("#site-search")).toBeVisible();
+});
+
 test("the search box refuses keywords under 3 characters on the server", async ({ page }) => {
   await page.goto("/searchProduct?keyWord=ab");
   await expect(page.getByText("请输入至少 3 个字符").first()).toBeVisible();

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/ErrorPage";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "401", "401");
 
 export default function Unauthorized() {

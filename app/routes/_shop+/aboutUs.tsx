@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "关于我们", "About us");
 
 export function loader(_: LoaderFunctionArgs) {

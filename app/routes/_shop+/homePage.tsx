@@ -12,6 +12,8 @@ import { listContent } from "~/modules/content/content.server";
 import { listPromotions } from "~/modules/promotions/promotions.server";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "首页", "Home");
 
 export async function loader({ request }: LoaderFunctionArgs) {

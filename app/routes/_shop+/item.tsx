@@ -22,6 +22,8 @@ import { recordView } from "~/modules/footprint/footprint.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const product = `${data?.product.orderingCode ?? ""} · ${data?.product.name ?? ""}`;

@@ -11,6 +11,8 @@ import { parsePage } from "~/modules/catalogue/sorts";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新品与热销", "New and hot products");
 

@@ -13,6 +13,8 @@ import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, productSearch } from "~/modules/sea
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品搜索", "Product search");
 

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后服务", "After-sales service");
 
 /** After-sales service (Chinese only): satisfaction survey and customer feedback. */

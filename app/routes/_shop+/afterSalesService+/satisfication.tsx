@@ -1,5 +1,7 @@
 import { ServicePage } from "~/components/content/ServicePage";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export default function Page() {
   return <ServicePage titleKey="menu.satisfication" textKey="service.satisfication" />;
 }

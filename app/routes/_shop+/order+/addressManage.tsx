@@ -20,6 +20,8 @@ import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 /** The page's forms: a new address, an edited one, delete and make-default buttons. */
 const AddressActionSchema = z.discriminatedUnion("intent", [createAddressSchema, updateAddressSchema, addressIdSchema]);
 

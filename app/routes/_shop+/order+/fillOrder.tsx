@@ -21,6 +21,8 @@ import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayI
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 /**
  * The page's two forms: the order (ship dates as `shipDates.<cart line id>`), and a new shipping
  * address (the address book's own fields and rules: limit, first address is the default). Each

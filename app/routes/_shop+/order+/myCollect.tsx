@@ -17,6 +17,8 @@ import catalogueStyles from "~/styles/catalogue.css";
 import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 /** The favourite star's form, posted from lists, detail, search and this page. */
 const FavouriteSchema = z.object({
   intent: z.enum(["add", "remove"]),

@@ -16,6 +16,8 @@ import { listNotices, markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE } fro
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 /** Messages and to-dos: the account's notices, newest first; opening one marks it read (spec §4). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "消息", "Messages");

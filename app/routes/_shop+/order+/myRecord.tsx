@@ -10,6 +10,8 @@ import { listDeliveries } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货记录", "Delivery records");

@@ -20,6 +20,8 @@ import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.ser
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 /** The column chooser: the columns to show (unknown names are dropped by saveColumns). */
 const ColumnsSchema = z.object({
   intent: z.literal("columns"),

@@ -18,6 +18,8 @@ import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 const OrderNo = z.string().trim().min(1).max(40);
 /** The order's buttons: cancel carries a reason (its rules are cancelOrder's); the others nothing. */
 const OrderActionSchema = z.discriminatedUnion("intent", [

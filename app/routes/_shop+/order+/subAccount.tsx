@@ -20,6 +20,8 @@ import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "子账号管理", "Sub-accounts");
 export const handle = { watermark: true };
 

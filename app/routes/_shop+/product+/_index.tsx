@@ -6,6 +6,8 @@ import { loadRoot } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品中心", "Products");
 

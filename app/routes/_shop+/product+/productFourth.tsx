@@ -5,6 +5,8 @@ import { loadProductList } from "./__list.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.node.label ?? ""} · 产品中心`, `${data?.node.label ?? ""} · Products`);
 

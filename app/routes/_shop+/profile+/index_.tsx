@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { requireUser, isMaster } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "个人中心", "Personal centre");
 export const handle = { watermark: true };
 

@@ -5,6 +5,8 @@ import { loadPromotionItem } from "../__promotions.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.promotion.title ?? ""} · 限时抢购`, `${data?.promotion.title ?? ""} · Flash sales`);
 

@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "技术服务", "Technical service");
 
 /** Technical service: online training, customized tool quotation (Chinese only), product selection. */

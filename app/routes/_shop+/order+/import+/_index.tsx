@@ -13,6 +13,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "批量导入", "Batch import");
 

@@ -10,6 +10,8 @@ import { getImportJob } from "~/modules/excel/import-jobs.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 /** Progress and report of a batch import; refreshes itself (meta refresh, no JS needed) while running. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

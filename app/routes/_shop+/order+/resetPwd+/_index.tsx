@@ -16,6 +16,8 @@ import { changePasswordSchema } from "~/modules/auth/rules";
 import { createSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "修改密码", "Change password");
 export const handle = { watermark: true };
 

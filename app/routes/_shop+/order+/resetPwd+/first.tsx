@@ -16,6 +16,8 @@ import { requestPasswordReset } from "~/modules/auth/reset.server";
 import { resetFirstSchema } from "~/modules/auth/rules";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
 
 /** Reset step 1 (public): identify the account, then choose e-mail or mobile. */

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置完成", "Password reset");
 
 /** Reset step 4 (public): done; every old session of the account has ended. */

@@ -14,6 +14,8 @@ import { verifySmsCode } from "~/modules/auth/reset.server";
 import { resetCodeSchema, SMS_CODE_MINUTES } from "~/modules/auth/rules";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
 
 /** Reset step 2 by mobile (public): the 6-digit code sent by SMS, limited attempts. */

@@ -13,6 +13,8 @@ import { checkResetToken, resetPasswordWithToken } from "~/modules/auth/reset.se
 import { resetPasswordSchema } from "~/modules/auth/rules";
 import { pageMeta } from "~/utils/meta";
 
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置密码", "Reset password");
 
 /** Reset step 3 (public): the new password, typed twice, with the token of the link or SMS step. */
