@@ -53,6 +53,12 @@ test.describe("cart and orders of XCD000001", () => {
     await expect(page.locator("[data-testid=cart-line][data-code='PCLNR2525M12']")).toBeVisible();
     await expect(page.locator("[data-testid=cart-line][data-code='CNMG120408-DM YBC252'] input[type=number]")).toHaveValue("30");
 
+    // added lines are selected: the bulk button offers to unselect them all, then to select all
+    await page.getByRole("button", { name: "取消全选" }).click();
+    await expect(page.getByTestId("cart-line").locator("input[type=checkbox]:checked")).toHaveCount(0);
+    await page.getByRole("button", { name: "全选", exact: true }).click();
+    await expect(page.getByRole("button", { name: "取消全选" })).toBeVisible();
+
     // check out (confirm abandoning unchosen promotions if asked), fill the order, submit
     await page.getByRole("button", { name: "去结算" }).click();
     if (page.url().includes("confirm=promotions")) await page.getByRole("button", { name: "放弃促销，继续结算" }).click();

@@ -103,7 +103,7 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   {cart.lines.map((l) => (
                     <tr key={l.id} data-testid="cart-line" data-code={l.offer?.orderingCode} className={l.error ? "line-invalid" : undefined}>
                       <td className="check-col">
-                        <input type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} aria-label={`${t("cart.select")} ${l.offer?.orderingCode ?? ""}`} />
+                        <input key={String(l.selected)} type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} aria-label={`${t("cart.select")} ${l.offer?.orderingCode ?? ""}`} />
                       </td>
                       <td>
                         <LineInfo line={l} ruleText={ruleText} />
@@ -132,7 +132,7 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
               {cart.lines.map((l) => (
                 <li key={l.id} className={`card cart-card${l.error ? " line-invalid" : ""}`} data-testid="cart-line" data-code={l.offer?.orderingCode}>
                   <label className="cart-card-check">
-                    <input type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} />
+                    <input key={String(l.selected)} type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} />
                     <span className="visually-hidden">{t("cart.select")}</span>
                   </label>
                   <LineInfo line={l} ruleText={ruleText} />
@@ -152,8 +152,7 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
           <div className="cart-bar">
             <div className="cart-bar-actions">
               <button className="btn btn-outline" name="intent" value={cart.allSelected ? "unselectAll" : "selectAll"}>
-                {t("cart.selectAll")}
-                {cart.allSelected ? " ✓" : ""}
+                {cart.allSelected ? t("cart.unselectAll") : t("cart.selectAll")}
               </button>
               <button className="btn btn-outline js-hide" name="intent" value="select">
                 {t("cart.applySelection")}
