@@ -51,7 +51,7 @@ const EnvSchema = z.object({
   DEMO_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(600),
   LOGIN_CAPTCHA: onOff.default("on"),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default("经销商门户 Dealer Portal <no-reply@dealer-shop.local>"),
+  MAIL_FROM: z.string().default("株洲刀具经销商门户 <no-reply@zztools.com.cn>"),
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
   PUBLIC_URL: z.string().url().optional(),
   TEST_ENVIRONMENT: onOff.default("off"),
@@ -61,10 +61,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   DEPLOYMENT: onOff.default("off"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  HOTLINE: z.string().default("400-000-0000"),
-  CONTACT_EMAIL: z.string().default("service@dealer-shop.local"),
+  // demo values of the demo manufacturer (ZZ Tools, the seed's company): set the real ones
+  HOTLINE: z.string().default("400-887-0731"),
+  CONTACT_EMAIL: z.string().default("dealer-service@zztools.com.cn"),
   LINK_INDUSTRY_SOLUTIONS: z.string().default("/industrySolution"),
-  LINK_PARTNER_CLOUD: z.string().default("https://partner.example.com/"),
+  LINK_PARTNER_CLOUD: z.string().default("https://partner.zztools.com.cn/"),
   LINK_ABOUT_US: z.string().default("/aboutUs"),
 });
 

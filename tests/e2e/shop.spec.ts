@@ -17,6 +17,11 @@ test("the home page is Chinese by default, styled, with the catalogue entry poin
   await expect(page.getByText("售后服务")).toBeVisible();
   await expect(page.getByText("合作伙伴云")).toBeVisible();
   await expect(page.getByText("© 2026")).toBeVisible();
+  // the footer's contact comes from the configuration (HOTLINE, CONTACT_EMAIL), no placeholders
+  const footer = page.locator("footer");
+  await expect(footer).toContainText("400-887-0731");
+  await expect(footer).toContainText("dealer-service@zztools.com.cn");
+  await expect(footer).not.toContainText(/400-000-0000|\.local\b|example\.com/);
 });
 
 test("the language toggle switches to English and back, and hides Chinese-only items", async ({ page }) => {
