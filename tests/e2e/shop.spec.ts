@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, jsOn, test } from "./fixtures";
 
 /** Foundation journeys: home page, language switch, mega-menu, not-found. Runs with JS on and off. */
 
@@ -40,6 +40,30 @@ test("the language toggle switches to English and back, and hides Chinese-only i
   await page.getByRole("button", { name: /中文/ }).click();
   await expect(page).toHaveURL(/\/announcement$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+});
+
+test("with JavaScript the mega-menu opens on hover, shows every column, and closes on Escape or a click elsewhere", async ({ page }, testInfo) => {
+  test.skip(!jsOn(testInfo), "hover, Escape and outside clicks are JavaScript's; without it the menu is a plain <details>");
+  await page.goto("/homePage");
+  await hydrated(page);
+  const menu = page.getByRole("navigation", { name: "主菜单" });
+  const mega = page.getByTestId("mega-menu");
+  await menu.getByText("产品中心").hover();
+  await expect(mega).toBeVisible();
+  // every level-1 column starts inside the panel, none below its height limit
+  const panel = (await mega.boundingBox())!;
+  for (const column of await mega.locator(".mega-column").all()) {
+    expect((await column.boundingBox())!.y).toBeLessThan(panel.y + panel.height);
+  }
+  await menu.getByText("产品中心").click(); // the click after the hover keeps it open
+  await expect(mega).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(mega).toBeHidden();
+  await expect(menu.getByText("产品中心")).toBeFocused();
+  await menu.getByText("产品中心").click();
+  await expect(mega).toBeVisible();
+  await page.locator("footer").click({ position: { x: 5, y: 5 } });
+  await expect(mega).toBeHidden();
 });
 
 test("the product mega-menu opens and leads into the catalogue", async ({ page }) => {

@@ -40,13 +40,60 @@ export function MainMenu({
     navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [location.key]);
   useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    const openMenus = () => nav.querySelectorAll<HTMLDetailsElement>("details[open]");
+    // a click elsewhere or Escape closes a dropdown (Escape gives the focus back to its button)
     const closeOutside = (e: MouseEvent) => {
-      navRef.current?.querySelectorAll("details[open]").forEach((d) => {
+      openMenus().forEach((d) => {
         if (!d.contains(e.target as Node)) d.removeAttribute("open");
       });
     };
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      openMenus().forEach((d) => {
+        d.removeAttribute("open");
+        if (d.contains(document.activeElement)) d.querySelector("summary")?.focus();
+      });
+    };
+    // on a desktop with a mouse, a dropdown opens on hover and closes when the pointer leaves
+    const hoverable = window.matchMedia("(hover: hover) and (min-width: 992px)");
+    const onEnter = (e: PointerEvent) => {
+      const d = e.currentTarget as HTMLDetailsElement;
+      if (!hoverable.matches || e.pointerType !== "mouse" || d.open) return;
+      d.open = true;
+      d.dataset.hoverOpened = "1";
+    };
+    const onLeave = (e: PointerEvent) => {
+      const d = e.currentTarget as HTMLDetailsElement;
+      if (!hoverable.matches || e.pointerType !== "mouse") return;
+      d.open = false;
+      delete d.dataset.hoverOpened;
+    };
+    // the click that follows the hover would close what the hover just opened: keep it open
+    const onSummaryClick = (e: MouseEvent) => {
+      const d = (e.currentTarget as HTMLElement).parentElement as HTMLDetailsElement;
+      if (!d.dataset.hoverOpened) return;
+      e.preventDefault();
+      delete d.dataset.hoverOpened;
+    };
+    const dropdowns = nav.querySelectorAll<HTMLDetailsElement>("details.dropdown");
+    dropdowns.forEach((d) => {
+      d.addEventListener("pointerenter", onEnter);
+      d.addEventListener("pointerleave", onLeave);
+      d.querySelector("summary")?.addEventListener("click", onSummaryClick);
+    });
     document.addEventListener("click", closeOutside);
-    return () => document.removeEventListener("click", closeOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      dropdowns.forEach((d) => {
+        d.removeEventListener("pointerenter", onEnter);
+        d.removeEventListener("pointerleave", onLeave);
+        d.querySelector("summary")?.removeEventListener("click", onSummaryClick);
+      });
+      document.removeEventListener("click", closeOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
   }, []);
 
   const visible = (items: SubItem[]) => items.filter((i) => zh || !i.zhOnly);
