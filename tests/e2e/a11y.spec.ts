@@ -11,7 +11,8 @@ import { DEALER, useLanguage } from "./journey-pages";
  */
 /**
  * A dealer of its own for each test (a copy of the demo dealer: same customer, same data) whose
- * saved language is the one under test: a signed-in page follows the account's language.
+ * saved language is the one under test (a signed-in page follows the account's language), with
+ * one product in the cart.
  */
 function dealerIn(lang: "zh" | "en", testInfo: TestInfo, test: number): string {
   const code = `XCD9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}${test}00`;
@@ -19,6 +20,13 @@ function dealerIn(lang: "zh" | "en", testInfo: TestInfo, test: number): string {
   const db = openE2eDb();
   try {
     db.prepare("update app_user set language = ? where code = ?").run(lang, code);
+    // a cart line, so that the cart and fill-order pages show their tables
+    db.prepare(
+      `insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected)
+       select ut.tenant_id, u.customer_id, u.id, p.id, max(p.moq, p.mpq), 1
+       from app_user u join user_tenant ut on ut.user_id = u.id and ut.is_default = 1, product p
+       where u.code = ? and p.ordering_code = 'CNMG120408-DM YBC252'`,
+    ).run(code);
   } finally {
     db.close();
   }
