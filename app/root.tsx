@@ -17,7 +17,10 @@ import { ErrorPage } from "~/components/ErrorPage";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
 import { getOptionalSessionUser } from "~/utils/session.server";
-import { inMaintenance } from "~/modules/site/maintenance.server";
+import { inMaintenance } from "~/modules/admin/parameters.server";
+import { grantedFunctionCodes, shopRoles } from "~/modules/admin/menus.server";
+import { CRMCPXX } from "~/modules/auth/login.server";
+import { isOpenToSelectionOnly, openDuringMaintenance } from "~/modules/auth/access";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { getDb } from "~/db/index.server";
 import shopStyles from "~/styles/shop.css";
@@ -32,12 +35,16 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "", "");
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
   const path = new URL(request.url).pathname;
-  if (path !== "/errorPage" && (await inMaintenance(getDb()))) throw redirect("/errorPage");
-  const user = await getOptionalSessionUser(request);
+  const user = await getOptionalSessionUser(request, db);
+  if (!openDuringMaintenance(path, user) && (await inMaintenance(db))) throw redirect("/errorPage");
+  if (user?.partiesId === CRMCPXX && !isOpenToSelectionOnly(path)) throw redirect("/selectionCategory");
   const lang = await getLanguage(request, user?.language);
-  // only what the document needs (the page background of CRMCPXX accounts), not the whole account
-  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null };
+  // only what the document needs (the page background of CRMCPXX accounts, the function codes
+  // that show or hide elements), not the whole account
+  const roles = user?.isStaff ? user.roles : shopRoles(user?.roles ?? null);
+  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null, roles, funcCodes: [...(await grantedFunctionCodes(db, roles))] };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -7,6 +7,7 @@ import * as search from "./migrations/2026-11-21-0002-search";
 import * as auth from "./migrations/2026-11-21-0003-auth";
 import * as orders from "./migrations/2026-11-21-0004-orders";
 import * as productFlags from "./migrations/2026-11-21-0005-product-flags";
+import * as backOffice from "./migrations/2026-11-25-0006-back-office";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-0003-auth": auth,
   "2026-11-21-0004-orders": orders,
   "2026-11-21-0005-product-flags": productFlags,
+  "2026-11-25-0006-back-office": backOffice,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

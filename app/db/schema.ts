@@ -21,6 +21,10 @@ export interface TenantTable {
   tax_rate_bp: number;
   free_shipping_amount: number;
   shipping_fee: number;
+  /** the company entity whose catalogue this one was initialised from */
+  parent_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'ready', or 'initialising' while its data is being copied */
+  status: ColumnType<string, string | undefined, string>;
 }
 
 export interface CustomerTable {
@@ -32,6 +36,8 @@ export interface CustomerTable {
   payment_terms_days: number;
   discount_bp: number;
   export_sales: Flag;
+  /** 'dealer', or 'internal': the manufacturer's own party, whose users are staff (decision 042) */
+  kind: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 
@@ -86,6 +92,17 @@ export interface MenuTable {
   func_code: string | null;
   sort: number;
   hidden: Flag;
+  /** 'shop' (the shop's menus and routes) or 'admin' (the back office's sidebar) */
+  area: ColumnType<string, string | undefined, string>;
+  icon: ColumnType<string | null, string | null | undefined, string | null>;
+  redirect: ColumnType<string | null, string | null | undefined, string | null>;
+  active_menu: ColumnType<string | null, string | null | undefined, string | null>;
+  always_show: Flag;
+  no_cache: Flag;
+  breadcrumb: Flag;
+  affix: Flag;
+  /** shown only in Chinese (spec §2: quotation, customer support, after-sales, partner cloud …) */
+  zh_only: Flag;
 }
 
 export interface RoleMenuTable {
@@ -383,6 +400,55 @@ export interface ImportJobTable {
   updated_at: string;
 }
 
+/** Back office (decision 042). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  user_id: number | null;
+  user_code: string;
+  tenant_id: number | null;
+  action: string; // create | update | delete | grant | revoke | lock | unlock | reset
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+export interface StaffSettingTable {
+  user_id: number;
+  theme_color: ColumnType<string, string | undefined, string>;
+  tags_view: Flag;
+  fixed_header: Flag;
+  sidebar_logo: Flag;
+}
+
+export interface BackgroundJobTable {
+  id: Generated<number>;
+  kind: string; // tenant_init
+  status: string; // running | done | failed
+  total: IntDefault;
+  done: IntDefault;
+  subject_id: number | null;
+  message: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+export interface ErrorLogTable {
+  id: Generated<number>;
+  created_at: CreatedAt;
+  method: string;
+  path: string;
+  message: string;
+  stack: string | null;
+}
+
+export interface DataVersionTable {
+  key: string;
+  version: IntDefault;
+}
+
 export interface Database {
   tenant: TenantTable;
   customer: CustomerTable;
@@ -418,6 +484,12 @@ export interface Database {
   // catalogue tables (catalogue issue) below
   // order tables (orders issue) below
   import_job: ImportJobTable;
+  // back office (decision 042)
+  audit_log: AuditLogTable;
+  staff_setting: StaffSettingTable;
+  background_job: BackgroundJobTable;
+  error_log: ErrorLogTable;
+  data_version: DataVersionTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import { setFlash } from "~/utils/cookies.server";
-import { requireUser } from "~/utils/guard.server";
+import { requireSignedIn } from "~/utils/guard.server";
 import { rotateSession } from "~/utils/session.server";
 import { userHasTenant } from "~/modules/auth/tenants.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -22,7 +22,7 @@ const SwitchTenantSchema = z.object({
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb();
-  const user = await requireUser(request, db);
+  const user = await requireSignedIn(request, db);
   const form = await readFormData(request);
   const back = safeRedirect(form.get("redirectTo"), "/homePage");
   const submission = parseWithZod(form, { schema: SwitchTenantSchema });

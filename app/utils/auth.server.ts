@@ -7,7 +7,7 @@ import { toLanguage } from "~/i18n/config";
 import { languageCookie } from "~/i18n/i18n.server";
 import { landingPage, loginRedirectTarget, verifyLogin, type LoginFailure, type LoginOutcome } from "~/modules/auth/login.server";
 import { loginSchema } from "~/modules/auth/rules";
-import { purgeExpiredSessions } from "~/modules/auth/sessions.server";
+import { purgeExpiredSessions, sessionTtl } from "~/modules/auth/sessions.server";
 import { captchaCookie, readCaptchaToken } from "~/utils/captcha.server";
 import { rememberedCodeCookie, rememberedCompanyCookie } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
@@ -54,7 +54,13 @@ export async function handleLogin(db: DB, request: Request, opts: LoginRequestOp
   const headers = new Headers();
   // The session this browser presented (another account's, or its own older one) ends here: a
   // shared computer keeps no second valid session behind the new one.
-  headers.append("Set-Cookie", await rotateSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, clientIp: opts.clientIp, now: opts.now }));
+  headers.append("Set-Cookie", await rotateSession(db, request, {
+        userId: outcome.userId,
+        tenantId: outcome.tenantId,
+        clientIp: opts.clientIp,
+        now: opts.now,
+        ttlMs: sessionTtl(outcome.isStaff),
+      }));
   const typedCompany = submission.value.dataareacode ?? "";
   headers.append(
     "Set-Cookie",

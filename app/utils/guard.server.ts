@@ -4,22 +4,48 @@ import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { type SessionUser } from "~/modules/auth/sessions.server";
 import { getOptionalSessionUser } from "~/utils/session.server";
+import { grantedFunctionCodes } from "~/modules/admin/menus.server";
 
 /** Admin-style routes sign in at /login; every other route at the shop login (spec §2, §6). */
 function loginPathFor(pathname: string): string {
-  return pathname.startsWith("/profile") || pathname.startsWith("/401") ? "/login" : "/shop_login";
+  return /^\/(profile|401|system)(\/|$)/.test(pathname) ? "/login" : "/shop_login";
+}
+
+function redirectToLogin(request: Request, loginPath?: string): never {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(`${loginPath ?? loginPathFor(url.pathname)}?redirect=${encodeURIComponent(back)}`);
+}
+
+/** Anyone signed in, dealer or staff (the company switch, the language). */
+export async function requireSignedIn(request: Request, db: DB = getDb()): Promise<SessionUser> {
+  return (await getOptionalSessionUser(request, db)) ?? redirectToLogin(request);
 }
 
 /**
- * The signed-in user, or a redirect to the login page with the page to return to
- * (the login page then shows 'You are not logged in, please log in first').
+ * The shop's guard: the signed-in dealer, or a redirect to the login page with the page to
+ * return to (the login page then shows 'You are not logged in, please log in first'). A staff
+ * member is refused (403): staff never see a dealer's cart, prices or orders through the shop.
  */
 export async function requireUser(request: Request, db: DB = getDb()): Promise<SessionUser> {
   const user = await getOptionalSessionUser(request, db);
-  if (user) return user;
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  throw redirect(`${loginPathFor(url.pathname)}?redirect=${encodeURIComponent(back)}`);
+  if (!user) redirectToLogin(request);
+  if (user.isStaff) forbidden();
+  return user;
+}
+
+/**
+ * The back office's guard: a staff member granted this page's or action's function code.
+ * Signed out: to /login. A dealer: 404 (the back office does not exist for dealers). A staff
+ * member without the code: 403.
+ */
+export async function requireStaff(request: Request, funcCode: string | null, db: DB = getDb()): Promise<SessionUser & { funcCodes: Set<string> }> {
+  const user = await getOptionalSessionUser(request, db);
+  if (!user) redirectToLogin(request, "/login");
+  if (!user.isStaff) notFound();
+  const funcCodes = await grantedFunctionCodes(db, user.roles);
+  if (funcCode && !funcCodes.has(funcCode)) forbidden();
+  return { ...user, funcCodes };
 }
 
 export function forbidden(): never {
@@ -47,24 +73,10 @@ export async function requireRole(request: Request, roles: string[], db: DB = ge
   return user;
 }
 
-/** Function codes (menu children of type func) granted to the user through the menus of the user's roles. */
-export async function getFunctionCodes(db: DB, userId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("user_role as ur")
-    .innerJoin("role_menu as rm", "rm.role_id", "ur.role_id")
-    .innerJoin("menu as m", "m.id", "rm.menu_id")
-    .select("m.func_code")
-    .where("ur.user_id", "=", userId)
-    .where("m.type", "=", "func")
-    .where("m.func_code", "is not", null)
-    .execute();
-  return new Set(rows.map((r) => r.func_code!));
-}
-
 /** The user must be granted this function code (spec §6 "page-level functions"). */
 export async function requireFunction(request: Request, funcCode: string, db: DB = getDb()): Promise<SessionUser> {
   const user = await requireUser(request, db);
-  const codes = await getFunctionCodes(db, user.id);
+  const codes = await grantedFunctionCodes(db, user.roles);
   if (!codes.has(funcCode)) forbidden();
   return user;
 }

@@ -3,7 +3,7 @@ import { getDb } from "~/db/index.server";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
 import type { SessionUser } from "~/modules/auth/sessions.server";
-import { getOptionalSessionUser } from "~/utils/session.server";
+import { getOptionalDealer } from "~/utils/session.server";
 
 /** What every shop page's loader starts from: the database, the signed-in user (if any), the language, the URL. */
 export interface PageBase {
@@ -14,7 +14,7 @@ export interface PageBase {
 }
 
 export async function pageBase(request: Request): Promise<PageBase> {
-  const user = await getOptionalSessionUser(request);
+  const user = await getOptionalDealer(request);
   const lang = await getLanguage(request, user?.language);
   return { db: getDb(), user, lang, url: new URL(request.url) };
 }

@@ -26,7 +26,13 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
 }
 
-/** The signed-in user of this request, or null. */
+/** The signed-in dealer of this request, or null: a staff member is a visitor in the shop (decision 042). */
+export async function getOptionalDealer(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
+  const user = await getOptionalSessionUser(request, db);
+  return user && !user.isStaff ? user : null;
+}
+
+/** The signed-in user of this request (dealer or staff), or null. */
 export async function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
   const token = await readSessionToken(request);
   return token ? findSessionUser(db, hashToken(token)) : null;
@@ -36,10 +42,10 @@ export async function getOptionalSessionUser(request: Request, db: DB = getDb())
 export async function createSession(
   db: DB,
   request: Request,
-  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date },
+  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date; ttlMs?: number },
 ): Promise<string> {
   const token = await startSession(db, { ...opts, userAgent: request.headers.get("user-agent") });
-  return sessionCookie(isSecureRequest(request)).serialize(token, { maxAge: SESSION_TTL_MS / 1000 });
+  return sessionCookie(isSecureRequest(request)).serialize(token, { maxAge: (opts.ttlMs ?? SESSION_TTL_MS) / 1000 });
 }
 
 /** Ends the session of this request (if any). Returns the Set-Cookie value that clears the cookie. */
@@ -56,7 +62,7 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
 export async function rotateSession(
   db: DB,
   request: Request,
-  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date },
+  opts: { userId: number; tenantId: number; clientIp: string | null; now?: Date; ttlMs?: number },
 ): Promise<string> {
   const token = await readSessionToken(request);
   if (token) await endSession(db, token);

@@ -1,33 +1,23 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import type { SiteConfig } from "~/modules/site/site.server";
+import type { MenuItem } from "~/modules/admin/menu-tree";
 import { useCachedT } from "~/i18n/useCachedT";
 
-interface SubItem {
-  key: string;
-  to: string;
-  external?: boolean;
-  zhOnly?: boolean;
-}
-
 /**
- * The main menu in the spec's order (§2 "Shop layout"). Dropdowns are <details> elements, so they
- * open without JavaScript; with JavaScript they also close on navigation and on a click outside.
+ * The main menu: the shop's menu rows granted to the user's roles, in their order (spec §2 "Shop
+ * layout", decision 042); the product entry opens the catalogue's mega-menu. Dropdowns are
+ * <details> elements, so they open without JavaScript; with JavaScript they also close on
+ * navigation and on a click outside.
  */
 export function MainMenu({
   megaMenuHtml,
-  links,
-  showCustomerSupport,
+  items,
 }: {
   /** The mega-menu's links, rendered once per language and catalogue version by React on the server. */
   megaMenuHtml: string;
-  links: SiteConfig["links"];
-  showCustomerSupport: boolean;
+  items: MenuItem[];
 }) {
-  const { i18n } = useTranslation();
   const t = useCachedT("common");
-  const zh = i18n.language !== "en";
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
@@ -96,81 +86,43 @@ export function MainMenu({
     };
   }, []);
 
-  const visible = (items: SubItem[]) => items.filter((i) => zh || !i.zhOnly);
-
   return (
     <nav className="main-menu" aria-label={t("menu.label")} ref={navRef}>
       <ul>
-        <li>
-          <MenuLink to="/homePage" label={t("menu.home")} />
-        </li>
-        <li>
-          <details className="dropdown mega">
-            <summary>{t("menu.product")}</summary>
-            <div className="dropdown-panel mega-panel" data-testid="mega-menu" dangerouslySetInnerHTML={{ __html: megaMenuHtml }} />
-          </details>
-        </li>
-        {showCustomerSupport && zh ? (
-          <Dropdown
-            label={t("menu.customerSupport")}
-            items={[
-              { key: "samplesSupport", to: "/customerSupport/samplesSupport" },
-              { key: "cutterSupport", to: "/customerSupport/cutterSupport" },
-            ]}
-          />
-        ) : null}
-        <Dropdown
-          label={t("menu.technologyService")}
-          items={visible([
-            { key: "onLineTraining", to: "/technologyService/onLineTraining" },
-            { key: "cutterOffer", to: "/technologyService/cutterOffer", zhOnly: true },
-            { key: "selectionCategory", to: "/technologyService/selectionCategory" },
-          ])}
-        />
-        <li>
-          <MenuLink to={links.industrySolution} label={t("menu.industrySolution")} />
-        </li>
-        {zh ? (
-          <li>
-            <MenuLink to={links.partnerCloud} label={t("menu.partnerCloud")} />
-          </li>
-        ) : null}
-        {zh ? (
-          <Dropdown
-            label={t("menu.afterSalesService")}
-            items={[
-              { key: "satisfication", to: "/afterSalesService/satisfication" },
-              { key: "askAfterSales", to: "/afterSalesService/askAfterSales" },
-            ]}
-          />
-        ) : null}
-        <li>
-          <MenuLink to="/downloadService" label={t("menu.downloadService")} />
-        </li>
-        <Dropdown
-          label={t("menu.aboutUs")}
-          items={visible([
-            { key: "aboutCompany", to: links.aboutUs, external: /^https?:/.test(links.aboutUs) },
-            { key: "salesNetwork", to: `${links.aboutUs}#sales-network`, external: /^https?:/.test(links.aboutUs), zhOnly: true },
-          ])}
-        />
+        {items.map((item) =>
+          item.name === "product" ? (
+            <li key={item.id}>
+              <details className="dropdown mega">
+                <summary>{item.title}</summary>
+                <div className="dropdown-panel mega-panel" data-testid="mega-menu" dangerouslySetInnerHTML={{ __html: megaMenuHtml }} />
+              </details>
+            </li>
+          ) : item.children.length ? (
+            <Dropdown key={item.id} label={item.title} items={item.children} />
+          ) : item.href ? (
+            <li key={item.id}>
+              <MenuLink to={item.href} label={item.title} external={item.external} />
+            </li>
+          ) : null,
+        )}
       </ul>
     </nav>
   );
 }
 
-function Dropdown({ label, items }: { label: string; items: SubItem[] }) {
-  const t = useCachedT("common");
+function Dropdown({ label, items }: { label: string; items: MenuItem[] }) {
   return (
     <li>
       <details className="dropdown">
         <summary>{label}</summary>
         <ul className="dropdown-panel">
-          {items.map((i) => (
-            <li key={i.key}>
-              <MenuLink to={i.to} label={t(`menu.${i.key}`)} external={i.external} />
-            </li>
-          ))}
+          {items.map((i) =>
+            i.href ? (
+              <li key={i.id}>
+                <MenuLink to={i.href} label={i.title} external={i.external} />
+              </li>
+            ) : null,
+          )}
         </ul>
       </details>
     </li>

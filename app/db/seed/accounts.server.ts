@@ -1,5 +1,5 @@
 /**
- * Tenants, roles, menus, dealers (customers), demo accounts and addresses.
+ * Tenants, dealers (customers), demo accounts (dealers and the manufacturer's staff) and addresses.
  * All demo users share the password DEMO_PASSWORD; it is hashed once (argon2id is slow on purpose).
  */
 import { hash } from "@node-rs/argon2";
@@ -8,7 +8,9 @@ import { Rng } from "./prng";
 
 export const DEMO_PASSWORD = "Demo2026";
 
-export type RoleCode = "customer_master" | "customer_sub" | "customer_support" | "admin";
+import type { RoleCode } from "./roles-menus";
+
+export type { RoleCode };
 
 export interface Ids {
   tenants: Map<string, number>;
@@ -46,138 +48,6 @@ export async function seedTenants(db: DB): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
-const ROLES: { code: RoleCode; name_zh: string; name_en: string; is_customer: number }[] = [
-  { code: "customer_master", name_zh: "客户主账号", name_en: "Customer master account", is_customer: 1 },
-  { code: "customer_sub", name_zh: "客户子账号", name_en: "Customer sub-account", is_customer: 1 },
-  { code: "customer_support", name_zh: "客服（商城）", name_en: "Customer support (shop)", is_customer: 1 },
-  { code: "admin", name_zh: "管理员", name_en: "Administrator", is_customer: 0 },
-];
-
-/** A menu node; `roles` says who sees it (func children inherit unless they say otherwise). */
-interface MenuDef {
-  name: string;
-  zh: string;
-  en: string;
-  href?: string;
-  func?: string;
-  hidden?: boolean;
-  roles?: RoleCode[];
-  children?: MenuDef[];
-}
-
-const SHOP: RoleCode[] = ["customer_master", "customer_sub", "admin"];
-const MASTER_ONLY: RoleCode[] = ["customer_master", "admin"];
-const SUPPORT: RoleCode[] = ["customer_support", "customer_master", "admin"];
-
-const fn = (func: string, zh: string, en: string, roles?: RoleCode[]): MenuDef => ({ name: func.replace(":", "_"), zh, en, func, roles });
-
-const MENUS: MenuDef[] = [
-  { name: "homePage", zh: "首页", en: "Home", href: "/homePage", roles: [...SHOP, "customer_support"] },
-  {
-    name: "product", zh: "产品中心", en: "Products", href: "/product", roles: SHOP,
-    children: [fn("price:view", "查看价格", "See prices"), fn("stock:view", "查看库存", "See stock"), fn("favourite:add", "加入收藏", "Add to favourites")],
-  },
-  {
-    name: "promotion", zh: "促销活动", en: "Promotions", href: "/promotion", roles: SHOP,
-    children: [{ name: "rushToPurchase", zh: "限时抢购", en: "Flash sale", href: "/rushToPurchase" }],
-  },
-  {
-    name: "shopCart", zh: "购物车", en: "Shopping cart", href: "/shopCart/shopCard", roles: SHOP,
-    children: [fn("cart:add", "加入购物车", "Add to cart"), fn("cart:delete", "删除", "Delete")],
-  },
-  {
-    name: "order", zh: "我的订单", en: "My orders", href: "/order", roles: SHOP,
-    children: [
-      { name: "fillOrder", zh: "填写订单", en: "Fill in order", href: "/order/fillOrder", hidden: true, children: [fn("order:submit", "提交订单", "Submit order")] },
-      {
-        name: "orderList", zh: "订单查询", en: "Orders", href: "/order/order",
-        children: [
-          fn("order:cancel", "取消订单", "Cancel order"),
-          fn("order:delete", "删除订单", "Delete order"),
-          fn("order:confirm", "交期确认", "Confirm delivery date"),
-          fn("order:import", "批量导入", "Batch import"),
-          fn("order:export", "导出", "Export"),
-        ],
-      },
-      { name: "orderDetails", zh: "订单详情", en: "Order details", href: "/order/orderDetails", hidden: true },
-      { name: "myRecord", zh: "发货记录", en: "Delivery records", href: "/order/myRecord" },
-      { name: "addressManage", zh: "地址管理", en: "Addresses", href: "/order/addressManage", children: [fn("address:edit", "编辑地址", "Edit addresses")] },
-      {
-        name: "subAccount", zh: "子账号管理", en: "Sub-accounts", href: "/order/subAccount", roles: MASTER_ONLY,
-        children: [fn("subAccount:add", "新增子账号", "Add sub-account"), fn("subAccount:edit", "编辑子账号", "Edit sub-account")],
-      },
-      { name: "myCollect", zh: "我的收藏", en: "Favourites", href: "/order/myCollect" },
-      { name: "myMessage", zh: "我的消息", en: "Messages", href: "/order/myMessage" },
-      { name: "resetPwd", zh: "修改密码", en: "Change password", href: "/order/resetPwd" },
-    ],
-  },
-  {
-    name: "customerSupport", zh: "客户支持", en: "Customer support", href: "/customerSupport", roles: SUPPORT,
-    children: [
-      { name: "samplesSupport", zh: "样品支持", en: "Sample support", href: "/customerSupport/samplesSupport" },
-      { name: "cutterSupport", zh: "刀体支持", en: "Tool-body support", href: "/customerSupport/cutterSupport" },
-    ],
-  },
-  {
-    name: "technologyService", zh: "技术服务", en: "Technical service", href: "/technologyService", roles: SHOP,
-    children: [
-      { name: "onLineTraining", zh: "在线培训", en: "Online training", href: "/technologyService/onLineTraining" },
-      { name: "cutterOffer", zh: "非标刀具报价", en: "Customized tool quotation", href: "/technologyService/cutterOffer" },
-      { name: "selectionCategory", zh: "产品选型", en: "Product selection", href: "/selectionCategory" },
-    ],
-  },
-  {
-    name: "afterSalesService", zh: "售后服务", en: "After-sales service", href: "/afterSalesService", roles: SHOP,
-    children: [
-      { name: "satisfication", zh: "满意度调查", en: "Satisfaction survey", href: "/afterSalesService/satisfication" },
-      { name: "askAfterSales", zh: "客户反馈", en: "Customer feedback", href: "/afterSalesService/askAfterSales" },
-    ],
-  },
-  { name: "downloadService", zh: "下载服务", en: "Downloads", href: "/downloadService/downloadService", roles: SHOP },
-  { name: "profile", zh: "个人中心", en: "Personal centre", href: "/profile/index", roles: [...SHOP, "customer_support"] },
-  {
-    name: "system", zh: "系统管理", en: "System", href: "/system", roles: ["admin"],
-    children: [
-      { name: "userAdmin", zh: "用户管理", en: "Users", href: "/system/user" },
-      { name: "roleAdmin", zh: "角色管理", en: "Roles", href: "/system/role" },
-      { name: "menuAdmin", zh: "菜单管理", en: "Menus", href: "/system/menu" },
-    ],
-  },
-];
-
-/** Roles and the menu tree with role_menu links. Returns role ids by code. */
-export async function seedRolesAndMenus(db: DB): Promise<Map<RoleCode, number>> {
-  const roleRows = await db.insertInto("role").values(ROLES).returning(["id", "code"]).execute();
-  const roleIds = new Map(roleRows.map((r) => [r.code as RoleCode, r.id]));
-  const links: { role_id: number; menu_id: number }[] = [];
-
-  const insertLevel = async (defs: readonly MenuDef[], parentId: number | null, inherited: RoleCode[]) => {
-    for (const [i, def] of defs.entries()) {
-      const { id } = await db
-        .insertInto("menu")
-        .values({
-          parent_id: parentId,
-          type: def.func ? "func" : "menu",
-          name: def.name,
-          title_zh: def.zh,
-          title_en: def.en,
-          href: def.href ?? null,
-          func_code: def.func ?? null,
-          sort: (i + 1) * 10,
-          hidden: def.hidden ? 1 : 0,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const roles = def.roles ?? inherited;
-      for (const r of roles) links.push({ role_id: roleIds.get(r) ?? 0, menu_id: id });
-      if (def.children) await insertLevel(def.children, id, roles);
-    }
-  };
-  await insertLevel(MENUS, null, SHOP);
-  await db.insertInto("role_menu").values(links).execute();
-  return roleIds;
-}
-
 interface CustomerDef {
   code: string;
   name_zh: string;
@@ -186,16 +56,20 @@ interface CustomerDef {
   payment_terms_days: number;
   discount_bp: number;
   export_sales?: number;
+  kind?: "dealer" | "internal";
 }
 
 export const DEALER_A = "C10001";
 export const DEALER_B = "C20001";
+/** The manufacturer's own party: its users are the back-office staff (decision 042). */
+export const INTERNAL_PARTY = "ZZ-STAFF";
 
 const CUSTOMERS: CustomerDef[] = [
   { code: DEALER_A, name_zh: "湖南精工刀具贸易有限公司", name_en: "Hunan Precision Tools Trading Co.", credit_limit: 50_000_000, payment_terms_days: 30, discount_bp: 500 },
   { code: DEALER_B, name_zh: "广东锐达机电有限公司", name_en: "Guangdong Ruida Electromechanical Co.", credit_limit: 20_000_000, payment_terms_days: 45, discount_bp: 300 },
   { code: "C90009", name_zh: "株洲刀具华南客户服务中心", name_en: "ZZ Tools South China Service Centre", credit_limit: 0, payment_terms_days: 0, discount_bp: 0 },
   { code: "C90010", name_zh: "湖南智选工业科技有限公司", name_en: "Hunan Zhixuan Industrial Technology Co.", credit_limit: 5_000_000, payment_terms_days: 30, discount_bp: 0 },
+  { code: INTERNAL_PARTY, name_zh: "株洲硬质合金刀具有限公司（内部）", name_en: "Zhuzhou Carbide Tools (internal)", credit_limit: 0, payment_terms_days: 0, discount_bp: 0, kind: "internal" },
 ];
 
 interface UserDef {
@@ -221,6 +95,11 @@ const USERS: UserDef[] = [
   { code: "DPC000001", customer: DEALER_B, name: "陈敏", email: "chenmin@gd-ruida.example", mobile: "13900000001", roles: ["customer_master"], tenants: ["1000", "2000"], erp_account: "C20001" },
   { code: "XCD000009", customer: "C90009", name: "刘洋", email: "liuyang@zztools-service.example", mobile: "13700000009", roles: ["customer_support", "customer_master"], tenants: ["1000", "2000"] },
   { code: "XCD000010", customer: "C90010", name: "赵静", email: "zhaojing@hn-zhixuan.example", mobile: "13700000010", roles: ["customer_master"], tenants: ["1000"], parties_id: "CRMCPXX" },
+  // the manufacturer's back-office staff (sign in at /login)
+  { code: "EMP000001", customer: INTERNAL_PARTY, name: "周建平", email: "zhou.jianping@zztools.com.cn", mobile: "13600000001", roles: ["admin"], tenants: ["1000", "2000"] },
+  { code: "EMP000002", customer: INTERNAL_PARTY, name: "孙丽", email: "sun.li@zztools.com.cn", mobile: "13600000002", roles: ["order_desk"], tenants: ["1000", "2000"] },
+  { code: "EMP000003", customer: INTERNAL_PARTY, name: "何静", email: "he.jing@zztools.com.cn", mobile: "13600000003", roles: ["support_staff"], tenants: ["1000"] },
+  { code: "EMP000004", customer: INTERNAL_PARTY, name: "郭涛", email: "guo.tao@zztools.com.cn", mobile: "13600000004", roles: ["content_editor"], tenants: ["1000"] },
 ];
 
 /** Words for ~20 further dealers: [zh, en]. */
@@ -290,7 +169,7 @@ export async function seedAccounts(db: DB, tenants: Map<string, number>, roles: 
   const extras = extraDealers(seed);
   const customerRows = await db
     .insertInto("customer")
-    .values([...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({ export_sales: 0, ...c, created_at: nowIso })))
+    .values([...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({ export_sales: 0, kind: "dealer", ...c, created_at: nowIso })))
     .returning(["id", "code"])
     .execute();
   const customers = new Map(customerRows.map((r) => [r.code, r.id]));

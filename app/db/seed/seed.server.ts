@@ -8,7 +8,8 @@ import { sql, type Insertable } from "kysely";
 import type { DB } from "../db.server";
 import { isPostgres } from "../dialect.server";
 import type { CustomerPriceTable, StockTable } from "../schema";
-import { seedAccounts, seedRolesAndMenus, seedTenants, DEALER_A, TENANTS } from "./accounts.server";
+import { seedAccounts, seedTenants, DEALER_A, TENANTS } from "./accounts.server";
+import { seedRolesAndMenus } from "./roles-menus";
 import { catalogueNodes } from "./catalogue";
 import { seedContent, seedNotices } from "./content.server";
 import { cuttingData } from "./grades";
@@ -84,6 +85,11 @@ export async function seedDemoData(db: DB, opts: SeedOptions): Promise<SeedSumma
   const orders = await seedOrders(db, ids, seed, now);
   await seedNotices(db, ids, orders, now);
   await seedContent(db, now);
+  // the maintenance window's format, set to a past night so the shop is open (spec §4)
+  await db
+    .insertInto("sys_parameter")
+    .values({ code: "errorPage", value: JSON.stringify({ startTime: "2026-01-01T00:00:00+08:00", endTime: "2026-01-01T06:00:00+08:00" }), description: "维护时间窗口 / maintenance window" })
+    .execute();
   log(`promotions: ${promotions}, orders: ${orders.length}`);
 
   return { products, nodes: nodes.length, users: ids.users.size, orders: orders.length, promotions, ms: Math.round(performance.now() - started) };

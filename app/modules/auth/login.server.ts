@@ -1,11 +1,15 @@
 import type { DB } from "~/db/db.server";
 import { safeRedirect } from "~/utils/redirect";
+import { firstAllowedRoute, shopRoles } from "~/modules/admin/menus.server";
+import { landingParameter } from "~/modules/admin/parameters.server";
 import { checkCaptcha } from "./captcha.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";
+/** The manufacturer's staff sign in with employee codes: EMP and six characters (decision 042). */
+export const STAFF_CODE_RE = /^EMP[A-Z0-9]{6}$/;
 
 export type LoginFailure =
   | { ok: false; error: "common:errors.wrongLogin" }
@@ -15,7 +19,7 @@ export type LoginFailure =
   | { ok: false; error: "login.throttled"; retryAfterMinutes: number };
 
 export type LoginOutcome =
-  | { ok: true; userId: number; tenantId: number; tenantCode: string; language: string | null; partiesId: string | null }
+  | { ok: true; userId: number; tenantId: number; tenantCode: string; language: string | null; partiesId: string | null; isStaff: boolean; roles: string[] }
   | LoginFailure;
 
 export interface LoginOptions {
@@ -46,11 +50,12 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
     return { ok: false, error: "validation.captchaWrong" };
   }
 
-  const user = ACCOUNT_CODE_RE.test(code)
+  const user = ACCOUNT_CODE_RE.test(code) || STAFF_CODE_RE.test(code)
     ? await db
         .selectFrom("app_user")
-        .select(["id", "password_hash", "status", "language", "parties_id"])
-        .where("code", "=", code)
+        .innerJoin("customer", "customer.id", "app_user.customer_id")
+        .select(["app_user.id", "app_user.password_hash", "app_user.status", "app_user.language", "app_user.parties_id", "customer.kind"])
+        .where("app_user.code", "=", code)
         .executeTakeFirst()
     : undefined;
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
@@ -77,18 +82,38 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
   }
   if (!tenant) return { ok: false, error: "common:errors.loginFailed" };
 
-  const roles = await db.selectFrom("user_role").select("role_id").where("user_id", "=", user.id).execute();
+  const roles = await db
+    .selectFrom("user_role")
+    .innerJoin("role", "role.id", "user_role.role_id")
+    .select("role.code")
+    .where("user_role.user_id", "=", user.id)
+    .execute();
   if (roles.length === 0) return { ok: false, error: "common:errors.rolesRequired" };
 
   await clearAccountFailures(db, { accountCode: code, ip });
-  return { ok: true, userId: user.id, tenantId: tenant.id, tenantCode: tenant.code, language: user.language, partiesId: user.parties_id };
+  return {
+    ok: true,
+    userId: user.id,
+    tenantId: tenant.id,
+    tenantCode: tenant.code,
+    language: user.language,
+    partiesId: user.parties_id,
+    isStaff: user.kind === "internal",
+    roles: roles.map((r) => r.code),
+  };
 }
 
-/** Where a user lands after login without a redirect target (spec §2, §6). */
-export async function landingPage(db: DB, user: { partiesId: string | null }): Promise<string> {
-  if (user.partiesId === CRMCPXX) return "/selectionCategory";
-  const param = await db.selectFrom("sys_parameter").select("value").where("code", "=", "index").executeTakeFirst();
-  return safeRedirect(param?.value, "/homePage");
+/**
+ * Where a user lands at the root and after login without a redirect target (spec §2, §6):
+ * CRMCPXX accounts on product selection; staff on the first page of their sidebar; everyone
+ * else on the configured landing page (`index`), else the first page their menu allows.
+ */
+export async function landingPage(db: DB, user: { partiesId: string | null; isStaff?: boolean; roles?: readonly string[] } | null): Promise<string> {
+  if (user?.partiesId === CRMCPXX) return "/selectionCategory";
+  if (user?.isStaff) return (await firstAllowedRoute(db, "admin", user.roles ?? [])) ?? "/system";
+  const configured = await landingParameter(db);
+  if (configured) return safeRedirect(configured, "/homePage");
+  return safeRedirect(await firstAllowedRoute(db, "shop", shopRoles(user?.roles ?? null)), "/homePage");
 }
 
 /** The checked redirect target: same-site path, never back to a login page. */

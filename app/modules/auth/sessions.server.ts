@@ -7,6 +7,9 @@ import type { DB } from "~/db/db.server";
  * The cookie itself is the web layer's (`~/utils/session.server`).
  */
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 12;
+/** Staff sessions are shorter: the back office changes what every dealer sees. */
+export const STAFF_SESSION_TTL_MS = 1000 * 60 * 60 * 4;
+export const sessionTtl = (isStaff: boolean) => (isStaff ? STAFF_SESSION_TTL_MS : SESSION_TTL_MS);
 
 export interface SessionUser {
   id: number;
@@ -31,6 +34,8 @@ export interface SessionUser {
   canSeeStock: boolean;
   priceAdjustmentBp: number;
   roles: string[];
+  /** the manufacturer's staff (their party is internal): the back office, never a dealer's shop */
+  isStaff: boolean;
 }
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -59,6 +64,7 @@ const sessionUserRow = (db: DB, sessionId: string, nowIso: string) =>
       "c.code as customer_code",
       "c.name_zh as customer_name",
       "c.name_en as customer_name_en",
+      "c.kind as customer_kind",
       "t.id as tenant_id",
       "t.code as tenant_code",
       "t.name_zh as tenant_name",
@@ -97,13 +103,14 @@ export async function findSessionUser(db: DB, sessionId: string, now = new Date(
     canSeeStock: row.can_see_stock === 1,
     priceAdjustmentBp: row.price_adjustment_bp,
     roles: roles.map((r) => r.code),
+    isStaff: row.customer_kind === "internal",
   };
 }
 
 /** Starts a session: a new random token every time (login and company switch). Returns the token. */
 export async function startSession(
   db: DB,
-  opts: { userId: number; tenantId: number; clientIp: string | null; userAgent: string | null; now?: Date },
+  opts: { userId: number; tenantId: number; clientIp: string | null; userAgent: string | null; now?: Date; ttlMs?: number },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = opts.now ?? new Date();
@@ -113,7 +120,7 @@ export async function startSession(
       id: hashToken(token),
       user_id: opts.userId,
       tenant_id: opts.tenantId,
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      expires_at: new Date(now.getTime() + (opts.ttlMs ?? SESSION_TTL_MS)).toISOString(),
       created_at: now.toISOString(),
       ip: opts.clientIp?.slice(0, 64) ?? null,
       user_agent: opts.userAgent?.slice(0, 300) ?? null,

@@ -21,3 +21,13 @@ export function getSiteConfig(): SiteConfig {
     },
   };
 }
+
+/** The menu rows without an address of their own take it from the configuration (decision 042). */
+export function menuLinks(links: SiteConfig["links"]): Record<string, string> {
+  return {
+    industrySolution: links.industrySolution,
+    partnerCloud: links.partnerCloud,
+    aboutCompany: links.aboutUs,
+    salesNetwork: `${links.aboutUs}#sales-network`,
+  };
+}

@@ -7,29 +7,31 @@ import { ShopFooter } from "~/components/layout/ShopFooter";
 import { ShopHeader } from "~/components/layout/ShopHeader";
 import { getDb } from "~/db/index.server";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
-import { getOptionalSessionUser } from "~/utils/session.server";
+import { getOptionalDealer } from "~/utils/session.server";
 import { readFlash } from "~/utils/cookies.server";
 import { listUserTenants, type TenantOption } from "~/modules/auth/tenants.server";
 import { watermarkBackground } from "~/modules/auth/watermark.server";
 import { countCartLines } from "~/modules/cart/count.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getUnreadNotices } from "~/modules/notices/notices.server";
-import { getSiteConfig } from "~/modules/site/site.server";
+import { getSiteConfig, menuLinks } from "~/modules/site/site.server";
+import { menuTree, shopRoles } from "~/modules/admin/menus.server";
 import { useCachedT } from "~/i18n/useCachedT";
 import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 
 /** The shop layout (header, main menu with the product mega-menu, footer) around every shop page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await getOptionalSessionUser(request);
+  const user = await getOptionalDealer(request);
   const lang = await getLanguage(request, user?.language);
-  const [catalogue, cartCount, notices, tenants] = await Promise.all([
+  const site = getSiteConfig();
+  const [catalogue, menu, cartCount, notices, tenants] = await Promise.all([
     getCatalogueMenu(db, lang),
+    menuTree(db, { area: "shop", roles: shopRoles(user?.roles ?? null), lang, links: menuLinks(site.links) }),
     user ? countCartLines(db, user) : 0,
     user ? getUnreadNotices(db, user.id, lang) : { count: 0, latest: [] as { id: number; title: string }[] },
     user ? listUserTenants(db, user.id, lang) : ([] as TenantOption[]),
   ]);
-  const site = getSiteConfig();
   // sign-in issue: one-shot message (company switch, saved forms) and the watermark
   const flash = await readFlash(request);
   return json({
@@ -44,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       showLanguageToggle: true,
     },
     notices: notices.latest,
-    showCustomerSupport: !!user?.roles.some((r) => r === "customer_support" || r === "customer_master"),
+    menu,
     flash: flash.message,
     flashPath: new URL(request.url).pathname,
     watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
@@ -68,7 +70,7 @@ export default function ShopLayout() {
       <ShopHeader {...data.header} />
       <div className="menu-bar">
         <div className="container">
-          <MainMenu megaMenuHtml={data.megaMenuHtml} links={data.site.links} showCustomerSupport={data.showCustomerSupport} />
+          <MainMenu megaMenuHtml={data.megaMenuHtml} items={data.menu} />
         </div>
       </div>
       <main id="main" className="container shop-main">

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/index.server";
 import { formatDate } from "~/i18n/format";
 import { getLanguage } from "~/i18n/i18n.server";
-import { getOptionalSessionUser } from "~/utils/session.server";
+import { getOptionalDealer } from "~/utils/session.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { listNewOrHot } from "~/modules/catalogue/catalogue.server";
 import { listContent } from "~/modules/content/content.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "首页", "
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await getOptionalSessionUser(request);
+  const user = await getOptionalDealer(request);
   const lang = await getLanguage(request, user?.language);
   const [catalogue, announcements, newProducts, flash, sales] = await Promise.all([
     getCatalogueMenu(db, lang),

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Can } from "~/components/Can";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pager } from "~/components/Pager";
@@ -38,9 +39,11 @@ export default function DeliveryRecordsPage() {
       </nav>
       <div className="page-head">
         <h1 className="page-title">{t("records.title")}</h1>
-        <a className="btn btn-outline" href={`/order/export?kind=records${query ? `&${query}` : ""}`} download data-testid="export-records">
-          {t("orders.export")}
-        </a>
+        <Can funcCode="order:export">
+          <a className="btn btn-outline" href={`/order/export?kind=records${query ? `&${query}` : ""}`} download data-testid="export-records">
+            {t("orders.export")}
+          </a>
+        </Can>
       </div>
       <OrderFilters fields={["from", "to", "orderNo", "code", "trackingNo"]} values={filters} resetTo="/order/myRecord" />
       {rows.length === 0 ? (

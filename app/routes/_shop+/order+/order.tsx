@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { Can } from "~/components/Can";
 import { CartFlash } from "~/components/cart/CartFlash";
 import { Pager } from "~/components/Pager";
 import { OrderFilters } from "~/components/orders/OrderFilters";
@@ -83,12 +84,16 @@ export default function OrdersPage() {
           <Link className="btn btn-outline" to="/order/myRecord">
             {t("orders.deliveryRecords")}
           </Link>
-          <Link className="btn btn-outline" to="/order/import">
-            {t("orders.import")}
-          </Link>
-          <a className="btn btn-outline" href={`/order/export?kind=orders${query ? `&${query}` : ""}`} download data-testid="export-orders">
-            {t("orders.export")}
-          </a>
+          <Can funcCode="order:import">
+            <Link className="btn btn-outline" to="/order/import">
+              {t("orders.import")}
+            </Link>
+          </Can>
+          <Can funcCode="order:export">
+            <a className="btn btn-outline" href={`/order/export?kind=orders${query ? `&${query}` : ""}`} download data-testid="export-orders">
+              {t("orders.export")}
+            </a>
+          </Can>
         </div>
       </div>
       <CartFlash currency={currency} />

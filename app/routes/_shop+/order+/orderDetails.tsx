@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Can } from "~/components/Can";
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -96,9 +97,11 @@ export default function OrderDetailsPage() {
         <h1 className="page-title">
           {t("orders.details")} <span className="code">{order.order_no}</span> <StatusTag status={order.status} />
         </h1>
-        <a className="btn btn-outline" href={`/order/export?kind=details&orderNo=${encodeURIComponent(order.order_no)}`} download data-testid="export-details">
-          {t("orders.export")}
-        </a>
+        <Can funcCode="order:export">
+          <a className="btn btn-outline" href={`/order/export?kind=details&orderNo=${encodeURIComponent(order.order_no)}`} download data-testid="export-details">
+            {t("orders.export")}
+          </a>
+        </Can>
       </div>
       <CartFlash currency={order.currency} />
       {actionData && !cancelError && (

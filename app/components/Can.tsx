@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { RootData } from "~/root";
+
+/**
+ * Shows its children only when the user holds one of the function codes or one of the roles
+ * (spec §6 "elements can be hidden unless …"). It only hides: the server refuses the matching
+ * action with requireFunction / requireStaff whatever the page shows.
+ */
+export function Can({ funcCode, role, children }: { funcCode?: string | string[]; role?: string | string[]; children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const codes = new Set(root?.funcCodes ?? []);
+  const roles = new Set(root?.roles ?? []);
+  const any = (wanted: string | string[] | undefined, held: Set<string>) => [wanted ?? []].flat().some((w) => held.has(w));
+  return any(funcCode, codes) || any(role, roles) ? <>{children}</> : null;
+}

@@ -1,0 +1,193 @@
+/**
+ * Roles, the menu tree (shop and back office) and who is granted what: the demo data of
+ * spec §3/§6 (decision 042). The shop's main menu, its submenus, the back office's sidebar and
+ * every function-code check read these rows, so what is seeded here is what the shop shows
+ * until an administrator changes it at /system/menu and /system/role.
+ */
+import type { DB } from "../db.server";
+
+export type RoleCode =
+  | "guest"
+  | "customer_master"
+  | "customer_sub"
+  | "customer_support"
+  | "admin"
+  | "order_desk"
+  | "support_staff"
+  | "content_editor";
+
+/** izCustomer 1: dealers' roles (the shop); 0: the manufacturer's staff (the back office). */
+export const ROLES: { code: RoleCode; name_zh: string; name_en: string; is_customer: number }[] = [
+  { code: "guest", name_zh: "访客", name_en: "Visitor", is_customer: 1 },
+  { code: "customer_master", name_zh: "客户主账号", name_en: "Customer master account", is_customer: 1 },
+  { code: "customer_sub", name_zh: "客户子账号", name_en: "Customer sub-account", is_customer: 1 },
+  { code: "customer_support", name_zh: "客服（商城）", name_en: "Customer support (shop)", is_customer: 1 },
+  { code: "admin", name_zh: "系统管理员", name_en: "System administrator", is_customer: 0 },
+  { code: "order_desk", name_zh: "销售服务（订单处理）", name_en: "Order desk (sales service)", is_customer: 0 },
+  { code: "support_staff", name_zh: "客户服务", name_en: "Customer support", is_customer: 0 },
+  { code: "content_editor", name_zh: "内容编辑", name_en: "Content editor", is_customer: 0 },
+];
+
+export interface MenuDef {
+  name: string;
+  zh: string;
+  en: string;
+  href?: string;
+  func?: string;
+  icon?: string;
+  hidden?: boolean;
+  zhOnly?: boolean;
+  affix?: boolean;
+  /** who is granted it; children inherit unless they say otherwise */
+  roles?: RoleCode[];
+  children?: MenuDef[];
+}
+
+const DEALERS: RoleCode[] = ["customer_master", "customer_sub"];
+const EVERYONE: RoleCode[] = ["guest", ...DEALERS, "customer_support"];
+const SUPPORT: RoleCode[] = ["customer_support", "customer_master"];
+const STAFF: RoleCode[] = ["admin", "order_desk", "support_staff", "content_editor"];
+
+const fn = (func: string, zh: string, en: string, roles?: RoleCode[]): MenuDef => ({ name: func.replaceAll(":", "_"), zh, en, func, roles });
+
+/**
+ * The shop (area 'shop'). Visible top-level nodes are the main menu in the spec's order (§2);
+ * hidden ones are routes the header and account pages link to, granted like the rest. A node
+ * without href whose name is a configured link (industrySolution, partnerCloud, aboutCompany,
+ * salesNetwork) takes the address from the configuration (LINK_*).
+ */
+export const SHOP_MENUS: MenuDef[] = [
+  { name: "homePage", zh: "首页", en: "Home", href: "/homePage", roles: EVERYONE },
+  {
+    name: "product", zh: "产品中心", en: "Products", href: "/product", roles: EVERYONE,
+    children: [fn("price:view", "查看价格", "See prices", DEALERS), fn("stock:view", "查看库存", "See stock", DEALERS), fn("favourite:add", "加入收藏", "Add to favourites", DEALERS)],
+  },
+  {
+    name: "customerSupport", zh: "客户支持", en: "Customer support", href: "/customerSupport", roles: SUPPORT, zhOnly: true,
+    children: [
+      { name: "samplesSupport", zh: "样品支持", en: "Sample support", href: "/customerSupport/samplesSupport" },
+      { name: "cutterSupport", zh: "刀体支持", en: "Tool-body support", href: "/customerSupport/cutterSupport" },
+    ],
+  },
+  {
+    name: "technologyService", zh: "技术服务", en: "Technical service", href: "/technologyService", roles: EVERYONE,
+    children: [
+      { name: "onLineTraining", zh: "在线培训", en: "Online training", href: "/technologyService/onLineTraining" },
+      { name: "cutterOffer", zh: "非标刀具报价", en: "Customized tool quotation", href: "/technologyService/cutterOffer", zhOnly: true },
+      { name: "selectionCategory", zh: "产品选型", en: "Product selection", href: "/technologyService/selectionCategory" },
+    ],
+  },
+  { name: "industrySolution", zh: "行业解决方案", en: "Industry solutions", roles: EVERYONE },
+  { name: "partnerCloud", zh: "合作伙伴云", en: "Partner cloud", roles: EVERYONE, zhOnly: true },
+  {
+    name: "afterSalesService", zh: "售后服务", en: "After-sales service", href: "/afterSalesService", roles: EVERYONE, zhOnly: true,
+    children: [
+      { name: "satisfication", zh: "满意度调查", en: "Satisfaction survey", href: "/afterSalesService/satisfication" },
+      { name: "askAfterSales", zh: "客户反馈", en: "Customer feedback", href: "/afterSalesService/askAfterSales" },
+    ],
+  },
+  { name: "downloadService", zh: "下载服务", en: "Downloads", href: "/downloadService", roles: EVERYONE },
+  {
+    name: "aboutUs", zh: "关于我们", en: "About us", roles: EVERYONE,
+    children: [
+      { name: "aboutCompany", zh: "公司简介", en: "About the company" },
+      { name: "salesNetwork", zh: "销售网络", en: "Sales network", zhOnly: true },
+    ],
+  },
+  {
+    name: "promotion", zh: "促销活动", en: "Promotions", href: "/promotion", roles: EVERYONE, hidden: true,
+    children: [{ name: "rushToPurchase", zh: "限时抢购", en: "Flash sale", href: "/rushToPurchase" }],
+  },
+  {
+    name: "shopCart", zh: "购物车", en: "Shopping cart", href: "/shopCart/shopCard", roles: DEALERS, hidden: true,
+    children: [fn("cart:add", "加入购物车", "Add to cart"), fn("cart:delete", "删除", "Delete")],
+  },
+  {
+    name: "order", zh: "我的订单", en: "My orders", href: "/order", roles: DEALERS, hidden: true,
+    children: [
+      { name: "fillOrder", zh: "填写订单", en: "Fill in order", href: "/order/fillOrder", hidden: true, children: [fn("order:submit", "提交订单", "Submit order")] },
+      {
+        name: "orderList", zh: "订单查询", en: "Orders", href: "/order/order",
+        children: [
+          fn("order:cancel", "取消订单", "Cancel order"),
+          fn("order:delete", "删除订单", "Delete order"),
+          fn("order:confirm", "交期确认", "Confirm delivery date"),
+          fn("order:import", "批量导入", "Batch import"),
+          fn("order:export", "导出", "Export"),
+        ],
+      },
+      { name: "orderDetails", zh: "订单详情", en: "Order details", href: "/order/orderDetails", hidden: true },
+      { name: "myRecord", zh: "发货记录", en: "Delivery records", href: "/order/myRecord" },
+      { name: "addressManage", zh: "地址管理", en: "Addresses", href: "/order/addressManage", children: [fn("address:edit", "编辑地址", "Edit addresses")] },
+      {
+        name: "subAccount", zh: "子账号管理", en: "Sub-accounts", href: "/order/subAccount", roles: ["customer_master"],
+        children: [fn("subAccount:add", "新增子账号", "Add sub-account"), fn("subAccount:edit", "编辑子账号", "Edit sub-account")],
+      },
+      { name: "myCollect", zh: "我的收藏", en: "Favourites", href: "/order/myCollect" },
+      { name: "myMessage", zh: "我的消息", en: "Messages", href: "/order/myMessage" },
+      { name: "resetPwd", zh: "修改密码", en: "Change password", href: "/order/resetPwd" },
+    ],
+  },
+  { name: "profile", zh: "个人中心", en: "Personal centre", href: "/profile/index", roles: [...DEALERS, "customer_support"], hidden: true },
+];
+
+/** The back office (area 'admin'): the sidebar. Each page has a view and an edit function code. */
+export const ADMIN_MENUS: MenuDef[] = [
+  { name: "dashboard", zh: "工作台", en: "Dashboard", href: "/system", icon: "home", affix: true, roles: STAFF },
+  {
+    name: "system", zh: "系统管理", en: "System", href: "/system/user", icon: "settings", roles: ["admin"],
+    children: [
+      { name: "userAdmin", zh: "用户管理", en: "Users", href: "/system/user", children: [fn("sys:user:view", "查看用户", "View users"), fn("sys:user:edit", "维护用户", "Maintain users")] },
+      { name: "roleAdmin", zh: "角色管理", en: "Roles", href: "/system/role", children: [fn("sys:role:view", "查看角色", "View roles"), fn("sys:role:edit", "维护角色", "Maintain roles")] },
+      { name: "menuAdmin", zh: "菜单管理", en: "Menus", href: "/system/menu", children: [fn("sys:menu:view", "查看菜单", "View menus"), fn("sys:menu:edit", "维护菜单", "Maintain menus")] },
+      {
+        name: "parameterAdmin", zh: "系统参数", en: "System parameters", href: "/system/parameter",
+        children: [fn("sys:param:view", "查看参数", "View parameters"), fn("sys:param:edit", "维护参数", "Maintain parameters")],
+      },
+      {
+        name: "dataAreaAdmin", zh: "公司主体", en: "Company entities", href: "/system/dataArea",
+        children: [fn("sys:dataArea:view", "查看公司主体", "View company entities"), fn("sys:dataArea:edit", "维护公司主体", "Maintain company entities")],
+      },
+      { name: "auditLog", zh: "操作日志", en: "Audit log", href: "/system/audit", children: [fn("sys:audit:view", "查看操作日志", "View the audit log")] },
+      { name: "errorLog", zh: "错误日志", en: "Error log", href: "/system/errorLog", children: [fn("sys:errorLog:view", "查看错误日志", "View the error log")] },
+    ],
+  },
+];
+
+/** Roles and the menu tree with role_menu links. Returns role ids by code. */
+export async function seedRolesAndMenus(db: DB): Promise<Map<RoleCode, number>> {
+  const roleRows = await db.insertInto("role").values(ROLES).returning(["id", "code"]).execute();
+  const roleIds = new Map(roleRows.map((r) => [r.code as RoleCode, r.id]));
+  const links: { role_id: number; menu_id: number }[] = [];
+
+  const insertLevel = async (area: "shop" | "admin", defs: readonly MenuDef[], parentId: number | null, inherited: RoleCode[]) => {
+    for (const [i, def] of defs.entries()) {
+      const { id } = await db
+        .insertInto("menu")
+        .values({
+          parent_id: parentId,
+          area,
+          type: def.func ? "func" : "menu",
+          name: def.name,
+          title_zh: def.zh,
+          title_en: def.en,
+          href: def.href ?? null,
+          func_code: def.func ?? null,
+          icon: def.icon ?? null,
+          sort: (i + 1) * 10,
+          hidden: def.hidden ? 1 : 0,
+          zh_only: def.zhOnly ? 1 : 0,
+          affix: def.affix ? 1 : 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const roles = def.roles ?? inherited;
+      for (const r of roles) links.push({ role_id: roleIds.get(r) ?? 0, menu_id: id });
+      if (def.children) await insertLevel(area, def.children, id, roles);
+    }
+  };
+  await insertLevel("shop", SHOP_MENUS, null, EVERYONE);
+  await insertLevel("admin", ADMIN_MENUS, null, ["admin"]);
+  await db.insertInto("role_menu").values(links).execute();
+  return roleIds;
+}

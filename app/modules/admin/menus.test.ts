@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed/seed.server";
+import { landingPage } from "~/modules/auth/login.server";
+import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { listAudit } from "./audit.server";
+import { firstAllowedRoute, getMenuRow, grantedFunctionCodes, menuTree, saveMenu, shopRoles } from "./menus.server";
+import { getRole, saveRole } from "./roles.server";
+
+/** Menus, roles and function codes from the database (spec §6), as the shop and back office read them. */
+describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
+  let db: DB;
+  const admin = { id: 0, code: "EMP000001", tenantId: null };
+  const roleId = async (code: string) => (await db.selectFrom("role").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const menuId = async (name: string) => (await db.selectFrom("menu").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    await seedDemoData(db, { products: 60 });
+    admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => db?.destroy());
+
+  it("a master holds the order and sub-account functions, a sub-account not the sub-account ones, a visitor none", async () => {
+    const master = await grantedFunctionCodes(db, shopRoles(["customer_master"]));
+    for (const c of ["order:submit", "order:cancel", "order:export", "order:import", "subAccount:edit"]) expect(master).toContain(c);
+    const sub = await grantedFunctionCodes(db, shopRoles(["customer_sub"]));
+    expect(sub).toContain("order:export");
+    expect(sub).not.toContain("subAccount:edit");
+    expect((await grantedFunctionCodes(db, shopRoles(null))).size).toBe(0);
+  });
+
+  it("the shop's main menu is today's: spec order, Chinese-only items in Chinese, customer support for its roles", async () => {
+    const names = async (roles: string[] | null, lang: "zh" | "en") => (await menuTree(db, { area: "shop", roles: shopRoles(roles), lang })).map((i) => i.name);
+    expect(await names(null, "zh")).toEqual(["homePage", "product", "technologyService", "industrySolution", "partnerCloud", "afterSalesService", "downloadService", "aboutUs"]);
+    expect(await names(["customer_support"], "zh")).toEqual([
+      "homePage", "product", "customerSupport", "technologyService", "industrySolution", "partnerCloud", "afterSalesService", "downloadService", "aboutUs",
+    ]);
+    expect(await names(["customer_support"], "en")).toEqual(["homePage", "product", "technologyService", "industrySolution", "downloadService", "aboutUs"]);
+  });
+
+  it("staff see the back office's sidebar; the administrator all of it", async () => {
+    const sidebar = await menuTree(db, { area: "admin", roles: ["admin"], lang: "en" });
+    expect(sidebar.map((i) => i.title)).toEqual(["Dashboard", "System"]);
+    expect(sidebar[1].children.map((i) => i.href)).toContain("/system/menu");
+    expect((await menuTree(db, { area: "admin", roles: ["order_desk"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard"]);
+    expect(await grantedFunctionCodes(db, ["admin"])).toContain("sys:menu:edit");
+    expect(await grantedFunctionCodes(db, ["order_desk"])).not.toContain("sys:menu:edit");
+  });
+
+  it("a renamed menu node shows in the next read (the cache follows the version) and is audited", async () => {
+    const id = await menuId("downloadService");
+    const before = await getMenuRow(db, id);
+    await menuTree(db, { area: "shop", roles: shopRoles(null), lang: "zh" }); // fills the cache
+    const result = await saveMenu(db, admin, id, {
+      parentId: null, area: "shop", type: "menu", name: before.name, titleZh: "资料下载", titleEn: "Documents", href: before.href, funcCode: null,
+      icon: null, redirect: null, activeMenu: null, sort: before.sort, hidden: false, alwaysShow: false, noCache: false, breadcrumb: true, affix: false, zhOnly: false,
+    });
+    expect(result).toEqual({ ok: true, id });
+    const tree = await menuTree(db, { area: "shop", roles: shopRoles(null), lang: "en" });
+    expect(tree.find((i) => i.name === "downloadService")?.title).toBe("Documents");
+    const { rows } = await listAudit(db, { entity: "menu", entityId: String(id) }, 1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_code: "EMP000001", action: "update" });
+    expect(JSON.parse(rows[0].before_json ?? "{}")).toMatchObject({ title_en: "Downloads" });
+    expect(JSON.parse(rows[0].after_json ?? "{}")).toMatchObject({ title_en: "Documents" });
+  });
+
+  it("refuses a func without parent, a taken function code and a node under itself", async () => {
+    const base = { area: "shop" as const, name: "x", titleZh: "x", titleEn: "x", href: null, icon: null, redirect: null, activeMenu: null, sort: 1, hidden: false, alwaysShow: false, noCache: false, breadcrumb: true, affix: false, zhOnly: false };
+    expect(await saveMenu(db, admin, null, { ...base, parentId: null, type: "func", funcCode: "x:y" })).toEqual({ ok: false, error: "menu.funcNeedsParent" });
+    expect(await saveMenu(db, admin, null, { ...base, parentId: await menuId("orderList"), type: "func", funcCode: "order:export" })).toEqual({ ok: false, error: "menu.funcCodeTaken" });
+    const order = await menuId("order");
+    expect(await saveMenu(db, admin, order, { ...base, parentId: await menuId("orderList"), type: "menu", funcCode: null })).toEqual({ ok: false, error: "menu.cycle" });
+  });
+
+  it("a function code taken away from a role is no longer granted; ancestors of a grant come along", async () => {
+    const master = await roleId("customer_master");
+    const role = await getRole(db, master);
+    const exportId = await menuId("order_export");
+    await saveRole(db, admin, master, { code: role.code, nameZh: role.name_zh, nameEn: role.name_en, isCustomer: true, menuIds: role.menuIds.filter((m) => m !== exportId) });
+    expect(await grantedFunctionCodes(db, shopRoles(["customer_master"]))).not.toContain("order:export");
+    // the sub-account role still has it
+    expect(await grantedFunctionCodes(db, shopRoles(["customer_sub"]))).toContain("order:export");
+
+    const editor = await roleId("content_editor");
+    await saveRole(db, admin, editor, { code: "content_editor", nameZh: "内容编辑", nameEn: "Content editor", isCustomer: false, menuIds: [await menuId("sys_audit_view")] });
+    const granted = (await getRole(db, editor)).menuIds;
+    expect(granted).toEqual(expect.arrayContaining([await menuId("system"), await menuId("auditLog"), await menuId("sys_audit_view")]));
+    expect(await saveRole(db, admin, editor, { code: "admin", nameZh: "x", nameEn: "x", isCustomer: false, menuIds: [] })).toEqual({ ok: false, error: "role.codeTaken" });
+  });
+
+  it("the landing page: staff on their first sidebar page, dealers on the index parameter or the first menu page", async () => {
+    expect(await firstAllowedRoute(db, "shop", shopRoles(null))).toBe("/homePage");
+    expect(await landingPage(db, { partiesId: null, isStaff: true, roles: ["order_desk"] })).toBe("/system");
+    expect(await landingPage(db, { partiesId: "CRMCPXX", roles: ["customer_master"] })).toBe("/selectionCategory");
+    expect(await landingPage(db, null)).toBe("/homePage");
+  });
+});

@@ -1,0 +1,69 @@
+import type { DB } from "~/db/db.server";
+import { NotFoundError } from "~/modules/errors";
+import { recordAudit, type Actor } from "./audit.server";
+import { bumpVersion } from "./versions.server";
+
+/** Roles (spec §6): name, customer flag (izCustomer) and the menus and function codes granted. */
+export interface RoleRow {
+  id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  is_customer: number;
+}
+
+export async function listRoles(db: DB) {
+  return db
+    .selectFrom("role")
+    .leftJoin("user_role", "user_role.role_id", "role.id")
+    .select(["role.id", "role.code", "role.name_zh", "role.name_en", "role.is_customer", (eb) => eb.fn.count<number>("user_role.user_id").as("users")])
+    .groupBy(["role.id", "role.code", "role.name_zh", "role.name_en", "role.is_customer"])
+    .orderBy("role.is_customer", "desc")
+    .orderBy("role.id")
+    .execute();
+}
+
+export async function getRole(db: DB, id: number): Promise<RoleRow & { menuIds: number[] }> {
+  const role = await db.selectFrom("role").select(["id", "code", "name_zh", "name_en", "is_customer"]).where("id", "=", id).executeTakeFirst();
+  if (!role) throw new NotFoundError("role");
+  const menus = await db.selectFrom("role_menu").select("menu_id").where("role_id", "=", id).orderBy("menu_id").execute();
+  return { ...role, menuIds: menus.map((m) => m.menu_id) };
+}
+
+export interface RoleInput {
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  isCustomer: boolean;
+  /** menu and func rows granted; a granted child brings its ancestors along */
+  menuIds: number[];
+}
+
+/** Adds (id null) or updates a role and replaces its grants, in one transaction with the audit entry. */
+export async function saveRole(db: DB, actor: Actor, id: number | null, input: RoleInput): Promise<{ ok: true; id: number } | { ok: false; error: "role.codeTaken" }> {
+  return db.transaction().execute(async (tx) => {
+    const before = id === null ? null : await getRole(tx, id);
+    const taken = await tx.selectFrom("role").select("id").where("code", "=", input.code).where("id", "!=", id ?? -1).executeTakeFirst();
+    if (taken) return { ok: false as const, error: "role.codeTaken" as const };
+    const values = { code: input.code, name_zh: input.nameZh, name_en: input.nameEn, is_customer: input.isCustomer ? 1 : 0 };
+    let roleId: number;
+    if (id === null) ({ id: roleId } = await tx.insertInto("role").values(values).returning("id").executeTakeFirstOrThrow());
+    else {
+      await tx.updateTable("role").set(values).where("id", "=", id).execute();
+      roleId = id;
+    }
+    const menus = await tx.selectFrom("menu").select(["id", "parent_id"]).execute();
+    const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
+    const granted = new Set<number>();
+    for (const menuId of input.menuIds) {
+      // unknown ids are dropped; ancestors come along so a granted page is reachable in the tree
+      for (let m: number | null | undefined = menuId; m != null && parentOf.has(m) && !granted.has(m); m = parentOf.get(m)) granted.add(m);
+    }
+    await tx.deleteFrom("role_menu").where("role_id", "=", roleId).execute();
+    if (granted.size) await tx.insertInto("role_menu").values([...granted].map((menu_id) => ({ role_id: roleId, menu_id }))).execute();
+    const after = { ...values, menuIds: [...granted].sort((a, b) => a - b) };
+    await recordAudit(tx, actor, { action: id === null ? "create" : "update", entity: "role", entityId: roleId, before: before ?? undefined, after });
+    await bumpVersion(tx, "menu");
+    return { ok: true as const, id: roleId };
+  });
+}
