@@ -2,6 +2,9 @@ import auth from "./en/auth.json";
 import catalogue from "./en/catalogue.json";
 import common from "./en/common.json";
 import order from "./en/order.json";
+import admin from "./en/admin.json";
+import adminUsers from "./en/adminUsers.json";
+import adminData from "./en/adminData.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData };

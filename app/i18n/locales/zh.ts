@@ -2,6 +2,9 @@ import auth from "./zh/auth.json";
 import catalogue from "./zh/catalogue.json";
 import common from "./zh/common.json";
 import order from "./zh/order.json";
+import admin from "./zh/admin.json";
+import adminUsers from "./zh/adminUsers.json";
+import adminData from "./zh/adminData.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData };
