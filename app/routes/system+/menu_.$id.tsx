@@ -1,0 +1,178 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { getDb } from "~/db/index.server";
+import { getMenuRow, listMenuRows, saveMenu } from "~/modules/admin/menus.server";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑菜单", "Edit menu");
+
+const text = (max: number) => z.string({ error: "form.required" }).trim().min(1, "form.required").max(max, "form.tooLong");
+const optional = (max: number) => z.string().trim().max(max, "form.tooLong").optional();
+const flag = z.literal("on").optional();
+const MenuSchema = z
+  .object({
+    parentId: z.coerce.number().int().positive().optional(),
+    area: z.enum(["shop", "admin"]),
+    type: z.enum(["menu", "func"]),
+    name: z.string({ error: "form.required" }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,59}$/, "menu.nameRule"),
+    titleZh: text(100),
+    titleEn: text(100),
+    href: z.string().trim().max(300, "form.tooLong").regex(/^(\/(?!\/)\S*|https?:\/\/\S+)$/, "menu.hrefRule").optional(),
+    funcCode: z.string().trim().max(60, "form.tooLong").regex(/^[A-Za-z][A-Za-z0-9_:]*$/, "menu.funcCodeRule").optional(),
+    icon: optional(60),
+    redirect: optional(300),
+    activeMenu: optional(300),
+    sort: z.coerce.number({ error: "form.number" }).int("form.number").min(0, "form.number").max(100000, "form.number"),
+    hidden: flag,
+    alwaysShow: flag,
+    noCache: flag,
+    breadcrumb: flag,
+    affix: flag,
+    zhOnly: flag,
+  })
+  .refine((m) => m.type === "menu" || !!m.funcCode, { path: ["funcCode"], message: "menu.funcCodeRequired" });
+
+const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());
+
+/** Add or edit one menu node with every field of spec §3 (/basemenu/add, /update, /basemenufunc/add, /update). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "sys:menu:edit", db);
+  const id = parseId(params.id);
+  const url = new URL(request.url);
+  const row = id === null ? null : await notFoundWhenMissing(() => getMenuRow(db, id));
+  const area = row?.area ?? (url.searchParams.get("area") === "admin" ? "admin" : "shop");
+  const parentParam = Number(url.searchParams.get("parent"));
+  const parents = (await listMenuRows(db)).filter((r) => r.area === area && r.type === "menu" && r.id !== id);
+  return { row, area, parentId: row ? row.parent_id : parents.some((p) => p.id === parentParam) ? parentParam : null, parents };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "sys:menu:edit", db);
+  const id = parseId(params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: MenuSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const result = await notFoundWhenMissing(() =>
+    saveMenu(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, {
+      parentId: v.parentId ?? null,
+      area: v.area,
+      type: v.type,
+      name: v.name,
+      titleZh: v.titleZh,
+      titleEn: v.titleEn,
+      href: v.href || null,
+      funcCode: v.funcCode || null,
+      icon: v.icon || null,
+      redirect: v.redirect || null,
+      activeMenu: v.activeMenu || null,
+      sort: v.sort,
+      hidden: !!v.hidden,
+      alwaysShow: !!v.alwaysShow,
+      noCache: !!v.noCache,
+      breadcrumb: !!v.breadcrumb,
+      affix: !!v.affix,
+      zhOnly: !!v.zhOnly,
+    }),
+  );
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  return redirect(`/system/menu?area=${v.area}`, { headers: { "Set-Cookie": await setFlash("admin:menu.saved") } });
+}
+
+export default function MenuEdit() {
+  const { row, area, parentId, parents } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  const errors = actionData?.result.error ?? {};
+  const fieldError = (name: string) =>
+    errors[name]?.length ? (
+      <span className="field-error" id={`${name}-error`}>
+        {t(errors[name]![0])}
+      </span>
+    ) : null;
+  const described = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const flags = [
+    ["hidden", row?.hidden],
+    ["alwaysShow", row?.always_show],
+    ["noCache", row?.no_cache],
+    ["breadcrumb", row ? row.breadcrumb : 1],
+    ["affix", row?.affix],
+    ["zhOnly", row?.zh_only],
+  ] as const;
+  return (
+    <div className="admin-page">
+      <h1>{row ? t("menu.editNamed", { name: row.title_zh }) : t("menu.new")}</h1>
+      {errors[""]?.length ? (
+        <p className="message message-error" role="alert">
+          {t(errors[""]![0])}
+        </p>
+      ) : null}
+      <Form method="post" className="admin-form" noValidate>
+        <input type="hidden" name="area" value={area} />
+        <label>
+          {t("menu.parent")}
+          <select name="parentId" defaultValue={parentId ?? ""}>
+            <option value="">{t("menu.noParent")}</option>
+            {parents.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title_zh} / {p.title_en}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("menu.type")}
+          <select name="type" defaultValue={row?.type ?? "menu"}>
+            <option value="menu">{t("menu.types.menu")}</option>
+            <option value="func">{t("menu.types.func")}</option>
+          </select>
+        </label>
+        {(
+          [
+            ["name", row?.name, true],
+            ["titleZh", row?.title_zh, true],
+            ["titleEn", row?.title_en, true],
+            ["href", row?.href, false],
+            ["funcCode", row?.func_code, false],
+            ["icon", row?.icon, false],
+            ["redirect", row?.redirect, false],
+            ["activeMenu", row?.active_menu, false],
+          ] as const
+        ).map(([name, value, required]) => (
+          <label key={name}>
+            {t(`menu.fields.${name}`)}
+            <input name={name} defaultValue={value ?? ""} required={required} {...described(name)} />
+            {fieldError(name)}
+          </label>
+        ))}
+        <label>
+          {t("menu.sort")}
+          <input type="number" name="sort" defaultValue={row?.sort ?? 100} min={0} {...described("sort")} />
+          {fieldError("sort")}
+        </label>
+        {flags.map(([name, on]) => (
+          <label key={name} className="admin-check">
+            <input type="checkbox" name={name} value="on" defaultChecked={on === 1} />
+            {t(`menu.fields.${name}`)}
+          </label>
+        ))}
+        <div className="admin-form-actions">
+          <button type="submit" className="btn">
+            {t("common.save")}
+          </button>
+          <Link className="btn btn-outline" to={`/system/menu?area=${area}`}>
+            {t("common.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

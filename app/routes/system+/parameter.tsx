@@ -1,0 +1,113 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Can } from "~/components/Can";
+import { getDb } from "~/db/index.server";
+import { inMaintenance, listParameters, saveParameter } from "~/modules/admin/parameters.server";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "系统参数", "System parameters");
+
+const ParameterSchema = z.object({
+  code: z.string({ error: "form.required" }).trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,59}$/, "param.codeRule"),
+  value: z.string().max(4000, "form.tooLong").default(""),
+  description: z.string().trim().max(200, "form.tooLong").default(""),
+});
+
+/** System parameters by code (spec §7 /basesysparameters): the landing page, the maintenance window and others. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "sys:param:view", db);
+  return { parameters: await listParameters(db), maintenance: await inMaintenance(db) };
+}
+
+/** Adds a parameter; its value is checked by its code's rule. */
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "sys:param:edit", db);
+  const submission = parseWithZod(await readFormData(request), { schema: ParameterSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const result = await saveParameter(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { ...submission.value, isNew: true });
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  return redirect("/system/parameter", { headers: { "Set-Cookie": await setFlash("admin:param.saved") } });
+}
+
+export default function ParameterList() {
+  const { parameters, maintenance } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
+  const errors = actionData?.result.error ?? {};
+  const firstError = Object.values(errors).flat()[0];
+  return (
+    <div className="admin-page">
+      <h1>{t("param.title")}</h1>
+      <p data-testid="maintenance-state" className={maintenance ? "admin-status-on" : "admin-status-off"}>
+        {maintenance ? t("param.maintenanceOn") : t("param.maintenanceOff")}
+      </p>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="parameter-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("param.code")}</th>
+              <th scope="col">{t("param.value")}</th>
+              <th scope="col">{t("param.description")}</th>
+              <th scope="col">{t("common.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {parameters.map((p) => (
+              <tr key={p.code}>
+                <td className="code">{p.code}</td>
+                <td>
+                  <code>{p.value}</code>
+                </td>
+                <td>{p.description}</td>
+                <td>
+                  <Can funcCode="sys:param:edit">
+                    <Link to={`/system/parameter/${encodeURIComponent(p.code)}`} aria-label={t("param.editNamed", { code: p.code })}>
+                      {t("common.edit")}
+                    </Link>
+                  </Can>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Can funcCode="sys:param:edit">
+        <h2>{t("param.add")}</h2>
+        <p className="admin-muted">{t("param.addHint")}</p>
+        {firstError ? (
+          <p className="message message-error" role="alert">
+            {t(firstError)}
+          </p>
+        ) : null}
+        <Form method="post" className="admin-form" noValidate>
+          <label>
+            {t("param.code")}
+            <input name="code" required />
+          </label>
+          <label>
+            {t("param.value")}
+            <input name="value" />
+          </label>
+          <label>
+            {t("param.description")}
+            <input name="description" />
+          </label>
+          <div className="admin-form-actions">
+            <button type="submit" className="btn">
+              {t("param.add")}
+            </button>
+          </div>
+        </Form>
+      </Can>
+    </div>
+  );
+}
