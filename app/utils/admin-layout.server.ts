@@ -11,8 +11,12 @@ export { SIZES };
 export const TAGS_MAX = 10;
 
 const year = 365 * 24 * 3600;
-export const sidebarCookie = createCookie("sidebarStatus", { path: "/", sameSite: "lax", maxAge: year });
-export const sizeCookie = createCookie("size", { path: "/", sameSite: "lax", maxAge: year });
+/**
+ * sidebarStatus and size keep their plain values (1/0, medium …) as the spec names them, readable
+ * by the browser; only fixed choices are ever written, so the values need no encoding.
+ */
+export const plainCookie = (name: "sidebarStatus" | "size", value: string) => `${name}=${value}; Path=/; Max-Age=${year}; SameSite=Lax`;
+const readPlain = (header: string | null, name: string) => new RegExp(`(?:^|;\\s*)${name}=([A-Za-z0-9]+)`).exec(header ?? "")?.[1];
 export const tagsCookie = createCookie("tagsView", { path: "/system", sameSite: "lax", httpOnly: true, maxAge: 7 * 24 * 3600 });
 
 const TAG_RE = /^\/system(\/[A-Za-z0-9_.-]+)*$/;
@@ -25,12 +29,12 @@ export interface LayoutState {
 
 export async function readLayoutState(request: Request): Promise<LayoutState> {
   const header = request.headers.get("Cookie");
-  const sidebar = await sidebarCookie.parse(header);
-  const size = await sizeCookie.parse(header);
+  const sidebar = readPlain(header, "sidebarStatus");
+  const size = readPlain(header, "size") as Size | undefined;
   const tags = await tagsCookie.parse(header);
   return {
-    sidebarOpen: String(sidebar) !== "0",
-    size: SIZES.includes(size) ? size : "medium",
+    sidebarOpen: sidebar !== "0",
+    size: size && SIZES.includes(size) ? size : "medium",
     tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string" && TAG_RE.test(t)).slice(0, TAGS_MAX) : [],
   };
 }

@@ -17,6 +17,9 @@ import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
+/** The breadcrumb and the tags follow the page: read again on every navigation, not only on a change of params. */
+export const shouldRevalidate = () => true;
+
 const titleOf = (tree: MenuItem[], path: string) => breadcrumbFor(tree, path).at(-1)?.title ?? path;
 
 /**

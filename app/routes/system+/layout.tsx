@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { saveStaffSettings, THEME_COLORS } from "~/modules/admin/settings.server";
-import { readLayoutState, SIZES, sidebarCookie, sizeCookie, tagsCookie } from "~/utils/admin-layout.server";
+import { plainCookie, readLayoutState, SIZES, tagsCookie } from "~/utils/admin-layout.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
@@ -37,10 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const path = to.split("?")[0];
   switch (value.intent) {
     case "sidebar":
-      headers.append("Set-Cookie", await sidebarCookie.serialize(value.open));
+      headers.append("Set-Cookie", plainCookie("sidebarStatus", value.open));
       break;
     case "size":
-      headers.append("Set-Cookie", await sizeCookie.serialize(value.size));
+      headers.append("Set-Cookie", plainCookie("size", value.size));
       headers.append("Set-Cookie", await setFlash("admin:layout.sizeSwitched")); // spec §9 'switch size success'
       break;
     case "closeTag": {

@@ -1,0 +1,111 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { loginWithForm } from "./auth-helpers";
+import { expect, test } from "./fixtures";
+
+/**
+ * The back office as the demo administrator (issue 16), with JavaScript on and off. The two
+ * projects run at the same time, so each changes its own menu item and function code and puts
+ * them back at the end.
+ */
+const jsOn = (info: TestInfo) => info.project.name === "js-on";
+
+async function signInAdmin(page: Page) {
+  await page.goto("/login");
+  await loginWithForm(page, "EMP000001");
+  await page.waitForURL(/\/system$/);
+}
+
+async function dealerPage(browser: Browser, info: TestInfo, code: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
+  const page = await context.newPage();
+  await page.goto("/shop_login");
+  await loginWithForm(page, code);
+  await page.waitForURL((url) => !url.pathname.includes("login"));
+  return page;
+}
+
+test("the administrator signs in at /login, the sidebar comes from the menus, collapses (kept after a reload), size and tags work", async ({ page }) => {
+  await signInAdmin(page);
+  const sidebar = page.getByTestId("admin-sidebar");
+  await expect(sidebar.getByRole("link", { name: "菜单管理" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "系统参数" })).toBeVisible();
+
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(page.locator(".admin")).toHaveAttribute("data-sidebar", "closed");
+  await page.reload();
+  await expect(page.locator(".admin")).toHaveAttribute("data-sidebar", "closed");
+  expect((await page.context().cookies()).find((c) => c.name === "sidebarStatus")?.value).toBe("0");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(page.locator(".admin")).toHaveAttribute("data-sidebar", "open");
+
+  await page.getByTestId("size-menu").click();
+  await page.getByRole("button", { name: "小", exact: true }).click();
+  await expect(page.getByTestId("flash")).toContainText("switch size success");
+  await expect(page.locator(".admin")).toHaveAttribute("data-size", "small");
+
+  for (const name of ["菜单管理", "角色管理", "系统参数"]) await sidebar.getByRole("link", { name }).click();
+  await page.waitForURL(/\/system\/parameter$/);
+  const tags = page.getByTestId("tags-view");
+  await expect(tags.getByRole("link")).toHaveText(["工作台", "菜单管理", "角色管理", "系统参数"]);
+  await page.getByTestId("tags-menu").click();
+  await page.getByRole("button", { name: "关闭其他" }).click();
+  await expect(tags.getByRole("link")).toHaveText(["工作台", "系统参数"]);
+  await page.getByTestId("size-menu").click();
+  await page.getByRole("button", { name: "中", exact: true }).click();
+  await expect(page.locator(".admin")).toHaveAttribute("data-size", "medium");
+});
+
+test("a shop menu item renamed in the back office shows in the dealer's menu", async ({ page, browser }, info) => {
+  const [name, original, renamed] = jsOn(info) ? ["downloadService", "下载服务", "资料下载中心"] : ["afterSalesService", "售后服务", "售后服务中心"];
+  await signInAdmin(page);
+  const rename = async (title: string) => {
+    await page.goto("/system/menu?area=shop");
+    await page.locator(`tr[data-name="${name}"]`).getByRole("link", { name: /编辑/ }).click();
+    await page.getByLabel("中文名称").fill(title);
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByTestId("flash")).toContainText("菜单已保存");
+  };
+  await rename(renamed);
+  const dealer = await dealerPage(browser, info, "XCD000001");
+  await dealer.goto("/homePage");
+  await expect(dealer.locator("nav.main-menu")).toContainText(renamed);
+  await rename(original);
+  await dealer.reload();
+  await expect(dealer.locator("nav.main-menu")).toContainText(original);
+  await dealer.context().close();
+});
+
+test("a function code taken away from a role hides its element and its action answers 403", async ({ page, browser }, info) => {
+  const [funcCode, link] = jsOn(info) ? ["order:import", "批量导入"] : ["order:export", "导出"];
+  const dealer = await dealerPage(browser, info, "XCD000002");
+  await dealer.goto("/order/order");
+  await expect(dealer.locator(".page-head").getByRole("link", { name: link })).toBeVisible();
+
+  await signInAdmin(page);
+  const setGrant = async (on: boolean) => {
+    await page.goto("/system/role");
+    await page.getByRole("link", { name: "编辑角色 customer_sub" }).click();
+    const box = page.getByRole("checkbox", { name: new RegExp(funcCode) });
+    await box.setChecked(on);
+    await page.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByTestId("flash")).toContainText("角色已保存");
+  };
+  await setGrant(false);
+  await dealer.reload();
+  await expect(dealer.locator(".page-head").getByRole("link", { name: link })).toHaveCount(0);
+  const target = funcCode === "order:import" ? "/order/import" : "/order/export?kind=orders";
+  expect((await dealer.request.get(target, { maxRedirects: 0 })).status()).toBe(403);
+  await setGrant(true);
+  await dealer.reload();
+  await expect(dealer.locator(".page-head").getByRole("link", { name: link })).toBeVisible();
+  await dealer.context().close();
+});
+
+test("at 390 px the sidebar is closed and opens from the top bar", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page);
+  await expect(page.getByTestId("admin-sidebar")).toBeHidden();
+  await page.locator(".admin-toggle-mobile").click();
+  await expect(page.getByTestId("admin-sidebar").getByRole("link", { name: "菜单管理" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
