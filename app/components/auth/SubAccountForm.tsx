@@ -1,18 +1,23 @@
 import { Button, HStack, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { createSubAccountSchema, factorText, updateSubAccountSchema } from "~/modules/accounts/rules";
+import { factorText } from "~/modules/accounts/rules";
 import type { AccountRow } from "~/modules/accounts/subaccounts.server";
 import { FormError, FormField, useErrorText } from "./FormField";
+
+type SubAccountFields = Record<
+  "code" | "name" | "mobile" | "email" | "priceFactor" | "erpAccount" | "password" | "confirmPassword",
+  string
+> &
+  Record<"discount" | "canOrder" | "canSeePrice" | "canSeeStock", string | undefined>;
 
 /** Create or edit a sub-account (a plain POST form; intent create | update). */
 export function SubAccountForm({ account, lastResult }: { account: AccountRow | null; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
-  const schema = account ? updateSubAccountSchema : createSubAccountSchema;
-  const [form, fields] = useForm({
+  // No onValidate: the action validates (schemas.server.ts), so zod stays on the server (decision 041).
+  const [form, fields] = useForm<SubAccountFields>({
     id: account ? `sub-account-${account.id}` : "sub-account-new",
     lastResult,
     defaultValue: account
@@ -28,7 +33,6 @@ export function SubAccountForm({ account, lastResult }: { account: AccountRow | 
           erpAccount: account.erpAccount ?? "",
         }
       : { priceFactor: "0", canOrder: "on", canSeePrice: "on", canSeeStock: "on" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { hashPassword } from "~/modules/auth/password.server";
 import { revokeUserSessions } from "~/modules/auth/sessions.server";
-import type { CreateSubAccountInput, UpdateSubAccountInput } from "./rules";
+import type { CreateSubAccountInput, UpdateSubAccountInput } from "./schemas.server";
 
 /**
  * Sub-accounts (spec §6, issue §11). Only the master of a customer manages its sub-accounts;

@@ -5,7 +5,8 @@ import { findSessionUser, type SessionUser } from "~/modules/auth/sessions.serve
 import { createSession } from "~/utils/session.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createWorld, sessionUserOf, type World } from "../../../tests/unit/auth-fixtures";
-import { createSubAccountSchema, factorText, updateSubAccountSchema } from "./rules";
+import { factorText } from "./rules";
+import { createSubAccountSchema, updateSubAccountSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";
 import { NotMasterError, createSubAccount, deleteSubAccount, getSubAccount, listAccounts, updateSubAccount } from "./subaccounts.server";
 

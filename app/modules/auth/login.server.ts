@@ -2,7 +2,8 @@ import type { DB } from "~/db/db.server";
 import { safeRedirect } from "~/utils/redirect";
 import { checkCaptcha } from "./captcha.server";
 import { dummyHash, verifyPassword } from "./password.server";
-import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
+import { ACCOUNT_CODE_RE } from "./rules";
+import { loginSchema } from "./schemas.server";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";

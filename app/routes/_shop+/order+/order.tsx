@@ -3,7 +3,6 @@ import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CartFlash } from "~/components/cart/CartFlash";
 import { Pager } from "~/components/Pager";
 import { OrderFilters } from "~/components/orders/OrderFilters";
@@ -14,19 +13,15 @@ import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { requireUser } from "~/utils/guard.server";
 import { withFlash } from "~/modules/cart/flash";
-import { filterQuery, parseOrderFilters } from "~/modules/orders/filters";
+import { filterQuery } from "~/modules/orders/filters";
+import { parseOrderFilters } from "~/modules/orders/filters.server";
 import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
 import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { ColumnsSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
-
-/** The column chooser: the columns to show (unknown names are dropped by saveColumns). */
-const ColumnsSchema = z.object({
-  intent: z.literal("columns"),
-  col: z.array(z.string().max(40)).max(ORDER_COLUMNS.length + 1).default([]),
-});
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];

@@ -3,11 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { SubAccountForm } from "~/components/auth/SubAccountForm";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { createSubAccountSchema, deleteSubAccountSchema, updateSubAccountSchema } from "~/modules/accounts/rules";
 import {
   createSubAccount,
   deleteSubAccount,
@@ -19,14 +17,12 @@ import {
 import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { SubAccountActionSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "子账号管理", "Sub-accounts");
 export const handle = { watermark: true };
-
-/** The page's three forms: a new sub-account, an edited one, a deletion. */
-const SubAccountActionSchema = z.discriminatedUnion("intent", [createSubAccountSchema, updateSubAccountSchema, deleteSubAccountSchema]);
 
 const idParam = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
