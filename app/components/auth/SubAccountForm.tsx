@@ -13,7 +13,16 @@ type SubAccountFields = Record<
   Record<"discount" | "canOrder" | "canSeePrice" | "canSeeStock", string | undefined>;
 
 /** Create or edit a sub-account (a plain POST form; intent create | update). */
-export function SubAccountForm({ account, lastResult }: { account: AccountRow | null; lastResult?: SubmissionResult<string[]> | null }) {
+export function SubAccountForm({
+  account,
+  suggestedCode,
+  lastResult,
+}: {
+  account: AccountRow | null;
+  /** A new sub-account's code, pre-filled: the next free one across all dealers. */
+  suggestedCode?: string | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
   // No onValidate: the action validates (schemas.server.ts), so zod stays on the server (decision 041).
@@ -32,7 +41,7 @@ export function SubAccountForm({ account, lastResult }: { account: AccountRow | 
           canSeeStock: account.canSeeStock ? "on" : undefined,
           erpAccount: account.erpAccount ?? "",
         }
-      : { priceFactor: "0", canOrder: "on", canSeePrice: "on", canSeeStock: "on" },
+      : { code: suggestedCode ?? "", priceFactor: "0", canOrder: "on", canSeePrice: "on", canSeeStock: "on" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -55,7 +64,15 @@ export function SubAccountForm({ account, lastResult }: { account: AccountRow | 
               <p className="readonly-value">{account.code}</p>
             </div>
           ) : (
-            <FormField field={fields.code} label={t("subAccount.code")} required placeholder={t("login.codePlaceholder")} maxLength={20} autoComplete="off" />
+            <FormField
+              field={fields.code}
+              label={t("subAccount.code")}
+              required
+              helper={suggestedCode ? t("subAccount.codeSuggested", { code: suggestedCode }) : undefined}
+              placeholder={t("login.codePlaceholder")}
+              maxLength={20}
+              autoComplete="off"
+            />
           )}
           <FormField field={fields.name} label={t("subAccount.name")} required maxLength={50} autoComplete="off" />
           <FormField field={fields.mobile} label={t("subAccount.mobile")} type="tel" required maxLength={20} autoComplete="off" />

@@ -12,6 +12,7 @@ import {
   getSubAccount,
   listAccounts,
   NotMasterError,
+  suggestSubAccountCode,
   updateSubAccount,
 } from "~/modules/accounts/subaccounts.server";
 import { setFlash } from "~/utils/cookies.server";
@@ -35,9 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const accounts = await listAccounts(db, user);
     const editId = idParam(url.searchParams.get("edit"));
     const editing = editId ? await notFoundWhenMissing(() => getSubAccount(db, user, editId)) : null;
-    return { notMaster: false as const, accounts, editing, creating: url.searchParams.get("new") === "1" };
+    const creating = url.searchParams.get("new") === "1";
+    // The next free code across all dealers (a code typed by the master could be another dealer's).
+    const suggestedCode = creating ? await suggestSubAccountCode(db, user) : null;
+    return { notMaster: false as const, accounts, editing, creating, suggestedCode };
   } catch (e) {
-    if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false }, { status: 403 });
+    if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false, suggestedCode: null }, { status: 403 });
     throw e;
   }
 }
@@ -65,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SubAccounts() {
-  const { notMaster, accounts, editing, creating } = useLoaderData<typeof loader>();
+  const { notMaster, accounts, editing, creating, suggestedCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const { t: tc } = useTranslation("common");
@@ -90,7 +94,7 @@ export default function SubAccounts() {
           </Link>
         ) : null}
       </div>
-      {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} lastResult={actionData?.result} /> : null}
+      {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} suggestedCode={suggestedCode} lastResult={actionData?.result} /> : null}
       <div className="table-scroll">
         <table className="data-table" data-testid="sub-account-table">
           <caption className="visually-hidden">{t("subAccount.title")}</caption>
