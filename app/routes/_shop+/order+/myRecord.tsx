@@ -48,7 +48,7 @@ export default function DeliveryRecordsPage() {
         <p className="card muted">{t("records.none")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table" data-testid="records-table">
+          <table className="data-table stack-table" data-testid="records-table">
             <thead>
               <tr>
                 <th>{t("records.shipDate")}</th>
@@ -65,22 +65,22 @@ export default function DeliveryRecordsPage() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid="record-row">
-                  <td>{r.ship_date}</td>
-                  <td>
+                  <td data-label={t("records.shipDate")}>{r.ship_date}</td>
+                  <td data-label={t("orders.orderNo")}>
                     <Link className="code" to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>
                       {r.order_no}
                     </Link>
                   </td>
-                  <td>
+                  <td data-label={t("cart.code")}>
                     <span className="code">{r.ordering_code}</span>
                     <div className="muted small">{i18n.language === "en" ? r.name_en : r.name_zh}</div>
                   </td>
-                  <td className="num">{r.qty}</td>
-                  <td className="num">{r.ordered_qty}</td>
-                  <td>{r.carrier}</td>
-                  <td className="code">{r.tracking_no}</td>
-                  <td>{r.packing_slip_no}</td>
-                  <td>{r.batch_no}</td>
+                  <td className="num" data-label={t("records.qty")}>{r.qty}</td>
+                  <td className="num" data-label={t("records.orderedQty")}>{r.ordered_qty}</td>
+                  <td data-label={t("records.carrier")}>{r.carrier}</td>
+                  <td className="code" data-label={t("records.trackingNo")}>{r.tracking_no}</td>
+                  <td data-label={t("records.packingSlip")}>{r.packing_slip_no}</td>
+                  <td data-label={t("records.batchNo")}>{r.batch_no}</td>
                 </tr>
               ))}
             </tbody>

@@ -121,7 +121,7 @@ export default function OrdersPage() {
         <p className="card muted">{t("orders.noOrders")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table orders-table" data-testid="orders-table">
+          <table className="data-table orders-table stack-table" data-testid="orders-table">
             <thead>
               <tr>
                 {columns.map((c) => (
@@ -136,12 +136,14 @@ export default function OrdersPage() {
               {rows.map((r) => (
                 <tr key={r.id} data-testid="order-row" data-order-no={r.order_no} data-status={r.status}>
                   {columns.map((c) => (
-                    <td key={c} className={numeric.has(c) ? "num" : undefined}>
+                    <td key={c} className={numeric.has(c) ? "num" : undefined} data-label={t(`orders.col.${c}`)} data-col={c}>
                       {cell[c](r)}
                     </td>
                   ))}
-                  <td>
-                    <Link to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>{t("orders.view")}</Link>
+                  <td data-label={t("orders.actions")}>
+                    <Link to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`} data-testid="order-view">
+                      {t("orders.view")}
+                    </Link>
                   </td>
                 </tr>
               ))}

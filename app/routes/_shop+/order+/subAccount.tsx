@@ -119,11 +119,11 @@ export default function SubAccounts() {
                   {a.code}
                   {a.isMaster ? <span className="tag tag-master">{t("subAccount.master")}</span> : null}
                 </td>
-                <td>{a.name}</td>
+                <td className="cell-wrap">{a.name}</td>
                 <td>{a.mobile}</td>
                 <td className="cell-wrap">{a.email}</td>
                 <td className="num">{a.isMaster ? "—" : `${a.priceAdjustmentBp > 0 ? "+" : ""}${a.priceAdjustmentBp / 100} %`}</td>
-                <td>
+                <td className="cell-wrap">
                   {a.isMaster
                     ? t("subAccount.allPermissions")
                     : [a.canOrder && t("subAccount.permOrder"), a.canSeePrice && t("subAccount.permPrice"), a.canSeeStock && t("subAccount.permStock")]
