@@ -6,7 +6,7 @@ import type { DB } from "~/db/db.server";
 import { toLanguage } from "~/i18n/config";
 import { languageCookie } from "~/i18n/i18n.server";
 import { landingPage, loginRedirectTarget, verifyLogin, type LoginFailure, type LoginOutcome } from "~/modules/auth/login.server";
-import { loginSchema } from "~/modules/auth/rules";
+import { loginSchema } from "~/modules/auth/schemas.server";
 import { purgeExpiredSessions, sessionTtl } from "~/modules/auth/sessions.server";
 import { captchaCookie, readCaptchaToken } from "~/utils/captcha.server";
 import { rememberedCodeCookie, rememberedCompanyCookie } from "~/utils/cookies.server";

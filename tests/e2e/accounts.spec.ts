@@ -1,4 +1,4 @@
-import { expect, jsOn, test } from "./fixtures";
+import { expect, jsOn, openE2eDb, test } from "./fixtures";
 import { uniqueCode } from "./auth-helpers";
 
 /** Sub-accounts and shipping addresses (issue 3). Every test runs with JavaScript on and off. */
@@ -50,6 +50,42 @@ test("a master creates, edits and deletes a sub-account", async ({ page, loginAs
   await row.getByRole("button", { name: "确认删除" }).click();
   await expect(page.getByTestId("flash")).toHaveText("子账号已删除");
   await expect(page.getByTestId(`account-${code}`)).toHaveCount(0);
+});
+
+/** The highest XCD + 6 digits code of all users in the e2e database (any dealer's). */
+function highestXcdNumber(): number {
+  const db = openE2eDb();
+  try {
+    const codes = db.prepare("select code from app_user where code like 'XCD%'").all() as { code: string }[];
+    return Math.max(...codes.map((c) => c.code).filter((c) => /^XCD\d{6}$/.test(c)).map((c) => Number(c.slice(3))));
+  } finally {
+    db.close();
+  }
+}
+
+test("the new sub-account form suggests the next free code of all dealers; a taken code is refused", async ({ page, loginAs }) => {
+  await loginAs("XCD000001");
+  const highest = highestXcdNumber();
+  await page.goto("/order/subAccount?new=1");
+  const form = page.getByTestId("sub-account-form");
+  const codeInput = form.locator('input[name="code"]');
+  const suggested = await codeInput.inputValue();
+  expect(suggested).toMatch(/^XCD\d{6}$/);
+  // above every XCD code that existed (the other project may create one meanwhile), and free
+  expect(Number(suggested.slice(3))).toBeGreaterThan(highest);
+  await expect(form.getByText(`已预填下一个可用账号 ${suggested}，可修改`)).toBeVisible();
+
+  // XCD000010 is another account's code (the master does not see it in its list): refused, with a clear message
+  await expect(page.getByTestId("account-XCD000010")).toHaveCount(0);
+  await codeInput.fill("XCD000010");
+  await form.locator('input[name="name"]').fill("撞号测试");
+  await form.locator('input[name="mobile"]').fill("13812345678");
+  await form.locator('input[name="email"]').fill("taken@e2e.test");
+  await form.locator('input[name="password"]').fill("SubPass2026");
+  await form.locator('input[name="confirmPassword"]').fill("SubPass2026");
+  await form.getByRole("button", { name: "保存" }).click();
+  await expect(form.getByText("该登录账号已被占用（可能属于其他经销商），请使用建议的账号或另选一个")).toBeVisible();
+  await expect(form.getByText(/已预填下一个可用账号 XCD\d{6}，可修改/)).toBeVisible();
 });
 
 test("XCD000002 cannot open sub-account management", async ({ page, loginAs }) => {

@@ -1,21 +1,18 @@
 import { Button, HStack, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Address } from "~/modules/addresses/addresses.server";
-import { createAddressSchema, updateAddressSchema } from "~/modules/addresses/rules";
 import { FormError, FormField } from "./FormField";
 
 /** Add or edit a shipping address (a plain POST form; intent create | update). */
 export function AddressForm({ address, lastResult }: { address: Address | null; lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("auth");
-  const schema = address ? updateAddressSchema : createAddressSchema;
+  // No onValidate: the action validates (schemas.server.ts), so zod stays on the server (decision 041).
   const [form, fields] = useForm({
     id: address ? `address-${address.id}` : "address-new",
     lastResult,
     defaultValue: address ? { ...address, isDefault: address.isDefault ? "on" : undefined } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

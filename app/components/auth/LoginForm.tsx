@@ -1,9 +1,7 @@
 import { Button, Stack } from "@chakra-ui/react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loginSchema } from "~/modules/auth/rules";
 import { FormError, FormField } from "./FormField";
 
 export interface LoginFormProps {
@@ -22,12 +20,11 @@ export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, las
   const location = useLocation();
   const navigation = useNavigation();
   const captchaOn = !!captchaImage;
-  const schema = loginSchema(captchaOn);
-  const [form, fields] = useForm({
+  // No onValidate: the action validates (loginSchema), so zod stays on the server (decision 041).
+  const [form, fields] = useForm<{ dataareacode: string; code: string; password: string; captcha: string; redirect: string }>({
     id: "login",
     lastResult,
     defaultValue: { dataareacode: remembered.dataareacode, code: remembered.code },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,18 +1,32 @@
 import { Button, HStack, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { createSubAccountSchema, factorText, updateSubAccountSchema } from "~/modules/accounts/rules";
+import { factorText } from "~/modules/accounts/rules";
 import type { AccountRow } from "~/modules/accounts/subaccounts.server";
 import { FormError, FormField, useErrorText } from "./FormField";
 
+type SubAccountFields = Record<
+  "code" | "name" | "mobile" | "email" | "priceFactor" | "erpAccount" | "password" | "confirmPassword",
+  string
+> &
+  Record<"discount" | "canOrder" | "canSeePrice" | "canSeeStock", string | undefined>;
+
 /** Create or edit a sub-account (a plain POST form; intent create | update). */
-export function SubAccountForm({ account, lastResult }: { account: AccountRow | null; lastResult?: SubmissionResult<string[]> | null }) {
+export function SubAccountForm({
+  account,
+  suggestedCode,
+  lastResult,
+}: {
+  account: AccountRow | null;
+  /** A new sub-account's code, pre-filled: the next free one across all dealers. */
+  suggestedCode?: string | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
-  const schema = account ? updateSubAccountSchema : createSubAccountSchema;
-  const [form, fields] = useForm({
+  // No onValidate: the action validates (schemas.server.ts), so zod stays on the server (decision 041).
+  const [form, fields] = useForm<SubAccountFields>({
     id: account ? `sub-account-${account.id}` : "sub-account-new",
     lastResult,
     defaultValue: account
@@ -27,8 +41,7 @@ export function SubAccountForm({ account, lastResult }: { account: AccountRow | 
           canSeeStock: account.canSeeStock ? "on" : undefined,
           erpAccount: account.erpAccount ?? "",
         }
-      : { priceFactor: "0", canOrder: "on", canSeePrice: "on", canSeeStock: "on" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+      : { code: suggestedCode ?? "", priceFactor: "0", canOrder: "on", canSeePrice: "on", canSeeStock: "on" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -51,7 +64,15 @@ export function SubAccountForm({ account, lastResult }: { account: AccountRow | 
               <p className="readonly-value">{account.code}</p>
             </div>
           ) : (
-            <FormField field={fields.code} label={t("subAccount.code")} required placeholder={t("login.codePlaceholder")} maxLength={20} autoComplete="off" />
+            <FormField
+              field={fields.code}
+              label={t("subAccount.code")}
+              required
+              helper={suggestedCode ? t("subAccount.codeSuggested", { code: suggestedCode }) : undefined}
+              placeholder={t("login.codePlaceholder")}
+              maxLength={20}
+              autoComplete="off"
+            />
           )}
           <FormField field={fields.name} label={t("subAccount.name")} required maxLength={50} autoComplete="off" />
           <FormField field={fields.mobile} label={t("subAccount.mobile")} type="tel" required maxLength={20} autoComplete="off" />

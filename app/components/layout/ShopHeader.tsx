@@ -37,7 +37,9 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
             {user ? (
               <>
                 <a data-nav href="/profile/index" className="topbar-link" data-testid="account-link">
-                  {t("account")} {user.code}
+                  {/* on a phone only the code shows; the word stays for screen readers */}
+                  <span className="account-word">{t("account")} </span>
+                  {user.code}
                   {unreadCount > 0 ? <span className="badge">{badgeCount(unreadCount)}</span> : null}
                 </a>
                 <Form method="post" action="/logout" className="inline-form">

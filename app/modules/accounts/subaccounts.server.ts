@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { hashPassword } from "~/modules/auth/password.server";
 import { revokeUserSessions } from "~/modules/auth/sessions.server";
-import type { CreateSubAccountInput, UpdateSubAccountInput } from "./rules";
+import type { CreateSubAccountInput, UpdateSubAccountInput } from "./schemas.server";
 
 /**
  * Sub-accounts (spec §6, issue §11). Only the master of a customer manages its sub-accounts;
@@ -115,6 +115,44 @@ export async function getSubAccount(db: DB, actor: Actor, id: number): Promise<A
 export async function customerHasDiscount(db: DB, customerId: number): Promise<boolean> {
   const c = await db.selectFrom("customer").select("discount_bp").where("id", "=", customerId).executeTakeFirst();
   return !!c && c.discount_bp > 0;
+}
+
+/**
+ * The code a new sub-account form starts with: the master's prefix (XCD or DPC) and the number
+ * after the highest 6-digit code with that prefix among ALL users, so it does not collide with
+ * a code of another dealer the master cannot see. When that number would pass 999999, the
+ * lowest free number instead. It is a suggestion: createSubAccount still refuses a taken code
+ * (two masters may be shown the same one at once).
+ */
+export async function suggestSubAccountCode(db: DB, actor: Actor): Promise<string> {
+  requireMaster(actor);
+  const master = await db.selectFrom("app_user").select("code").where("id", "=", actor.id).executeTakeFirstOrThrow();
+  return nextFreeCode(db, master.code.slice(0, 3));
+}
+
+const SIX_DIGITS = /^\d{6}$/;
+
+export async function nextFreeCode(db: DB, prefix: string): Promise<string> {
+  const code = (n: number) => `${prefix}${String(n).padStart(6, "0")}`;
+  // Codes of 6 digits sort between PREFIX000000 and PREFIX999999 (and so do codes with letters, e.g.
+  // XCD0A1234: they are skipped while reading from the highest down).
+  const inRange = db
+    .selectFrom("app_user")
+    .select("code")
+    .where("code", ">=", code(0))
+    .where("code", "<=", code(999_999));
+  for (let offset = 0; ; offset += 100) {
+    const rows = await inRange.orderBy("code", "desc").limit(100).offset(offset).execute();
+    const highest = rows.map((r) => r.code.slice(3)).find((d) => d.length === 6 && SIX_DIGITS.test(d));
+    if (highest !== undefined && Number(highest) < 999_999) return code(Number(highest) + 1);
+    if (highest === undefined && rows.length === 100) continue;
+    if (highest === undefined) return code(1);
+    break;
+  }
+  // The highest number is taken: the lowest free one.
+  const taken = new Set((await inRange.execute()).map((r) => r.code));
+  for (let n = 1; n <= 999_999; n++) if (!taken.has(code(n))) return code(n);
+  throw new Error(`no free ${prefix} account code`);
 }
 
 export async function createSubAccount(db: DB, actor: Actor, input: CreateSubAccountInput, now = new Date()): Promise<Result> {

@@ -5,9 +5,18 @@ import { findSessionUser, type SessionUser } from "~/modules/auth/sessions.serve
 import { createSession } from "~/utils/session.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createWorld, sessionUserOf, type World } from "../../../tests/unit/auth-fixtures";
-import { createSubAccountSchema, factorText, updateSubAccountSchema } from "./rules";
+import { factorText } from "./rules";
+import { createSubAccountSchema, updateSubAccountSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";
-import { NotMasterError, createSubAccount, deleteSubAccount, getSubAccount, listAccounts, updateSubAccount } from "./subaccounts.server";
+import {
+  NotMasterError,
+  createSubAccount,
+  deleteSubAccount,
+  getSubAccount,
+  listAccounts,
+  suggestSubAccountCode,
+  updateSubAccount,
+} from "./subaccounts.server";
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : `${r.error!.issues[0].path.join(".")}: ${r.error!.issues[0].message}`;
@@ -142,5 +151,47 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
     expect(await createSubAccount(db, master, input)).toEqual({ ok: false, fieldErrors: { discount: ["validation.discountExists"] } });
     // dealer B has no customer discount: allowed
     expect((await createSubAccount(db, other, { ...input, code: "DPC000051" })).ok).toBe(true);
+  });
+});
+
+describe.each(testDatabases())("the suggested code of a new sub-account ($name)", ({ url }) => {
+  let db: DB;
+  let world: World;
+  let master: SessionUser;
+  let other: SessionUser;
+  const userOf = async (userId: number) =>
+    (await sessionUserOf(db, await createSession(db, new Request("http://x/"), { userId, tenantId: world.tenants.t1000, clientIp: null })))!;
+  const create = (actor: SessionUser, code: string) => createSubAccount(db, actor, createSubAccountSchema.parse({ ...valid, code }));
+
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    world = await createWorld(db);
+    master = await userOf(world.users.master);
+    other = await userOf(world.users.other);
+  });
+  afterAll(() => db.destroy());
+
+  it("is the number after the highest code with the master's prefix among ALL users, not only the master's own", async () => {
+    // XCD000008 belongs to dealer B: the master of dealer A does not see it, the suggestion skips it
+    expect((await listAccounts(db, master)).map((r) => r.code)).not.toContain("XCD000008");
+    expect(await suggestSubAccountCode(db, master)).toBe("XCD000009");
+    expect(await suggestSubAccountCode(db, other)).toBe("DPC000002");
+    await expect(suggestSubAccountCode(db, await userOf(world.users.sub))).rejects.toBeInstanceOf(NotMasterError);
+  });
+
+  it("moves on once the suggestion is used, and a taken code is still refused", async () => {
+    expect(await create(master, await suggestSubAccountCode(db, master))).toMatchObject({ ok: true });
+    expect(await suggestSubAccountCode(db, master)).toBe("XCD000010");
+    // another dealer takes the code first: the master's post is refused, the next suggestion skips it
+    expect(await create(other, "XCD000010")).toMatchObject({ ok: true });
+    expect(await create(master, "XCD000010")).toEqual({ ok: false, fieldErrors: { code: ["validation.codeTaken"] } });
+    expect(await suggestSubAccountCode(db, master)).toBe("XCD000011");
+  });
+
+  it("ignores codes with letters and, after XCD999999, takes the lowest free number", async () => {
+    expect(await create(other, "XCD0ZZZZZ")).toMatchObject({ ok: true });
+    expect(await suggestSubAccountCode(db, master)).toBe("XCD000011");
+    expect(await create(other, "XCD999999")).toMatchObject({ ok: true });
+    expect(await suggestSubAccountCode(db, master)).toBe("XCD000003");
   });
 });

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
-import type { AddressInput } from "./rules";
+import type { AddressInput } from "./schemas.server";
 
 /**
  * Shipping addresses of a customer (spec §2 /order/addressManage). Every query is scoped by the

@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createWorld, type World } from "../../../tests/unit/auth-fixtures";
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from "./addresses.server";
-import { createAddressSchema } from "./rules";
+import { createAddressSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>

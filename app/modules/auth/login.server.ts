@@ -4,7 +4,8 @@ import { firstAllowedRoute, shopRoles } from "~/modules/admin/menus.server";
 import { landingParameter } from "~/modules/admin/parameters.server";
 import { checkCaptcha } from "./captcha.server";
 import { dummyHash, verifyPassword } from "./password.server";
-import { ACCOUNT_CODE_RE, loginSchema } from "./rules";
+import { ACCOUNT_CODE_RE } from "./rules";
+import { loginSchema } from "./schemas.server";
 import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";

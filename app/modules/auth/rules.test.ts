@@ -3,15 +3,8 @@ import enAuth from "~/i18n/locales/en/auth.json";
 import zhAuth from "~/i18n/locales/zh/auth.json";
 import enCommon from "~/i18n/locales/en/common.json";
 import zhCommon from "~/i18n/locales/zh/common.json";
-import {
-  changePasswordSchema,
-  isValidAccountCode,
-  loginSchema,
-  normalizeAccountCode,
-  resetCodeSchema,
-  resetFirstSchema,
-  resetPasswordSchema,
-} from "./rules";
+import { isValidAccountCode, normalizeAccountCode } from "./rules";
+import { changePasswordSchema, loginSchema, resetCodeSchema, resetFirstSchema, resetPasswordSchema } from "./schemas.server";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : { path: r.error!.issues[0].path.join("."), message: r.error!.issues[0].message };

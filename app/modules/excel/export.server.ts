@@ -4,7 +4,7 @@ import type { Language } from "~/i18n/config";
 import { formatDateTime } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getOrder, iterateDeliveries, iterateOrders, type OrderActor } from "~/modules/orders/orders.server";
-import { DeliveryFilterSchema, OrderFilterSchema } from "~/modules/orders/filters";
+import { DeliveryFilterSchema, OrderFilterSchema } from "~/modules/orders/filters.server";
 import { neutraliseRow } from "./sanitize";
 
 /**

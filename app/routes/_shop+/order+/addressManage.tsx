@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AddressForm } from "~/components/auth/AddressForm";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -15,15 +14,12 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "~/modules/addresses/addresses.server";
-import { addressIdSchema, createAddressSchema, updateAddressSchema } from "~/modules/addresses/rules";
 import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AddressActionSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
-
-/** The page's forms: a new address, an edited one, delete and make-default buttons. */
-const AddressActionSchema = z.discriminatedUnion("intent", [createAddressSchema, updateAddressSchema, addressIdSchema]);
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "收货地址", "Shipping addresses");
 export const handle = { watermark: true };

@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CartFlash } from "~/components/cart/CartFlash";
 import { FillOrderLines, ShippingAddressSection, type FillOrderError } from "~/components/orders/FillOrderParts";
 import { useRuleText } from "~/components/orders/RuleMessage";
@@ -16,31 +15,13 @@ import { getCart } from "~/modules/cart/cart.server";
 import { withFlash } from "~/modules/cart/flash";
 import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
 import { createAddress, listAddresses } from "~/modules/addresses/addresses.server";
-import { addressFields, chooseAddress } from "~/modules/addresses/rules";
+import { chooseAddress } from "~/modules/addresses/rules";
 import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { FillOrderSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
-
-/**
- * The page's two forms: the order (ship dates as `shipDates.<cart line id>`), and a new shipping
- * address (the address book's own fields and rules: limit, first address is the default). Each
- * field's message names what is wrong; dates, address and stock are checked again by submitOrder.
- */
-const FillOrderSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("submit"),
-    token: z.string({ error: "order:fill.tokenInvalid" }).max(64, "order:fill.tokenInvalid"),
-    addressId: z.coerce.number({ error: "order:fill.addressRequired" }).int().positive().max(2_147_483_647),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: "order:fill.paymentRequired" }),
-    expectedDeliveryDate: z.string({ error: "order:fill.deliveryDateRequired" }).regex(/^\d{4}-\d\d-\d\d$/, "order:fill.deliveryDateRequired"),
-    poNo: z.string().trim().max(60, "order:fill.poNoTooLong").optional(),
-    remark: z.string().trim().max(500, "order:fill.remarkTooLong").optional(),
-    shipDates: z.record(z.string().regex(/^\d{1,12}$/), z.string().max(10)).default({}),
-  }),
-  z.object({ intent: z.literal("addAddress"), ...addressFields }),
-]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "填写订单", "Fill in the order");

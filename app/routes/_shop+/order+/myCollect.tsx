@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { getDb } from "~/db/index.server";
@@ -16,16 +15,9 @@ import { addFavourite, listFavouriteIds, removeFavourite } from "~/modules/favou
 import catalogueStyles from "~/styles/catalogue.css";
 import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/meta";
+import { FavouriteSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
-
-/** The favourite star's form, posted from lists, detail, search and this page. */
-const FavouriteSchema = z.object({
-  intent: z.enum(["add", "remove"]),
-  productId: z.coerce.number().int().min(1).max(2_147_483_647),
-  redirectTo: z.string().max(500).optional(),
-  inline: z.literal("1").optional(),
-});
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "我的收藏", "My favourites");

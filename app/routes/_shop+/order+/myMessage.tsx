@@ -3,7 +3,6 @@ import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -15,6 +14,7 @@ import { isOrderNotice, noticeTarget } from "~/modules/notices/links";
 import { listNotices, markAllNoticesRead, markNoticeRead, NOTICE_PAGE_SIZE } from "~/modules/notices/order-notices.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { MessageActionSchema, MessageQuerySchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
@@ -22,20 +22,9 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "消息", "Messages");
 
-const Query = z.object({
-  id: z.coerce.number().int().positive().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  unread: z.literal("1").optional().catch(undefined),
-});
-/** "Mark all read", or open one notice (it is marked read and leads where it belongs). */
-const MessageActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("readAll") }),
-  z.object({ intent: z.literal("open"), id: z.coerce.number().int().positive().max(2_147_483_647) }),
-]);
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const q = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const q = MessageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const lang = await getLanguage(request, user.language);
   const result = await listNotices(getDb(), user.id, lang, q.page, q.unread === "1");
   // "3 minutes ago" is counted from the server's clock, so the page the browser hydrates says the

@@ -6,7 +6,8 @@ import { Pager } from "~/components/Pager";
 import { OrderFilters } from "~/components/orders/OrderFilters";
 import { getDb } from "~/db/index.server";
 import { requireUser } from "~/utils/guard.server";
-import { filterQuery, parseDeliveryFilters } from "~/modules/orders/filters";
+import { filterQuery } from "~/modules/orders/filters";
+import { parseDeliveryFilters } from "~/modules/orders/filters.server";
 import { listDeliveries } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
@@ -50,7 +51,7 @@ export default function DeliveryRecordsPage() {
         <p className="card muted">{t("records.none")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table" data-testid="records-table">
+          <table className="data-table stack-table" data-testid="records-table">
             <thead>
               <tr>
                 <th>{t("records.shipDate")}</th>
@@ -67,22 +68,22 @@ export default function DeliveryRecordsPage() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid="record-row">
-                  <td>{r.ship_date}</td>
-                  <td>
+                  <td data-label={t("records.shipDate")}>{r.ship_date}</td>
+                  <td data-label={t("orders.orderNo")}>
                     <Link className="code" to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>
                       {r.order_no}
                     </Link>
                   </td>
-                  <td>
+                  <td data-label={t("cart.code")}>
                     <span className="code">{r.ordering_code}</span>
                     <div className="muted small">{i18n.language === "en" ? r.name_en : r.name_zh}</div>
                   </td>
-                  <td className="num">{r.qty}</td>
-                  <td className="num">{r.ordered_qty}</td>
-                  <td>{r.carrier}</td>
-                  <td className="code">{r.tracking_no}</td>
-                  <td>{r.packing_slip_no}</td>
-                  <td>{r.batch_no}</td>
+                  <td className="num" data-label={t("records.qty")}>{r.qty}</td>
+                  <td className="num" data-label={t("records.orderedQty")}>{r.ordered_qty}</td>
+                  <td data-label={t("records.carrier")}>{r.carrier}</td>
+                  <td className="code" data-label={t("records.trackingNo")}>{r.tracking_no}</td>
+                  <td data-label={t("records.packingSlip")}>{r.packing_slip_no}</td>
+                  <td data-label={t("records.batchNo")}>{r.batch_no}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,6 @@ import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Can } from "~/components/Can";
 import { CartFlash } from "~/components/cart/CartFlash";
 import { Pager } from "~/components/Pager";
@@ -15,19 +14,15 @@ import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { requireUser } from "~/utils/guard.server";
 import { withFlash } from "~/modules/cart/flash";
-import { filterQuery, parseOrderFilters } from "~/modules/orders/filters";
+import { filterQuery } from "~/modules/orders/filters";
+import { parseOrderFilters } from "~/modules/orders/filters.server";
 import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
 import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { ColumnsSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
-
-/** The column chooser: the columns to show (unknown names are dropped by saveColumns). */
-const ColumnsSchema = z.object({
-  intent: z.literal("columns"),
-  col: z.array(z.string().max(40)).max(ORDER_COLUMNS.length + 1).default([]),
-});
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
@@ -131,7 +126,7 @@ export default function OrdersPage() {
         <p className="card muted">{t("orders.noOrders")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table orders-table" data-testid="orders-table">
+          <table className="data-table orders-table stack-table" data-testid="orders-table">
             <thead>
               <tr>
                 {columns.map((c) => (
@@ -146,12 +141,14 @@ export default function OrdersPage() {
               {rows.map((r) => (
                 <tr key={r.id} data-testid="order-row" data-order-no={r.order_no} data-status={r.status}>
                   {columns.map((c) => (
-                    <td key={c} className={numeric.has(c) ? "num" : undefined}>
+                    <td key={c} className={numeric.has(c) ? "num" : undefined} data-label={t(`orders.col.${c}`)} data-col={c}>
                       {cell[c](r)}
                     </td>
                   ))}
-                  <td>
-                    <Link to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>{t("orders.view")}</Link>
+                  <td data-label={t("orders.actions")}>
+                    <Link to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`} data-testid="order-view">
+                      {t("orders.view")}
+                    </Link>
                   </td>
                 </tr>
               ))}

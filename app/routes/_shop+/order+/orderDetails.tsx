@@ -4,7 +4,6 @@ import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CartFlash } from "~/components/cart/CartFlash";
 import { StatusTag } from "~/components/orders/StatusTag";
 import { useRuleText } from "~/components/orders/RuleMessage";
@@ -18,22 +17,16 @@ import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder,
 import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { OrderActionSchema, OrderNoSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
-
-const OrderNo = z.string().trim().min(1).max(40);
-/** The order's buttons: cancel carries a reason (its rules are cancelOrder's); the others nothing. */
-const OrderActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel"), reason: z.string().max(2000).default("") }),
-  z.object({ intent: z.enum(["delete", "agree", "disagree", "reAdd"]) }),
-]);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单详情", "Order details");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const orderNo = OrderNo.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
+  const orderNo = OrderNoSchema.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
   if (!orderNo.success) notFound();
   const found = await getOrder(getDb(), user, orderNo.data);
   if (!found) notFound();
@@ -44,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const orderNo = OrderNo.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
+  const orderNo = OrderNoSchema.safeParse(new URL(request.url).searchParams.get("orderNo") ?? "");
   if (!orderNo.success) notFound();
   const submission = parseWithZod(await readFormData(request), { schema: OrderActionSchema });
   const self = `/order/orderDetails?orderNo=${encodeURIComponent(orderNo.data)}`;

@@ -3,30 +3,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { SubAccountForm } from "~/components/auth/SubAccountForm";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { createSubAccountSchema, deleteSubAccountSchema, updateSubAccountSchema } from "~/modules/accounts/rules";
 import {
   createSubAccount,
   deleteSubAccount,
   getSubAccount,
   listAccounts,
   NotMasterError,
+  suggestSubAccountCode,
   updateSubAccount,
 } from "~/modules/accounts/subaccounts.server";
 import { setFlash } from "~/utils/cookies.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { SubAccountActionSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "子账号管理", "Sub-accounts");
 export const handle = { watermark: true };
-
-/** The page's three forms: a new sub-account, an edited one, a deletion. */
-const SubAccountActionSchema = z.discriminatedUnion("intent", [createSubAccountSchema, updateSubAccountSchema, deleteSubAccountSchema]);
 
 const idParam = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
@@ -39,9 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const accounts = await listAccounts(db, user);
     const editId = idParam(url.searchParams.get("edit"));
     const editing = editId ? await notFoundWhenMissing(() => getSubAccount(db, user, editId)) : null;
-    return { notMaster: false as const, accounts, editing, creating: url.searchParams.get("new") === "1" };
+    const creating = url.searchParams.get("new") === "1";
+    // The next free code across all dealers (a code typed by the master could be another dealer's).
+    const suggestedCode = creating ? await suggestSubAccountCode(db, user) : null;
+    return { notMaster: false as const, accounts, editing, creating, suggestedCode };
   } catch (e) {
-    if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false }, { status: 403 });
+    if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false, suggestedCode: null }, { status: 403 });
     throw e;
   }
 }
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SubAccounts() {
-  const { notMaster, accounts, editing, creating } = useLoaderData<typeof loader>();
+  const { notMaster, accounts, editing, creating, suggestedCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const { t: tc } = useTranslation("common");
@@ -94,7 +94,7 @@ export default function SubAccounts() {
           </Link>
         ) : null}
       </div>
-      {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} lastResult={actionData?.result} /> : null}
+      {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} suggestedCode={suggestedCode} lastResult={actionData?.result} /> : null}
       <div className="table-scroll">
         <table className="data-table" data-testid="sub-account-table">
           <caption className="visually-hidden">{t("subAccount.title")}</caption>
@@ -119,11 +119,11 @@ export default function SubAccounts() {
                   {a.code}
                   {a.isMaster ? <span className="tag tag-master">{t("subAccount.master")}</span> : null}
                 </td>
-                <td>{a.name}</td>
+                <td className="cell-wrap">{a.name}</td>
                 <td>{a.mobile}</td>
                 <td className="cell-wrap">{a.email}</td>
                 <td className="num">{a.isMaster ? "—" : `${a.priceAdjustmentBp > 0 ? "+" : ""}${a.priceAdjustmentBp / 100} %`}</td>
-                <td>
+                <td className="cell-wrap">
                   {a.isMaster
                     ? t("subAccount.allPermissions")
                     : [a.canOrder && t("subAccount.permOrder"), a.canSeePrice && t("subAccount.permPrice"), a.canSeeStock && t("subAccount.permStock")]

@@ -10,8 +10,8 @@ import { startImport } from "~/modules/excel/import-jobs.server";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/modules/excel/import-read.server";
 import ordersCss from "~/styles/orders.css";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { pageMeta } from "~/utils/meta";
+import { ImportSchema } from "./../__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
@@ -22,9 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
   return { canOrder: user.canOrder, maxRows: IMPORT_MAX_ROWS, maxMb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) };
 }
-
-/** The upload form: one non-empty file (its size is capped while the upload is read). */
-const ImportSchema = z.object({ file: z.instanceof(File).refine((f) => f.size > 0) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)

@@ -12,7 +12,7 @@ import { readFormData } from "~/utils/form.server";
 import { setFlash } from "~/utils/cookies.server";
 import { requireUser } from "~/utils/guard.server";
 import { changePassword } from "~/modules/auth/reset.server";
-import { changePasswordSchema } from "~/modules/auth/rules";
+import { changePasswordSchema } from "~/modules/auth/schemas.server";
 import { createSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -48,7 +48,6 @@ export default function ChangePassword() {
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

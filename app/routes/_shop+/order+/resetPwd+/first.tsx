@@ -13,7 +13,7 @@ import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
 import { requestLanguage } from "~/utils/language.server";
 import { resetFlowCookie } from "~/utils/reset-flow.server";
 import { requestPasswordReset } from "~/modules/auth/reset.server";
-import { resetFirstSchema } from "~/modules/auth/rules";
+import { resetFirstSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
@@ -38,11 +38,10 @@ export default function ResetFirst() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ code: string; channel: string }>({
     id: "reset-first",
     lastResult: actionData?.result,
     defaultValue: { channel: "email" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetFirstSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

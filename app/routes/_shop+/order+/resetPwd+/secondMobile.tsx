@@ -11,7 +11,8 @@ import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import { readFlowToken, resetFlowCookie } from "~/utils/reset-flow.server";
 import { verifySmsCode } from "~/modules/auth/reset.server";
-import { resetCodeSchema, SMS_CODE_MINUTES } from "~/modules/auth/rules";
+import { SMS_CODE_MINUTES } from "~/modules/auth/rules";
+import { resetCodeSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
@@ -42,7 +43,6 @@ export default function ResetSecondMobile() {
   const [form, fields] = useForm({
     id: "reset-mobile",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetCodeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -10,7 +10,7 @@ import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import { checkResetToken, resetPasswordWithToken } from "~/modules/auth/reset.server";
-import { resetPasswordSchema } from "~/modules/auth/rules";
+import { resetPasswordSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
@@ -41,7 +41,6 @@ export default function ResetThird() {
   const [form, fields] = useForm({
     id: "reset-third",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
