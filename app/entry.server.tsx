@@ -6,7 +6,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { getDb } from "~/db/index.server";
 import { getI18nInstance, languageFromContext } from "~/i18n/i18n.server";
+import { recordServerError } from "~/modules/admin/error-log.server";
 import { createEmotionCache } from "~/theme/emotion";
 import { system } from "~/theme/system";
 import { log } from "~/utils/log.server";
@@ -96,7 +98,8 @@ function styleChunks(cache: EmotionCache) {
 /**
  * Remix calls this for every error a loader, action or render throws. A refused request (Remix's
  * own 405 for a post to a page without an action, a 404) is not a server error: one line that
- * says what was refused. Anything else is logged with its stack.
+ * says what was refused. Anything else is logged with its stack and written to the error log.
+ * Aborted requests (the browser went away) are skipped, as Remix's docs recommend.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
@@ -105,5 +108,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     log.warn("request refused", { ...where, status: error.status, reason: error.statusText || String(error.data).slice(0, 200) });
     return;
   }
-  log.error("server error", { ...where, error: String(error), stack: (error as Error)?.stack });
+  const stack = (error as Error | null)?.stack;
+  log.error("server error", { ...where, error: String(error), stack });
+  // Also into the error log (/system/errorLog). Logging must never fail the request: a failure of
+  // the log itself (database down, the error was the database) is ignored.
+  try {
+    recordServerError(getDb(), { ...where, message: String(error), stack: typeof stack === "string" ? stack : null }).catch(() => {});
+  } catch {
+    // ignored, as above
+  }
 }

@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/Pager";
+import { getDb } from "~/db/index.server";
+import { ERROR_LOG_PAGE_SIZE, listServerErrors } from "~/modules/admin/error-log.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "错误日志", "Error log");
+
+/** Server errors, newest first (the newest 500 are kept); read-only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "sys:errorLog:view", db);
+  const raw = new URL(request.url).searchParams.get("page") ?? "1";
+  const page = /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+  const { total, rows } = await listServerErrors(db, page);
+  return { page, total, rows };
+}
+
+export default function ErrorLog() {
+  const { page, total, rows } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("adminUsers");
+  return (
+    <div className="admin-page">
+      <h1>{t("errorLog.title")}</h1>
+      <p className="hint">{t("errorLog.hint")}</p>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="error-log-table">
+          <caption className="visually-hidden">{t("errorLog.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("errorLog.time")}</th>
+              <th scope="col">{t("errorLog.path")}</th>
+              <th scope="col">{t("errorLog.message")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>{r.created_at.slice(0, 19).replace("T", " ")}</td>
+                <td className="code cell-wrap">
+                  {r.method} {r.path}
+                </td>
+                <td className="cell-wrap">
+                  {r.message}
+                  {r.stack ? (
+                    <details>
+                      <summary>{t("errorLog.stack")}</summary>
+                      <pre className="json">{r.stack}</pre>
+                    </details>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{t("errorLog.empty")}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={total} pageSize={ERROR_LOG_PAGE_SIZE} />
+    </div>
+  );
+}

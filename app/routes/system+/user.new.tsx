@@ -1,0 +1,143 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { getDb } from "~/db/index.server";
+import { assignableRoles, createUser, listTenants } from "~/modules/admin/users.server";
+import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { readFormData } from "~/utils/form.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增用户", "New user");
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A new staff member or dealer master account; no password: the user gets the reset link. */
+const NewUserSchema = z.object({
+  kind: z.enum(["staff", "dealer"]),
+  code: z.string({ error: "user.codeRequired" }).trim().toUpperCase().max(9, "user.codeTooLong"),
+  name: z.string({ error: "user.nameRequired" }).trim().max(50, "user.tooLong"),
+  email: z.string({ error: "user.emailRequired" }).trim().max(100, "user.tooLong").pipe(z.email("user.emailInvalid")),
+  mobile: z.string().trim().max(20, "user.tooLong").regex(/^[0-9+ -]*$/, "user.mobileInvalid").default(""),
+  customerCode: z.string().trim().max(20, "user.tooLong").optional(),
+  roleIds: z.array(id).max(50).default([]),
+  tenantIds: z.array(id).max(50).default([]),
+});
+
+const kindParam = (url: URL) => (url.searchParams.get("kind") === "dealer" ? "dealer" : "staff");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "sys:user:edit", db);
+  const kind = kindParam(new URL(request.url));
+  const [roles, tenants] = await Promise.all([assignableRoles(db, kind), listTenants(db)]);
+  return { kind, roles, tenants };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, "sys:user:edit", db);
+  const submission = parseWithZod(await readFormData(request), { schema: NewUserSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  // The link mail goes out in the language the administrator works in (the new user has none yet).
+  const lang = await getLanguage(request, staff.language);
+  const outcome = await createUser(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, value, { ...resetDeps(lang), baseUrl: publicBaseUrl() });
+  if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: outcome.fieldErrors }) }, { status: 400 });
+  return redirect(`/system/user/${outcome.id}?done=${outcome.mailed ? "created" : "createdNoMail"}`);
+}
+
+export default function NewUser() {
+  const { kind, roles, tenants } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("adminUsers");
+  const en = i18n.language === "en";
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const errorOf = (errors: string[] | undefined, errorId: string) =>
+    errors?.length ? (
+      <span className="field-error" id={errorId} role="alert">
+        {errors.map((e) => t(e)).join(" ")}
+      </span>
+    ) : null;
+  const checked = (values: unknown, value: number) => (Array.isArray(values) ? values.includes(String(value)) : values === String(value));
+  return (
+    <div className="admin-page">
+      <p>
+        <Link to="/system/user">← {t("details.back")}</Link>
+      </p>
+      <h1>{t("new.title")}</h1>
+      <nav className="row-actions" aria-label={t("new.kind")}>
+        {(["staff", "dealer"] as const).map((k) =>
+          k === kind ? (
+            <span key={k} className="btn" aria-current="page">
+              {t(`new.${k}`)}
+            </span>
+          ) : (
+            <Link key={k} to={`?kind=${k}`} className="btn btn-outline">
+              {t(`new.${k}`)}
+            </Link>
+          ),
+        )}
+      </nav>
+      <Form method="post" {...getFormProps(form)} className="admin-form">
+        <input type="hidden" name="kind" value={kind} />
+        {errorOf(form.errors, `${form.id}-error`)}
+        <label>
+          {t("field.code")} <span className="hint">{t(kind === "staff" ? "new.staffCodeHint" : "new.dealerCodeHint")}</span>
+          <input {...getInputProps(fields.code, { type: "text" })} key={fields.code.key} required maxLength={9} autoComplete="off" />
+          {errorOf(fields.code.errors, fields.code.errorId)}
+        </label>
+        {kind === "dealer" ? (
+          <label>
+            {t("field.customerCode")}
+            <input {...getInputProps(fields.customerCode, { type: "text" })} key={fields.customerCode.key} required maxLength={20} />
+            {errorOf(fields.customerCode.errors, fields.customerCode.errorId)}
+          </label>
+        ) : null}
+        <label>
+          {t("field.name")}
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={50} />
+          {errorOf(fields.name.errors, fields.name.errorId)}
+        </label>
+        <label>
+          {t("field.email")}
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required maxLength={100} />
+          {errorOf(fields.email.errors, fields.email.errorId)}
+        </label>
+        <label>
+          {t("field.mobile")}
+          <input {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} maxLength={20} />
+          {errorOf(fields.mobile.errors, fields.mobile.errorId)}
+        </label>
+        <fieldset aria-describedby={fields.roleIds.errors?.length ? fields.roleIds.errorId : undefined}>
+          <legend>{t(kind === "staff" ? "details.staffRoles" : "details.dealerRoles")}</legend>
+          {roles.map((r) => (
+            <label key={r.id} className="check">
+              <input type="checkbox" name={fields.roleIds.name} value={r.id} defaultChecked={checked(fields.roleIds.initialValue, r.id)} /> {en ? r.name_en : r.name_zh} ({r.code})
+            </label>
+          ))}
+          {errorOf(fields.roleIds.errors, fields.roleIds.errorId)}
+        </fieldset>
+        <fieldset aria-describedby={fields.tenantIds.errors?.length ? fields.tenantIds.errorId : undefined}>
+          <legend>{t("field.tenants")}</legend>
+          {tenants.map((tn) => (
+            <label key={tn.id} className="check">
+              <input type="checkbox" name={fields.tenantIds.name} value={tn.id} defaultChecked={checked(fields.tenantIds.initialValue, tn.id)} /> {tn.code} {en ? tn.name_en : tn.name_zh}
+            </label>
+          ))}
+          <span className="hint">{t("new.tenantsHint")}</span>
+          {errorOf(fields.tenantIds.errors, fields.tenantIds.errorId)}
+        </fieldset>
+        <p className="hint">{t("new.passwordHint")}</p>
+        <button type="submit" className="btn">
+          {t("new.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
