@@ -1,4 +1,4 @@
-import { Button, Field, SimpleGrid } from "@chakra-ui/react";
+import { Button, Field, NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -170,14 +170,17 @@ function EntityForm({ intent, parents, lastResult }: { intent: Intent; parents?:
           {parents ? (
             <Field.Root invalid={!!parentError} id={parentField.id} ids={{ errorText: parentField.errorId }}>
               <Field.Label fontWeight="600">{t("dataArea.initialise.parent")}</Field.Label>
-              <select key={parentKey} {...parentProps} required={false} className="native-select">
-                <option value="">{t("dataArea.initialise.chooseParent")}</option>
-                {parents.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.code} · {i18n.language === "en" ? p.name_en : p.name_zh}
-                  </option>
-                ))}
-              </select>
+              <NativeSelect.Root bg="white">
+                <NativeSelect.Field key={parentKey} {...parentProps}>
+                  <option value="">{t("dataArea.initialise.chooseParent")}</option>
+                  {parents.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.code} · {i18n.language === "en" ? p.name_en : p.name_zh}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
               {parentError ? <Field.ErrorText>{parentError}</Field.ErrorText> : null}
             </Field.Root>
           ) : null}
