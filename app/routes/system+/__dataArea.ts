@@ -1,0 +1,14 @@
+import type { MetaArgs } from "@remix-run/node";
+import en from "~/i18n/locales/en/adminData.json";
+import zh from "~/i18n/locales/zh/adminData.json";
+import { pageMeta } from "~/utils/meta";
+
+/** The <title> of the company entity pages, from the adminData texts (meta runs outside React). */
+export function dataAreaMeta(matches: MetaArgs["matches"], key: "title" | "metaDetail" | "jobTitle") {
+  return pageMeta(matches, zh.dataArea[key], en.dataArea[key]);
+}
+
+/** A number from a route param or search param, or null (a malformed id is a 404, not a 500). */
+export function idParam(value: string | null | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
