@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { AuditFilterSchema } from "./__audit.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { AUDIT_PAGE_SIZE, auditEntities, listAudit } from "~/modules/admin/audit.server";
@@ -11,18 +11,6 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "操作日志", "Audit log");
 
-const day = z.string().regex(/^\d{4}-\d\d-\d\d$/).optional().catch(undefined);
-const text = (max: number) => z.string().trim().max(max).optional().catch(undefined);
-
-/** The filter form (GET); an unreadable field is no filter. */
-const AuditFilterSchema = z.object({
-  entity: text(40),
-  userCode: text(20),
-  entityId: text(60),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-});
 
 /** Who changed what in the back office, before and after (read-only). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import type { z } from "zod";
+import { AccessSchema } from "./__dataAreaDetails.server";
 import { FormError, FormField } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { formatMoney } from "~/i18n/format";
@@ -15,12 +16,6 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
-const customerCode = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() || undefined : v),
-  z.string({ error: "adminData:dataArea.form.customerRequired" }).max(40, "adminData:dataArea.form.tooLong"),
-);
-/** One form, two buttons: grant or revoke access for every account of a dealer. */
-const AccessSchema = z.object({ intent: z.enum(["grant", "revoke"]), customerCode });
 
 export const meta: MetaFunction = ({ matches }) => dataAreaMeta(matches, "metaDetail");
 
@@ -59,10 +54,9 @@ export default function DataAreaDetail() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminData");
   const lang = toLanguage(i18n.language);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof AccessSchema>>({
     id: "data-area-access",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccessSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

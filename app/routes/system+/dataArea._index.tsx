@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import type { z } from "zod";
+import { DataAreaFormSchema } from "./__dataAreaList.server";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { createDataArea, listDataAreas, runInitialisation, startInitialisation, type DataAreaInput } from "~/modules/admin/data-areas.server";
@@ -13,35 +14,6 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta } from "./__dataArea";
 
-const E = "adminData:dataArea.form.";
-const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() || undefined : v);
-const text = (max: number, required: string) => z.preprocess(trimmed, z.string({ error: required }).max(max, `${E}tooLong`));
-/** "12.5" → 1250: money in minor units, tax in basis points, without floating-point rounding. */
-const hundredths = (v: string) => {
-  const [whole, frac = ""] = v.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-};
-const decimal = (re: RegExp, message: string) => z.preprocess(trimmed, z.string({ error: message }).regex(re, message).transform(hundredths));
-
-/** The fields of a new company entity, shared by both forms. */
-const entityFields = {
-  code: z.preprocess(trimmed, z.string({ error: `${E}codeRequired` }).regex(/^[A-Za-z0-9_-]{1,20}$/, `${E}codeFormat`)),
-  nameZh: text(200, `${E}nameRequired`),
-  nameEn: text(200, `${E}nameRequired`),
-  showNameZh: text(200, `${E}nameRequired`),
-  showNameEn: text(200, `${E}nameRequired`),
-  currency: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.string({ error: `${E}currencyFormat` }).regex(/^[A-Z]{3}$/, `${E}currencyFormat`)),
-  taxRate: decimal(/^\d{1,2}(\.\d{1,2})?$/, `${E}taxFormat`),
-  freeShippingAmount: decimal(/^\d{1,9}(\.\d{1,2})?$/, `${E}amountFormat`),
-  shippingFee: decimal(/^\d{1,9}(\.\d{1,2})?$/, `${E}amountFormat`),
-};
-const parentId = z.preprocess(trimmed, z.string({ error: `${E}parentRequired` }).regex(/^\d{1,9}$/, `${E}parentRequired`).transform(Number));
-
-/** "Add" (intent create) and "add and initialise from a parent" (intent initialise). */
-const DataAreaFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), ...entityFields }),
-  z.object({ intent: z.literal("initialise"), parentId, ...entityFields }),
-]);
 type Intent = z.output<typeof DataAreaFormSchema>["intent"];
 
 export const meta: MetaFunction = ({ matches }) => dataAreaMeta(matches, "title");
@@ -145,11 +117,10 @@ export default function DataAreaList() {
 function EntityForm({ intent, parents, lastResult }: { intent: Intent; parents?: { id: number; code: string; name_zh: string; name_en: string }[]; lastResult: SubmissionResult<string[]> | null }) {
   const { t, i18n } = useTranslation("adminData");
   const errorText = useErrorText();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof DataAreaFormSchema>>({
     id: `data-area-${intent}`,
     lastResult,
     defaultValue: { currency: "CNY", taxRate: "13" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DataAreaFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,25 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import { LayoutSchema } from "./__layoutForms.server";
 import { getDb } from "~/db/index.server";
-import { saveStaffSettings, THEME_COLORS } from "~/modules/admin/settings.server";
-import { plainCookie, readLayoutState, SIZES, tagsCookie } from "~/utils/admin-layout.server";
+import { saveStaffSettings } from "~/modules/admin/settings.server";
+import { plainCookie, readLayoutState, tagsCookie } from "~/utils/admin-layout.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
-
-const back = z.string().max(2000).optional();
-const checkbox = z.literal("on").optional();
-const LayoutSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("sidebar"), open: z.enum(["0", "1"]), back }),
-  z.object({ intent: z.literal("size"), size: z.enum(SIZES), back }),
-  z.object({ intent: z.literal("closeTag"), path: z.string().max(300), back }),
-  z.object({ intent: z.literal("closeOthers"), path: z.string().max(300), back }),
-  z.object({ intent: z.literal("closeAll"), back }),
-  z.object({ intent: z.literal("settings"), themeColor: z.enum(THEME_COLORS), tagsView: checkbox, fixedHeader: checkbox, sidebarLogo: checkbox, back }),
-]);
 
 /**
  * The admin-style layout's controls (spec §2, §4): sidebar open/closed and size in cookies, the

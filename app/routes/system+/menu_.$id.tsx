@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { MenuSchema } from "./__menuEdit.server";
 import { getDb } from "~/db/index.server";
 import { getMenuRow, listMenuRows, saveMenu } from "~/modules/admin/menus.server";
 import { setFlash } from "~/utils/cookies.server";
@@ -12,32 +12,6 @@ import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.serve
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑菜单", "Edit menu");
-
-const text = (max: number) => z.string({ error: "form.required" }).trim().min(1, "form.required").max(max, "form.tooLong");
-const optional = (max: number) => z.string().trim().max(max, "form.tooLong").optional();
-const flag = z.literal("on").optional();
-const MenuSchema = z
-  .object({
-    parentId: z.coerce.number().int().positive().optional(),
-    area: z.enum(["shop", "admin"]),
-    type: z.enum(["menu", "func"]),
-    name: z.string({ error: "form.required" }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,59}$/, "menu.nameRule"),
-    titleZh: text(100),
-    titleEn: text(100),
-    href: z.string().trim().max(300, "form.tooLong").regex(/^(\/(?!\/)\S*|https?:\/\/\S+)$/, "menu.hrefRule").optional(),
-    funcCode: z.string().trim().max(60, "form.tooLong").regex(/^[A-Za-z][A-Za-z0-9_:]*$/, "menu.funcCodeRule").optional(),
-    icon: optional(60),
-    redirect: optional(300),
-    activeMenu: optional(300),
-    sort: z.coerce.number({ error: "form.number" }).int("form.number").min(0, "form.number").max(100000, "form.number"),
-    hidden: flag,
-    alwaysShow: flag,
-    noCache: flag,
-    breadcrumb: flag,
-    affix: flag,
-    zhOnly: flag,
-  })
-  .refine((m) => m.type === "menu" || !!m.funcCode, { path: ["funcCode"], message: "menu.funcCodeRequired" });
 
 const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { ParameterSchema } from "./__parameterList.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { inMaintenance, listParameters, saveParameter } from "~/modules/admin/parameters.server";
@@ -13,12 +13,6 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "系统参数", "System parameters");
-
-const ParameterSchema = z.object({
-  code: z.string({ error: "form.required" }).trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,59}$/, "param.codeRule"),
-  value: z.string().max(4000, "form.tooLong").default(""),
-  description: z.string().trim().max(200, "form.tooLong").default(""),
-});
 
 /** System parameters by code (spec §7 /basesysparameters): the landing page, the maintenance window and others. */
 export async function loader({ request }: LoaderFunctionArgs) {

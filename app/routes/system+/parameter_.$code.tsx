@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { EditSchema } from "./__parameterEdit.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal, localToIso, LANDING_PAGE, MAINTENANCE_WINDOW, maintenanceWindowSchema } from "~/modules/admin/parameters";
 import { getParameter, inMaintenance, saveParameter } from "~/modules/admin/parameters.server";
@@ -13,13 +13,6 @@ import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑参数", "Edit parameter");
-
-const local = z.string({ error: "form.required" }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "param.timeRule");
-/** The maintenance window is typed as two local times; every other parameter as its value. */
-const EditSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("window"), startTime: local, endTime: local, description: z.string().trim().max(200).default("") }),
-  z.object({ kind: z.literal("value"), value: z.string().trim().max(4000, "form.tooLong").default(""), description: z.string().trim().max(200).default("") }),
-]);
 
 /** Edit one parameter by code (spec §7 /basesysparameters/findByCode, /update). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const parsed = maintenanceWindowSchema.safeParse((() => { try { return JSON.parse(parameter.value); } catch { return null; } })());
     window = parsed.success ? { startTime: isoToLocal(parsed.data.startTime), endTime: isoToLocal(parsed.data.endTime) } : { startTime: "", endTime: "" };
   }
-  return { parameter, window, maintenance: await inMaintenance(db) };
+  return { parameter, isLandingPage: parameter.code === LANDING_PAGE, window, maintenance: await inMaintenance(db) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,14 +41,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ParameterEdit() {
-  const { parameter, window, maintenance } = useLoaderData<typeof loader>();
+  const { parameter, isLandingPage, window, maintenance } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
   return (
     <div className="admin-page">
       <h1>{t("param.editNamed", { code: parameter.code })}</h1>
-      {parameter.code === LANDING_PAGE ? <p className="admin-muted">{t("param.landingHint")}</p> : null}
+      {isLandingPage ? <p className="admin-muted">{t("param.landingHint")}</p> : null}
       {window ? (
         <p data-testid="maintenance-state" className={maintenance ? "admin-status-on" : "admin-status-off"}>
           {maintenance ? t("param.maintenanceOn") : t("param.maintenanceOff")}

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { RoleSchema } from "./__roleEdit.server";
 import { getDb } from "~/db/index.server";
 import type { MenuRow } from "~/modules/admin/menu-tree";
 import { listMenuRows } from "~/modules/admin/menus.server";
@@ -14,14 +14,6 @@ import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.serve
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑角色", "Edit role");
-
-const RoleSchema = z.object({
-  code: z.string({ error: "form.required" }).trim().regex(/^[a-z][a-z0-9_]{1,59}$/, "role.codeRule"),
-  nameZh: z.string({ error: "form.required" }).trim().min(1, "form.required").max(100, "form.tooLong"),
-  nameEn: z.string({ error: "form.required" }).trim().min(1, "form.required").max(100, "form.tooLong"),
-  isCustomer: z.literal("on").optional(),
-  menuIds: z.array(z.coerce.number().int().positive()).max(5000).default([]),
-});
 
 const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { UserActionSchema } from "./__userDetails.server";
 import { getDb } from "~/db/index.server";
 import { toLanguage } from "~/i18n/config";
 import { assignableRoles, getUser, lockUser, sendPasswordReset, setRoles, unlockUser } from "~/modules/admin/users.server";
@@ -15,12 +15,6 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "用户详情", "User details");
 
 /** The page's forms: lock, unlock, send the reset link, the roles. */
-const UserActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("lock") }),
-  z.object({ intent: z.literal("unlock") }),
-  z.object({ intent: z.literal("reset") }),
-  z.object({ intent: z.literal("roles"), roleIds: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50).default([]) }),
-]);
 
 /** What the page says after a change (the redirect's ?done=). */
 const DONE = ["created", "createdNoMail", "locked", "unlocked", "resetSent", "rolesSaved"] as const;

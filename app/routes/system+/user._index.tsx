@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { FilterSchema } from "./__userList.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { listUsers, USER_PAGE_SIZE } from "~/modules/admin/users.server";
@@ -12,12 +12,6 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "用户管理", "Users");
 
 /** The search form (GET): anything unreadable falls back to "no filter". */
-const FilterSchema = z.object({
-  q: z.string().trim().max(60).optional().catch(undefined),
-  kind: z.enum(["all", "staff", "dealer"]).default("all").catch("all"),
-  status: z.enum(["active", "locked"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-});
 
 /** Staff and dealers' master accounts (spec §6 user administration); sub-accounts show on their master's page. */
 export async function loader({ request }: LoaderFunctionArgs) {

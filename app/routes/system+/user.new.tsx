@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { NewUserSchema } from "./__userNew.server";
 import { getDb } from "~/db/index.server";
 import { assignableRoles, createUser, listTenants } from "~/modules/admin/users.server";
 import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
@@ -15,19 +15,6 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增用户", "New user");
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** A new staff member or dealer master account; no password: the user gets the reset link. */
-const NewUserSchema = z.object({
-  kind: z.enum(["staff", "dealer"]),
-  code: z.string({ error: "user.codeRequired" }).trim().toUpperCase().max(9, "user.codeTooLong"),
-  name: z.string({ error: "user.nameRequired" }).trim().max(50, "user.tooLong"),
-  email: z.string({ error: "user.emailRequired" }).trim().max(100, "user.tooLong").pipe(z.email("user.emailInvalid")),
-  mobile: z.string().trim().max(20, "user.tooLong").regex(/^[0-9+ -]*$/, "user.mobileInvalid").default(""),
-  customerCode: z.string().trim().max(20, "user.tooLong").optional(),
-  roleIds: z.array(id).max(50).default([]),
-  tenantIds: z.array(id).max(50).default([]),
-});
 
 const kindParam = (url: URL) => (url.searchParams.get("kind") === "dealer" ? "dealer" : "staff");
 

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { notFound, requireUser } from "~/utils/guard.server";
@@ -21,9 +20,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const id = z.coerce.number().int().positive().safeParse(new URL(request.url).searchParams.get("id"));
-  if (!id.success) notFound();
-  const job = await getImportJob(getDb(), user, id.data);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  if (!/^[1-9]\d{0,8}$/.test(id)) notFound();
+  const job = await getImportJob(getDb(), user, Number(id));
   if (!job) notFound();
   return { job };
 }
