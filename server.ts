@@ -99,7 +99,9 @@ function printDemoAccounts() {
       "  XCD000003  sub-account of A, no ordering permission\n" +
       "  DPC000001  master account of dealer B\n" +
       "  XCD000009  customer support + customer master account roles\n" +
-      "  XCD000010  partiesId CRMCPXX (product selection landing)\n",
+      "  XCD000010  partiesId CRMCPXX (product selection landing)\n" +
+      "  EMP000001  staff: system administrator (back office at /login → /system)\n" +
+      "  EMP000002  staff: order desk · EMP000003 customer support · EMP000004 content editor\n",
   );
 }
 
