@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Separate folders let several e2e runs share one machine (E2E_DB_DIR=test-results/e2e-db-x).
 const DB_DIR = process.env.E2E_DB_DIR ?? "test-results/e2e-db";
+const SETTINGS_URL = `http://localhost:${PORT + 1}`;
+const SHOP_WIDE = /shop-wide-settings\.spec\.ts/;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -29,20 +31,34 @@ export default defineConfig({
     locale: "zh-CN",
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+    // Shop-wide settings (landing page, maintenance window) would disturb every other test on the
+    // shared server: these run on a second server of their own, JS on first, then JS off.
+    { name: "settings-js-on", testMatch: SHOP_WIDE, use: { ...devices["Desktop Chrome"], baseURL: SETTINGS_URL, launchOptions: chromium, javaScriptEnabled: true } },
+    {
+      name: "settings-js-off",
+      testMatch: SHOP_WIDE,
+      dependencies: ["settings-js-on"],
+      use: { ...devices["Desktop Chrome"], baseURL: SETTINGS_URL, launchOptions: chromium, javaScriptEnabled: false },
+    },
   ],
-  webServer: {
-    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node build/server.js`,
-    url: `http://localhost:${PORT}/healthz`,
+  webServer: [server(PORT, DB_DIR), server(PORT + 1, `${DB_DIR}-settings`)],
+});
+
+/** The built server on its own fresh demo database. */
+function server(port: number, dbDir: string) {
+  return {
+    command: `rm -rf ${dbDir} && mkdir -p ${dbDir} && node build/server.js`,
+    url: `http://localhost:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
       NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_URL: `file:./${DB_DIR}/shop.db`,
+      PORT: String(port),
+      DATABASE_URL: `file:./${dbDir}/shop.db`,
       DEMO_DATA: "on",
       DEMO_PRODUCTS: "400",
       LOGIN_CAPTCHA: "off",
@@ -51,5 +67,5 @@ export default defineConfig({
       RATE_LIMIT_POSTS_PER_MINUTE: "100000",
       SHOW_DEMO_ACCOUNTS: "off",
     },
-  },
-});
+  };
+}

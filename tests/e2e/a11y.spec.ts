@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
-import { demoJourneyPages, expect, jsOn, openE2eDb, test } from "./fixtures";
+import { demoJourneyPages, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 import { DEALER, useLanguage } from "./journey-pages";
 
 
@@ -31,13 +30,6 @@ function dealerIn(lang: "zh" | "en", testInfo: TestInfo, test: number): string {
     db.close();
   }
   return code;
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
 }
 
 for (const lang of ["zh", "en"] as const) {

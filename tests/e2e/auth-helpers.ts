@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { e2eDbDir, openE2eDb } from "./fixtures";
 
 /** A fresh account copied from a demo account (same customer, roles, companies; password Demo2026). */
@@ -21,6 +21,18 @@ export function cloneUser(fromCode: string, newCode: string, email = `${newCode.
   }
 }
 
+/** A copy of an account whose saved language is `lang` (a signed-in page follows it). */
+export function cloneUserIn(fromCode: string, newCode: string, lang: "zh" | "en"): string {
+  cloneUser(fromCode, newCode);
+  const db = openE2eDb();
+  try {
+    db.prepare("update app_user set language = ? where code = ?").run(lang, newCode);
+  } finally {
+    db.close();
+  }
+  return newCode;
+}
+
 /** A 9-character account code unique to this test run and project. */
 export function uniqueCode(testInfo: TestInfo, prefix = "XCD"): string {
   const n = (Date.now() % 100000) * 10 + (testInfo.project.name === "js-on" ? 1 : 2);
@@ -32,6 +44,23 @@ export async function loginWithForm(page: Page, code: string, password = "Demo20
   await page.locator('input[name="code"]').fill(code);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
+}
+
+/** The demo administrator signed in at the admin-style sign-in, on the dashboard. */
+export async function signInAdmin(page: Page) {
+  await page.goto("/login");
+  await loginWithForm(page, "EMP000001");
+  await page.waitForURL(/\/system$/);
+}
+
+/** A dealer signed in at /shop_login in a context of its own, with JavaScript as the project has it. */
+export async function dealerPage(browser: Browser, testInfo: TestInfo, code: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name.endsWith("js-on"), locale: "zh-CN" });
+  const page = await context.newPage();
+  await page.goto("/shop_login");
+  await loginWithForm(page, code);
+  await page.waitForURL((url) => !url.pathname.includes("login"));
+  return page;
 }
 
 export async function logout(page: Page) {

@@ -1,5 +1,5 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { loginWithForm } from "./auth-helpers";
+import type { TestInfo } from "@playwright/test";
+import { dealerPage, signInAdmin } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 
 /**
@@ -8,21 +8,6 @@ import { expect, test } from "./fixtures";
  * them back at the end.
  */
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
-
-async function signInAdmin(page: Page) {
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000001");
-  await page.waitForURL(/\/system$/);
-}
-
-async function dealerPage(browser: Browser, info: TestInfo, code: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
-  const page = await context.newPage();
-  await page.goto("/shop_login");
-  await loginWithForm(page, code);
-  await page.waitForURL((url) => !url.pathname.includes("login"));
-  return page;
-}
 
 test("the administrator signs in at /login, the sidebar comes from the menus, collapses (kept after a reload), size and tags work", async ({ page }) => {
   await signInAdmin(page);

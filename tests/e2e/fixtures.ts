@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashToken } from "~/modules/auth/sessions.server";
@@ -81,3 +82,11 @@ import type { Page, TestInfo } from "@playwright/test";
 export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
 export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+/** What axe finds serious or critical on the page, one line per rule with up to three elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+}

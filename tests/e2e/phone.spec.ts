@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { cloneUser } from "./auth-helpers";
+import { cloneUser, cloneUserIn } from "./auth-helpers";
 import { expect, jsOn, openE2eDb, test } from "./fixtures";
 import { DEALER, useLanguage } from "./journey-pages";
 
@@ -18,16 +18,7 @@ async function expectInsideViewport(locator: Locator, width: number, what: strin
 }
 
 /** A copy of the demo master whose saved language is `lang` (a signed-in page follows it). */
-function dealerIn(lang: "zh" | "en", code: string): string {
-  cloneUser(DEALER, code);
-  const db = openE2eDb();
-  try {
-    db.prepare("update app_user set language = ? where code = ?").run(lang, code);
-  } finally {
-    db.close();
-  }
-  return code;
-}
+const dealerIn = (lang: "zh" | "en", code: string) => cloneUserIn(DEALER, code, lang);
 
 async function expectTwoRowTopBar(page: Page, width: number) {
   const topbar = await page.locator(".topbar").boundingBox();

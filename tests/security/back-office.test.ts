@@ -34,8 +34,33 @@ const PAGES: [string, string | null][] = [
   ["/system/role/ROLE", "sys:role:edit"],
   ["/system/parameter", "sys:param:view"],
   ["/system/parameter/errorPage", "sys:param:edit"],
+  ["/system/user", "sys:user:view"],
+  ["/system/user/new", "sys:user:edit"],
+  ["/system/user/USER", "sys:user:view"],
+  ["/system/audit", "sys:audit:view"],
+  ["/system/errorLog", "sys:errorLog:view"],
+  ["/system/dataArea", "sys:dataArea:view"],
+  ["/system/dataArea/AREA", "sys:dataArea:view"],
+  ["/system/dataArea/AREA/edit", "sys:dataArea:edit"],
+  ["/system/dataArea/job/JOB", "sys:dataArea:view"],
 ];
-const path = (p: string) => p.replace("MENU", String(menuId())).replace("ROLE", String(roleId()));
+const userId = () => shop.one<{ id: number }>("select id from app_user where code = 'XCD000001'").id; // a master account (sub-accounts are not listed)
+const areaId = () => shop.one<{ id: number }>("select id from tenant where code = '2000'").id;
+/** A finished initialisation job for the job page (the demo data has none). */
+const jobId = () => {
+  const existing = shop.one<{ id: number } | undefined>("select id from background_job where kind = 'tenant_init' order by id limit 1");
+  if (existing) return existing.id;
+  const now = new Date().toISOString();
+  shop.run("insert into background_job (kind, status, total, done, subject_id, message, created_by, created_at, updated_at) values ('tenant_init', 'done', 0, 0, ?, null, null, ?, ?)", areaId(), now, now);
+  return shop.one<{ id: number }>("select id from background_job where kind = 'tenant_init' order by id limit 1").id;
+};
+const path = (p: string) =>
+  p
+    .replace("MENU", String(menuId()))
+    .replace("ROLE", String(roleId()))
+    .replace("USER", String(userId()))
+    .replace("AREA", String(areaId()))
+    .replace("JOB", String(jobId()));
 
 describe("who may open the back office", () => {
   it.each(PAGES)("%s: signed out → /login, dealer → 404, order desk → 200 or 403, administrator → 200", async (page, funcCode) => {
@@ -54,6 +79,13 @@ describe("who may open the back office", () => {
     expect((await shop.post(path("/system/menu/MENU"), dealer, fields)).status).toBe(404);
     expect((await shop.post("/system/parameter", orderDesk, { code: "x1", value: "" })).status).toBe(403);
     expect((await shop.post(path("/system/role/ROLE"), orderDesk, { code: "customer_sub", nameZh: "x", nameEn: "x" })).status).toBe(403);
+    const area = shop.one<{ name_en: string }>("select name_en from tenant where id = ?", areaId()).name_en;
+    const areaFields = { nameZh: "x", nameEn: "x", showNameZh: "x", showNameEn: "x", currency: "CNY", taxRate: "13", freeShippingAmount: "1", shippingFee: "1" };
+    expect((await shop.post(path("/system/dataArea/AREA/edit"), orderDesk, areaFields)).status).toBe(403);
+    expect((await shop.post(path("/system/dataArea/AREA/edit"), dealer, areaFields)).status).toBe(404);
+    expect((await shop.post("/system/dataArea/999999/edit", admin, areaFields)).status).toBe(404);
+    expect((await shop.post(path("/system/user/USER"), orderDesk, { intent: "lock" })).status).toBe(403);
+    expect(shop.one<{ name_en: string }>("select name_en from tenant where id = ?", areaId()).name_en).toBe(area);
     expect(shop.one<{ title_en: string }>("select title_en from menu where id = ?", menuId()).title_en).toBe(before);
     expect(shop.one<{ n: number }>("select count(*) n from sys_parameter where code = 'x1'").n).toBe(0);
   });
@@ -77,6 +109,19 @@ describe("changes made on the screens", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(shop.one<{ n: number }>("select count(*) n from audit_log where entity = 'role' and user_code = 'EMP000001'").n).toBeGreaterThan(0);
+  });
+
+  it("a company entity's edit escapes a script in its name, keeps its code and is audited with before and after", async () => {
+    const fields = { nameZh: "<img src=x onerror=alert(1)>", nameEn: "Chengdu Tools", showNameZh: "成都", showNameEn: "Chengdu", currency: "cny", taxRate: "9", freeShippingAmount: "1500", shippingFee: "12.5" };
+    expect((await shop.post(path("/system/dataArea/AREA/edit"), admin, { ...fields, code: "HACK" })).status).toBe(302);
+    const row = shop.one<{ code: string; name_zh: string; currency: string; tax_rate_bp: number; shipping_fee: number }>("select * from tenant where id = ?", areaId());
+    expect(row).toMatchObject({ code: "2000", name_zh: fields.nameZh, currency: "CNY", tax_rate_bp: 900, shipping_fee: 1250 });
+    const html = await (await shop.get(path("/system/dataArea/AREA"), admin)).text();
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    const audit = shop.one<{ before_json: string; after_json: string }>("select before_json, after_json from audit_log where entity = 'tenant' and action = 'update' order by id desc limit 1");
+    expect(JSON.parse(audit.after_json)).toMatchObject({ tax_rate_bp: 900 });
+    expect(JSON.parse(audit.before_json).tax_rate_bp).not.toBe(900);
   });
 
   it("the same new parameter posted twice is added once", async () => {

@@ -145,6 +145,21 @@ export async function createDataArea(db: DB, actor: Actor, input: DataAreaInput)
 }
 
 /**
+ * Changes an entity's names, currency, tax rate and shipping terms. The code is the entity's key
+ * in every sync call and is never changed; the audit record keeps the values before and after.
+ */
+export async function updateDataArea(db: DB, actor: Actor, id: number, input: Omit<DataAreaInput, "code">): Promise<{ ok: true }> {
+  return db.transaction().execute(async (tx) => {
+    const before = await tx.selectFrom("tenant").select(tenantColumns).where("id", "=", id).executeTakeFirst();
+    if (!before) throw new NotFoundError("tenant");
+    const { code: _code, ...changes } = tenantRow({ ...input, code: before.code });
+    await tx.updateTable("tenant").set(changes).where("id", "=", id).execute();
+    await recordAudit(tx, actor, { action: "update", entity: "tenant", entityId: id, before, after: { ...before, ...changes } });
+    return { ok: true as const };
+  });
+}
+
+/**
  * "Add and initialise data" (spec /basedataarea/addAndInitializationData): adds the entity in
  * status 'initialising' and a running `tenant_init` job whose total is the parent's assortment.
  * The copy itself is `runInitialisation`, which the caller starts without waiting for it.

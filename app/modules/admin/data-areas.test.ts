@@ -12,6 +12,7 @@ import {
   revokeDealerAccess,
   runInitialisation,
   startInitialisation,
+  updateDataArea,
   type DataAreaInput,
 } from "./data-areas.server";
 
@@ -80,6 +81,18 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
     expect(await tenantCount()).toBe(before);
     expect((await getDataArea(db, created.id)).tenant.name_en).toBe("Company 3000");
     expect(await db.selectFrom("background_job").selectAll().execute()).toEqual([]);
+  });
+
+  it("edits an entity's terms but never its code; the audit keeps before and after; an unknown id is not found", async () => {
+    const id = await tenantId("3000");
+    const { code: _code, ...terms } = input("3000");
+    expect(await updateDataArea(db, admin, id, { ...terms, nameEn: "Company 3000 West", taxRateBp: 900, shippingFee: 2550 })).toEqual({ ok: true });
+    expect((await getDataArea(db, id)).tenant).toMatchObject({ code: "3000", name_en: "Company 3000 West", tax_rate_bp: 900, shipping_fee: 2550 });
+    const [entry] = (await listAudit(db, { entity: "tenant", entityId: String(id) }, 1)).rows;
+    expect(entry.action).toBe("update");
+    expect(JSON.parse(entry.before_json ?? "{}")).toMatchObject({ name_en: "Company 3000", tax_rate_bp: 1300 });
+    expect(JSON.parse(entry.after_json ?? "{}")).toMatchObject({ name_en: "Company 3000 West", tax_rate_bp: 900 });
+    await expect(updateDataArea(db, admin, 999_999, terms)).rejects.toThrow();
   });
 
   it("add and initialise: the copy has the parent's products with its own (empty) stock, the job ends done", async () => {

@@ -4,7 +4,7 @@ import zh from "~/i18n/locales/zh/adminData.json";
 import { pageMeta } from "~/utils/meta";
 
 /** The <title> of the company entity pages, from the adminData texts (meta runs outside React). */
-export function dataAreaMeta(matches: MetaArgs["matches"], key: "title" | "metaDetail" | "jobTitle") {
+export function dataAreaMeta(matches: MetaArgs["matches"], key: "title" | "metaDetail" | "jobTitle" | "editTitle") {
   return pageMeta(matches, zh.dataArea[key], en.dataArea[key]);
 }
 

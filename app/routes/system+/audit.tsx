@@ -19,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: AuditFilterSchema });
   const filter = submission.status === "success" ? submission.value : { page: 1 };
   const [{ total, rows }, entities] = await Promise.all([listAudit(db, filter, filter.page), auditEntities(db)]);
-  return { filter, total, rows, entities };
+  // the page size travels with the data: a *.server constant is undefined in the browser
+  return { filter, total, rows, entities, pageSize: AUDIT_PAGE_SIZE };
 }
 
 /** Stored JSON shown indented; anything that does not parse is shown as it is. */
@@ -33,7 +34,7 @@ function readable(value: string | null): string {
 }
 
 export default function AuditLog() {
-  const { filter, total, rows, entities } = useLoaderData<typeof loader>();
+  const { filter, total, rows, entities, pageSize } = useLoaderData<typeof loader>();
   const { t } = useTranslation("adminUsers");
   return (
     <div className="admin-page">
@@ -109,7 +110,7 @@ export default function AuditLog() {
           </tbody>
         </table>
       </div>
-      <Pager page={filter.page} total={total} pageSize={AUDIT_PAGE_SIZE} />
+      <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );
 }

@@ -81,6 +81,13 @@ export default function DataAreaDetail() {
         <Link to="/system/dataArea">{t("dataArea.back")}</Link>
       </p>
       <h1 className="page-title">{t("dataArea.detailTitle", { code: tenant.code })}</h1>
+      {canEdit ? (
+        <p>
+          <Link to={`/system/dataArea/${tenant.id}/edit`} className="btn btn-outline" data-testid="data-area-edit">
+            {t("dataArea.edit.link")}
+          </Link>
+        </p>
+      ) : null}
       {outcome.granted !== null ? (
         <p className="message message-success" role="status">
           {t("dataArea.detail.granted", { count: outcome.granted })}

@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DataAreaFormSchema } from "./__dataAreaList.server";
+import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { createDataArea, listDataAreas, runInitialisation, startInitialisation, type DataAreaInput } from "~/modules/admin/data-areas.server";
@@ -156,14 +157,7 @@ function EntityForm({ intent, parents, lastResult }: { intent: Intent; parents?:
             </Field.Root>
           ) : null}
           <FormField field={fields.code} label={t("dataArea.fields.code")} required maxLength={20} />
-          <FormField field={fields.currency} label={t("dataArea.fields.currency")} required maxLength={3} />
-          <FormField field={fields.nameZh} label={t("dataArea.fields.nameZh")} required maxLength={200} />
-          <FormField field={fields.nameEn} label={t("dataArea.fields.nameEn")} required maxLength={200} />
-          <FormField field={fields.showNameZh} label={t("dataArea.fields.showNameZh")} required maxLength={200} />
-          <FormField field={fields.showNameEn} label={t("dataArea.fields.showNameEn")} required maxLength={200} />
-          <FormField field={fields.taxRate} label={t("dataArea.fields.taxRate")} required inputMode="decimal" maxLength={5} />
-          <FormField field={fields.freeShippingAmount} label={t("dataArea.fields.freeShippingAmount")} required inputMode="decimal" maxLength={12} />
-          <FormField field={fields.shippingFee} label={t("dataArea.fields.shippingFee")} required inputMode="decimal" maxLength={12} />
+          <EntityTermFields fields={fields} />
         </SimpleGrid>
         <Button type="submit" colorPalette="brand" mt="5">
           {t(`${text}.submit`)}

@@ -16,11 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("page") ?? "1";
   const page = /^\d{1,6}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
   const { total, rows } = await listServerErrors(db, page);
-  return { page, total, rows };
+  // the page size travels with the data: a *.server constant is undefined in the browser
+  return { page, total, rows, pageSize: ERROR_LOG_PAGE_SIZE };
 }
 
 export default function ErrorLog() {
-  const { page, total, rows } = useLoaderData<typeof loader>();
+  const { page, total, rows, pageSize } = useLoaderData<typeof loader>();
   const { t } = useTranslation("adminUsers");
   return (
     <div className="admin-page">
@@ -62,7 +63,7 @@ export default function ErrorLog() {
           </tbody>
         </table>
       </div>
-      <Pager page={page} total={total} pageSize={ERROR_LOG_PAGE_SIZE} />
+      <Pager page={page} total={total} pageSize={pageSize} />
     </div>
   );
 }

@@ -29,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MenuList() {
   const { area, rows } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  const titleOf = (r: { title_zh: string; title_en: string }) => (i18n.language === "en" ? r.title_en : r.title_zh);
   return (
     <div className="admin-page">
       <h1>{t("menu.title")}</h1>
@@ -75,13 +76,13 @@ export default function MenuList() {
                 </td>
                 <td>
                   <Can funcCode="sys:menu:edit">
-                    <Link to={`/system/menu/${r.id}`} aria-label={t("menu.editNamed", { name: r.title_zh })}>
+                    <Link to={`/system/menu/${r.id}`} aria-label={t("menu.editNamed", { name: titleOf(r) })}>
                       {t("common.edit")}
                     </Link>
                     {r.type === "menu" ? (
                       <>
                         {" · "}
-                        <Link to={`/system/menu/new?area=${area}&parent=${r.id}`} aria-label={t("menu.addChildNamed", { name: r.title_zh })}>
+                        <Link to={`/system/menu/new?area=${area}&parent=${r.id}`} aria-label={t("menu.addChildNamed", { name: titleOf(r) })}>
                           {t("menu.addChild")}
                         </Link>
                       </>

@@ -20,11 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: FilterSchema });
   const filter = submission.status === "success" ? submission.value : { kind: "all" as const, page: 1, q: undefined, status: undefined };
   const { total, rows } = await listUsers(db, filter, filter.page);
-  return { filter, total, rows, canEdit: user.funcCodes.has("sys:user:edit") };
+  // the page size travels with the data: a *.server constant is undefined in the browser
+  return { filter, total, rows, pageSize: USER_PAGE_SIZE, canEdit: user.funcCodes.has("sys:user:edit") };
 }
 
 export default function Users() {
-  const { filter, total, rows, canEdit } = useLoaderData<typeof loader>();
+  const { filter, total, rows, pageSize, canEdit } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminUsers");
   const en = i18n.language === "en";
   return (
@@ -101,7 +102,7 @@ export default function Users() {
           </tbody>
         </table>
       </div>
-      <Pager page={filter.page} total={total} pageSize={USER_PAGE_SIZE} />
+      <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );
 }
