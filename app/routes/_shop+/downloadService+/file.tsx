@@ -6,7 +6,7 @@ import { getOptionalDealer } from "~/utils/session.server";
 
 /**
  * The file of a published download (decision 046): its type as stored (read from its content on
- * upload), its name per RFC 5987, nosniff, and revalidation on every use (an unpublished file is
+ * upload), its name per RFC 5987, nosniff (set on every answer by the server, server.ts), and revalidation on every use (an unpublished file is
  * gone at once). A draft, a future item or another entity's file is 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,7 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = {
     "Content-Type": meta.type,
     "Content-Disposition": contentDisposition(meta.name),
-    "X-Content-Type-Options": "nosniff",
     "Cache-Control": user ? "private, no-cache" : "public, no-cache",
     ETag: etag,
     "Last-Modified": new Date(meta.updatedAt).toUTCString(),
