@@ -30,7 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request, "pro:promotion:edit", db);
   const id = parseId(params.id);
   if (id === null) {
-    const start = Math.ceil(Date.now() / HOUR) * HOUR;
+    // from this minute on, for a week
+    const start = Math.floor(Date.now() / 60_000) * 60_000;
     return {
       id: null,
       state: null,
