@@ -151,7 +151,7 @@ export const ADMIN_MENUS: MenuDef[] = [
         name: "contentList", zh: "内容发布", en: "Publishing", href: "/system/content",
         children: [fn("cms:content:view", "查看内容", "View content"), fn("cms:content:edit", "维护内容", "Maintain content"), fn("cms:file:upload", "上传文件", "Upload files")],
       },
-      { name: "bulletinCatalog", zh: "公告分类", en: "Announcement categories", href: "/system/contentCategory" },
+      { name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory" },
     ],
   },
   {
