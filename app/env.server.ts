@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("株洲刀具经销商门户 <no-reply@zztools.com.cn>"),
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
+  /** where uploaded content files (downloads) are kept; default: content/ beside the SQLite file, else ./data/content (decision 046) */
+  CONTENT_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   TEST_ENVIRONMENT: onOff.default("off"),
   TRUST_PROXY: trustProxy,

@@ -335,6 +335,24 @@ export interface ContentTable {
   body_zh: string;
   body_en: string;
   published_at: string;
+  /** draft | published (decision 046): dealers see published items from published_at on */
+  status: Generated<string>;
+  category_id: ColumnType<number | null, number | null | undefined, number | null>;
+  parent_id: ColumnType<number | null, number | null | undefined, number | null>;
+  file_name: Generated<string | null>;
+  file_key: Generated<string | null>;
+  file_type: Generated<string | null>;
+  file_size: Generated<number | null>;
+  video_url: Generated<string | null>;
+  updated_at: Generated<string>;
+}
+
+export interface ContentCategoryTable {
+  id: Generated<number>;
+  kind: string;
+  name_zh: string;
+  name_en: string;
+  sort: IntDefault;
 }
 
 export interface SysParameterTable {
@@ -474,6 +492,7 @@ export interface Database {
   shipment: ShipmentTable;
   notice: NoticeTable;
   content: ContentTable;
+  content_category: ContentCategoryTable;
   sys_parameter: SysParameterTable;
   browsing_footprint: BrowsingFootprintTable;
   user_module_field: UserModuleFieldTable;

@@ -21,6 +21,7 @@ export function ContentPage({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const { t: tc } = useTranslation("adminContent");
   return (
     <Box as="article" className="card" maxW="60rem" mx="auto">
       <nav aria-label="breadcrumb">
@@ -39,12 +40,41 @@ export function ContentPage({
         <>
           <Text color="fg.muted" fontSize="sm" mb="4">
             <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
+            {item.category ? <span className="content-category"> · {item.category}</span> : null}
           </Text>
           {item.body.split(/\n+/).map((p, i) => (
             <Text key={i} mb="3" lineHeight="tall">
               {p}
             </Text>
           ))}
+          {item.file ? (
+            <p>
+              <a className="btn" href={`/downloadService/file?id=${item.id}`} download={item.file.name} data-testid="content-download">
+                {tc("shop.download", { name: item.file.name, kb: Math.ceil(item.file.size / 1024) })}
+              </a>
+            </p>
+          ) : null}
+          {item.videoUrl ? (
+            <p>
+              <a href={item.videoUrl} rel="noopener noreferrer" target="_blank" data-testid="content-video">
+                {tc("shop.watchVideo")}
+              </a>
+            </p>
+          ) : null}
+          {item.children.length ? (
+            <>
+              <Heading as="h2" size="md" mt="4" mb="2">
+                {tc("shop.subSolutions")}
+              </Heading>
+              <ul className="announcements">
+                {item.children.map((c) => (
+                  <li key={c.id}>
+                    <Link to={`${basePath}?id=${c.id}`}>{c.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </>
       ) : (
         <>
@@ -61,6 +91,7 @@ export function ContentPage({
               {items.map((a) => (
                 <li key={a.id}>
                   <Link to={`${basePath}?id=${a.id}`}>{a.title}</Link>
+                  {a.category ? <span className="content-category">{a.category}</span> : null}
                   <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
                 </li>
               ))}

@@ -170,3 +170,66 @@ export async function seedContent(db: DB, now: Date): Promise<number> {
     .execute();
   return defs.length;
 }
+
+/**
+ * What the back office maintains on top of the content (decision 046): announcement categories
+ * (the bulletin catalogue), a draft and a scheduled announcement dealers do not see yet, video
+ * links on the training courses and second- and third-level industry solutions.
+ */
+export async function seedContentAdmin(db: DB, now: Date): Promise<void> {
+  const categories = await db
+    .insertInto("content_category")
+    .values([
+      { kind: "announcement", name_zh: "价格与供货", name_en: "Prices and supply", sort: 10 },
+      { kind: "announcement", name_zh: "新品发布", name_en: "New products", sort: 20 },
+      { kind: "announcement", name_zh: "服务通知", name_en: "Service notices", sort: 30 },
+    ])
+    .returning(["id", "sort"])
+    .execute();
+  const cat = (sort: number) => categories.find((c) => c.sort === sort)!.id;
+  const announcements = await db.selectFrom("content").select(["id", "title_en"]).where("kind", "=", "announcement").orderBy("id").execute();
+  for (const a of announcements) {
+    const sort = /price|shipping/i.test(a.title_en) ? 10 : /grade|launch/i.test(a.title_en) ? 20 : 30;
+    await db.updateTable("content").set({ category_id: cat(sort) }).where("id", "=", a.id).execute();
+  }
+  const trainings = await db.selectFrom("content").select("id").where("kind", "=", "training").orderBy("id").execute();
+  for (const [i, tr] of trainings.entries()) {
+    await db.updateTable("content").set({ video_url: `https://video.zztools.com.cn/training/course-${i + 1}` }).where("id", "=", tr.id).execute();
+  }
+  const DAY = 86_400_000;
+  await db
+    .insertInto("content")
+    .values([
+      {
+        tenant_id: null, kind: "announcement", status: "draft", category_id: cat(20), published_at: new Date(now.getTime() - DAY).toISOString(),
+        title_zh: "（草稿）YBC系列新槽型预告", title_en: "(Draft) Preview of the new YBC chip-breakers",
+        body_zh: "草稿：新槽型的规格和价格尚未确定。", body_en: "Draft: sizes and prices of the new chip-breakers are not final yet.",
+      },
+      {
+        tenant_id: null, kind: "announcement", status: "published", category_id: cat(30), published_at: new Date(now.getTime() + 7 * DAY).toISOString(),
+        title_zh: "下周仓库盘点安排", title_en: "Warehouse stocktaking next week",
+        body_zh: "仓库将于下周五盘点，当天下午的订单次日发货。", body_en: "The warehouse takes stock next Friday; orders of that afternoon ship the next day.",
+      },
+    ])
+    .execute();
+  const solutions = await db.selectFrom("content").select(["id", "title_en", "published_at"]).where("kind", "=", "solution").where("parent_id", "is", null).orderBy("id").execute();
+  const wheels = solutions.find((s) => /wheel/i.test(s.title_en)) ?? solutions[0];
+  if (!wheels) return;
+  const { id: second } = await db
+    .insertInto("content")
+    .values({
+      tenant_id: null, kind: "solution", parent_id: wheels.id, published_at: wheels.published_at,
+      title_zh: "轮毂车削：轮辋精车", title_en: "Wheel hub turning: finishing the rim",
+      body_zh: "轮辋精车推荐VCGT160404-AL YD101，线速度 1500 m/min，进给 0.15 mm/r。", body_en: "Finish the rim with VCGT160404-AL YD101 at 1,500 m/min and 0.15 mm/rev.",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("content")
+    .values({
+      tenant_id: null, kind: "solution", parent_id: second, published_at: wheels.published_at,
+      title_zh: "轮辋精车：断屑问题处理", title_en: "Rim finishing: controlling the chips",
+      body_zh: "出现长屑缠绕时，将进给提高到 0.2 mm/r 或改用 -AM 槽型。", body_en: "If long chips wrap around the part, raise the feed to 0.2 mm/rev or use the -AM chip-breaker.",
+    })
+    .execute();
+}

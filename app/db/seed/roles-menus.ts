@@ -135,6 +135,26 @@ export const SHOP_MENUS: MenuDef[] = [
 export const ADMIN_MENUS: MenuDef[] = [
   { name: "dashboard", zh: "工作台", en: "Dashboard", href: "/system", icon: "home", affix: true, roles: STAFF },
   {
+    name: "promotionAdmin", zh: "促销管理", en: "Promotions", href: "/system/promotion", icon: "promotion", roles: ["admin", "content_editor"],
+    children: [
+      {
+        name: "promotionList", zh: "促销活动", en: "Promotions", href: "/system/promotion",
+        children: [fn("pro:promotion:view", "查看促销", "View promotions"), fn("pro:promotion:edit", "维护促销", "Maintain promotions")],
+      },
+      { name: "newProductSettings", zh: "新品设置", en: "New products", href: "/system/newProduct", children: [fn("pro:newProduct:edit", "维护新品与热销", "Maintain new and hot products")] },
+    ],
+  },
+  {
+    name: "contentAdmin", zh: "内容管理", en: "Content", href: "/system/content", icon: "content", roles: ["admin", "content_editor"],
+    children: [
+      {
+        name: "contentList", zh: "内容发布", en: "Publishing", href: "/system/content",
+        children: [fn("cms:content:view", "查看内容", "View content"), fn("cms:content:edit", "维护内容", "Maintain content"), fn("cms:file:upload", "上传文件", "Upload files")],
+      },
+      { name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory" },
+    ],
+  },
+  {
     name: "system", zh: "系统管理", en: "System", href: "/system/user", icon: "settings", roles: ["admin"],
     children: [
       { name: "userAdmin", zh: "用户管理", en: "Users", href: "/system/user", children: [fn("sys:user:view", "查看用户", "View users"), fn("sys:user:edit", "维护用户", "Maintain users")] },

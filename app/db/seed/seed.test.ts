@@ -322,8 +322,10 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     expect(new Set(notices.map((n) => n.type))).toEqual(new Set(["customer_feedback", "erp_delivery_feedback", "cancel_order", "message"]));
     expect(notices.some((n) => n.is_read === 0)).toBe(true);
     expect(notices.some((n) => n.type === "cancel_order" && n.order_no)).toBe(true);
-    const announcements = await db.selectFrom("content").select("title_en").where("kind", "=", "announcement").execute();
-    expect(announcements).toHaveLength(5);
+    const announcements = await db.selectFrom("content").select(["title_en", "status"]).where("kind", "=", "announcement").execute();
+    // five published, a draft and a scheduled one (decision 046)
+    expect(announcements).toHaveLength(7);
+    expect(announcements.filter((a) => a.status === "draft")).toHaveLength(1);
     const cd = await db.selectFrom("cutting_data").selectAll().where("grade", "=", "YBC252").execute();
     expect(cd.map((r) => r.material_group).sort()).toEqual(["K", "P"]);
   });

@@ -19,6 +19,6 @@ export async function loadContentPage({ request }: LoaderFunctionArgs, kind: str
     if (!item) throw new Response("Not Found", { status: 404 });
     return { items: [] as ContentItem[], item: item as ContentItem | null };
   }
-  const items = await listContent(db, { kind, lang, tenantId: user?.tenantId, limit: 50 });
+  const items = await listContent(db, { kind, lang, tenantId: user?.tenantId, limit: 50, topLevelOnly: kind === "solution" });
   return { items, item: null as ContentItem | null };
 }

@@ -1,0 +1,268 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { contentId, ContentSchema, newKind } from "./__contentEdit.server";
+import { getDb } from "~/db/index.server";
+import { isoToLocal } from "~/modules/admin/parameters";
+import { deleteContent, getAdminContent, listCategories, saveContent, solutionParents, type StoredFile } from "~/modules/content/admin.server";
+import { CONTENT_MAX_BYTES, downloadName, removeContentFile, sniffFileType, storeContentFile } from "~/modules/content/files.server";
+import { CONTENT_STATUSES } from "~/modules/content/kinds";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑内容", "Edit content");
+
+function parseId(raw: string | undefined): number | null {
+  const id = contentId.safeParse(raw);
+  if (!id.success) notFound();
+  return id.data === "new" ? null : id.data;
+}
+
+const MB = Math.round(CONTENT_MAX_BYTES / 1024 / 1024);
+
+/** One item (id "new" with ?kind=): both languages, status, publish date, file or video, category or parent. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "cms:content:edit", db);
+  const id = parseId(params.id);
+  const item =
+    id === null
+      ? null
+      : await notFoundWhenMissing(() => getAdminContent(db, { tenantId: user.tenantId, id }));
+  const kind = item?.kind ?? newKind.parse(new URL(request.url).searchParams.get("kind"));
+  const categories = kind === "announcement" ? await listCategories(db) : [];
+  const parents = kind === "solution" ? await solutionParents(db, user.tenantId, id) : [];
+  return {
+    id,
+    kind,
+    canUpload: user.funcCodes.has("cms:file:upload"),
+    maxMb: MB,
+    categories,
+    parents,
+    form: {
+      titleZh: item?.titleZh ?? "",
+      titleEn: item?.titleEn ?? "",
+      bodyZh: item?.bodyZh ?? "",
+      bodyEn: item?.bodyEn ?? "",
+      status: item?.status ?? "draft",
+      publishedAt: isoToLocal(item?.publishedAt ?? new Date().toISOString()),
+      categoryId: item?.categoryId ? String(item.categoryId) : "",
+      parentId: item?.parentId ? String(item.parentId) : "",
+      videoUrl: item?.videoUrl ?? "",
+      onlyThisEntity: item?.onlyThisEntity ? "on" : "",
+    },
+    file: item?.file ?? null,
+  };
+}
+
+type Reply = { error: string; params?: Record<string, string | number>; values?: Record<string, string> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "cms:content:edit", db);
+  const id = parseId(params.id);
+  const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
+  const existing = id === null ? null : await notFoundWhenMissing(() => getAdminContent(db, { tenantId: user.tenantId, id }));
+  const kind = existing?.kind ?? newKind.parse(new URL(request.url).searchParams.get("kind"));
+  const tooBig = (): Reply => ({ error: "adminContent:file.tooBig", params: { mb: MB } });
+  if (Number(request.headers.get("content-length") ?? 0) > CONTENT_MAX_BYTES + 256 * 1024) return json(tooBig(), { status: 413 });
+  let form: FormData;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    try {
+      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: CONTENT_MAX_BYTES }));
+    } catch (e) {
+      if (e instanceof MaxPartSizeExceededError) return json(tooBig(), { status: 413 });
+      return json({ error: "adminContent:file.unreadable" } satisfies Reply, { status: 400 });
+    }
+  } else form = await readFormData(request);
+  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
+  const submission = parseWithZod(form, { schema: ContentSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "adminContent:content.err.form";
+    return json({ error: first, values } satisfies Reply, { status: 400 });
+  }
+  const v = submission.value;
+  if (v.intent === "delete") {
+    if (id === null) notFound();
+    const r = await notFoundWhenMissing(() => deleteContent(db, actor, { tenantId: user.tenantId, id }));
+    await removeContentFile(r.fileKey);
+    return redirect(`/system/content?kind=${kind}`, { headers: { "Set-Cookie": await setFlash("adminContent:content.deleted") } });
+  }
+  let file: StoredFile | null = null;
+  if (v.file && v.file.size > 0) {
+    if (!user.funcCodes.has("cms:file:upload")) forbidden();
+    if (v.file.size > CONTENT_MAX_BYTES) return json({ ...tooBig(), values } satisfies Reply, { status: 413 });
+    const buf = new Uint8Array(await v.file.arrayBuffer());
+    const type = sniffFileType(buf, v.file.name);
+    if (!type) return json({ error: "adminContent:file.badType", values } satisfies Reply, { status: 400 });
+    const key = await storeContentFile(buf, type);
+    file = { name: downloadName(v.file.name, type), type: type.mime, size: buf.byteLength, key };
+  }
+  const result = await notFoundWhenMissing(() =>
+    saveContent(db, actor, {
+      tenantId: user.tenantId,
+      id,
+      content: {
+        kind,
+        titleZh: v.titleZh,
+        titleEn: v.titleEn,
+        bodyZh: v.bodyZh,
+        bodyEn: v.bodyEn,
+        status: v.status,
+        publishedAt: v.publishedAt,
+        categoryId: v.categoryId ?? null,
+        parentId: v.parentId ?? null,
+        videoUrl: v.videoUrl || null,
+        onlyThisEntity: v.onlyThisEntity === "on",
+        file,
+        removeFile: v.removeFile === "on",
+      },
+    }),
+  ).catch(async (e: unknown) => {
+    if (file) await removeContentFile(file.key);
+    throw e;
+  });
+  if (!result.ok) {
+    if (file) await removeContentFile(file.key);
+    return json({ error: result.error, params: result.params, values } satisfies Reply, { status: 400 });
+  }
+  await removeContentFile(result.replacedFileKey ?? null);
+  return redirect(`/system/content/${result.id}`, { headers: { "Set-Cookie": await setFlash("adminContent:content.saved") } });
+}
+
+export default function ContentEdit() {
+  const loaded = useLoaderData<typeof loader>();
+  const { id, kind, canUpload, maxMb, categories, parents, file } = loaded;
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const { t, i18n } = useTranslation("adminContent");
+  const en = i18n.language === "en";
+  const form = { ...loaded.form, ...(reply?.values ?? {}) };
+  const hasFile = kind === "download" || kind === "training";
+  return (
+    <div className="admin-page">
+      <h1>{id === null ? t("content.new", { kind: t(`content.kinds.${kind}`) }) : t("content.edit", { kind: t(`content.kinds.${kind}`) })}</h1>
+      {reply?.error ? (
+        <p className="message message-error" role="alert" data-testid="content-error">
+          {t(reply.error, reply.params ?? {})}
+        </p>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="admin-form content-form" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <label>
+          {t("content.titleZh")}
+          <input name="titleZh" defaultValue={form.titleZh} required maxLength={200} />
+        </label>
+        <label>
+          {t("content.titleEn")}
+          <input name="titleEn" defaultValue={form.titleEn} required maxLength={200} />
+        </label>
+        <label className="admin-form-wide">
+          {t("content.bodyZh")}
+          <textarea name="bodyZh" rows={6} defaultValue={form.bodyZh} maxLength={20000} />
+        </label>
+        <label className="admin-form-wide">
+          {t("content.bodyEn")}
+          <textarea name="bodyEn" rows={6} defaultValue={form.bodyEn} maxLength={20000} />
+        </label>
+        <label>
+          {t("content.status")}
+          <select name="status" defaultValue={form.status} data-testid="content-status">
+            {CONTENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`content.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("content.publishedAt")}
+          <input type="datetime-local" name="publishedAt" defaultValue={form.publishedAt} required />
+        </label>
+        {kind === "announcement" ? (
+          <label>
+            {t("content.category")}
+            <select name="categoryId" defaultValue={form.categoryId}>
+              <option value="">{t("content.noCategory")}</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {en ? c.nameEn : c.nameZh}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {kind === "solution" ? (
+          <label>
+            {t("content.parent")}
+            <select name="parentId" defaultValue={form.parentId}>
+              <option value="">{t("content.topLevel")}</option>
+              {parents.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {`${"— ".repeat(p.level - 1)}${en ? p.titleEn : p.titleZh}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {kind === "training" ? (
+          <label>
+            {t("content.videoUrl")}
+            <input name="videoUrl" type="url" defaultValue={form.videoUrl} maxLength={500} placeholder="https://" />
+          </label>
+        ) : null}
+        {hasFile ? (
+          <div className="admin-form-wide">
+            {file ? (
+              <p>
+                {t("content.currentFile", { name: file.name, kb: Math.ceil(file.size / 1024) })}{" "}
+                <label className="admin-inline">
+                  <input type="checkbox" name="removeFile" /> {t("content.removeFile")}
+                </label>
+              </p>
+            ) : null}
+            {canUpload ? (
+              <label>
+                {t("content.file")}
+                <input type="file" name="file" accept=".pdf,.png,.jpg,.jpeg,.zip,.docx,.xlsx,.pptx" aria-describedby="file-hint" data-testid="content-file" />
+                <small id="file-hint" className="admin-muted">
+                  {t("content.fileHint", { mb: maxMb })}
+                </small>
+              </label>
+            ) : (
+              <p className="admin-muted">{t("content.noUpload")}</p>
+            )}
+          </div>
+        ) : null}
+        <label className="admin-inline admin-form-wide">
+          <input type="checkbox" name="onlyThisEntity" defaultChecked={form.onlyThisEntity === "on"} /> {t("content.onlyThisEntity")}
+        </label>
+        <p className="admin-muted admin-form-wide">{t("content.chinaTime")}</p>
+        <div className="admin-form-actions">
+          <button type="submit" className="btn" data-testid="content-save">
+            {t("common.save")}
+          </button>
+          {id !== null ? (
+            <Link className="btn btn-outline" to={`/system/content/preview/${id}`}>
+              {t("content.preview")}
+            </Link>
+          ) : null}
+          <Link className="btn btn-outline" to={`/system/content?kind=${kind}`}>
+            {t("common.back")}
+          </Link>
+        </div>
+      </Form>
+      {id !== null ? (
+        <Form method="post" className="admin-form-inline">
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" className="btn btn-danger" data-testid="content-delete">
+            {t("content.delete")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

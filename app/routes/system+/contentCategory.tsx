@@ -1,0 +1,118 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CategorySchema } from "./__contentEdit.server";
+import { getDb } from "~/db/index.server";
+import { deleteCategory, listCategories, saveCategory } from "~/modules/content/admin.server";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "公告分类", "Announcement categories");
+
+/** The announcements' categories (spec §7 public/bulletinCatalog/selectAll). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "cms:content:edit", db);
+  return { categories: await listCategories(db) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "cms:content:edit", db);
+  const submission = parseWithZod(await readFormData(request), { schema: CategorySchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
+  const v = submission.value;
+  const r = await notFoundWhenMissing(() => (v.intent === "delete" ? deleteCategory(db, actor, v.id) : saveCategory(db, actor, { ...v, id: v.id ?? null })));
+  if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }) }, { status: 400 });
+  return redirect("/system/contentCategory", { headers: { "Set-Cookie": await setFlash(v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved") } });
+}
+
+export default function ContentCategories() {
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("adminContent");
+  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  return (
+    <div className="admin-page">
+      <h1>{t("category.title")}</h1>
+      {firstError ? (
+        <p className="message message-error" role="alert">
+          {t(firstError)}
+        </p>
+      ) : null}
+      <div className="table-scroll">
+        <table className="data-table" data-testid="category-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("category.nameZh")}</th>
+              <th scope="col">{t("category.nameEn")}</th>
+              <th scope="col">{t("category.sort")}</th>
+              <th scope="col">{t("category.items")}</th>
+              <th scope="col">{t("common.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <input form={`cat-${c.id}`} name="nameZh" defaultValue={c.nameZh} aria-label={t("category.nameZhOf", { name: c.nameZh })} maxLength={100} />
+                </td>
+                <td>
+                  <input form={`cat-${c.id}`} name="nameEn" defaultValue={c.nameEn} aria-label={t("category.nameEnOf", { name: c.nameZh })} maxLength={100} />
+                </td>
+                <td>
+                  <input form={`cat-${c.id}`} name="sort" defaultValue={c.sort} inputMode="numeric" className="admin-narrow" aria-label={t("category.sortOf", { name: c.nameZh })} />
+                </td>
+                <td>{c.itemCount}</td>
+                <td className="admin-actions">
+                  <Form method="post" id={`cat-${c.id}`}>
+                    <input type="hidden" name="intent" value="save" />
+                    <input type="hidden" name="id" value={c.id} />
+                    <button type="submit" className="link-button">
+                      {t("common.save")}
+                    </button>
+                  </Form>
+                  {c.itemCount === 0 ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={c.id} />
+                      <button type="submit" className="link-button" aria-label={t("category.deleteNamed", { name: c.nameZh })}>
+                        {t("category.delete")}
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>{t("category.add")}</h2>
+      <Form method="post" className="admin-form" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <label>
+          {t("category.nameZh")}
+          <input name="nameZh" required maxLength={100} />
+        </label>
+        <label>
+          {t("category.nameEn")}
+          <input name="nameEn" required maxLength={100} />
+        </label>
+        <label>
+          {t("category.sort")}
+          <input name="sort" inputMode="numeric" defaultValue="0" />
+        </label>
+        <div className="admin-form-actions">
+          <button type="submit" className="btn">
+            {t("category.add")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

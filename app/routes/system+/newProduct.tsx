@@ -1,0 +1,96 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NewProductSchema } from "./__promotionEdit.server";
+import { getDb } from "~/db/index.server";
+import { listFlaggedProducts, setProductFlag } from "~/modules/promotions/admin.server";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新品设置", "New products");
+
+/** New and hot products of the home page and /newOrHot (spec §7 /newProductSettings). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "pro:newProduct:edit", db);
+  const [fresh, hot] = await Promise.all([listFlaggedProducts(db, "new"), listFlaggedProducts(db, "hot")]);
+  return { lists: { new: fresh, hot } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "pro:newProduct:edit", db);
+  const submission = parseWithZod(await readFormData(request), { schema: NewProductSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), params: null }, { status: 400 });
+  const r = await setProductFlag(db, { id: user.id, code: user.code, tenantId: user.tenantId }, submission.value);
+  if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }), params: r.params ?? null }, { status: 400 });
+  return redirect("/system/newProduct", { headers: { "Set-Cookie": await setFlash(submission.value.on ? "adminContent:newProduct.added" : "adminContent:newProduct.removed") } });
+}
+
+export default function NewProductSettings() {
+  const { lists } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("adminContent");
+  const en = i18n.language === "en";
+  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  return (
+    <div className="admin-page">
+      <h1>{t("newProduct.title")}</h1>
+      <p className="admin-muted">{t("newProduct.hint")}</p>
+      {firstError ? (
+        <p className="message message-error" role="alert">
+          {t(firstError, actionData?.params ?? {})}
+        </p>
+      ) : null}
+      {(["new", "hot"] as const).map((which) => (
+        <section key={which} aria-labelledby={`${which}-heading`} className="admin-section">
+          <h2 id={`${which}-heading`}>{t(`newProduct.${which}`, { count: lists[which].length })}</h2>
+          <Form method="post" className="admin-toolbar">
+            <input type="hidden" name="which" value={which} />
+            <input type="hidden" name="on" value="1" />
+            <label>
+              {t("newProduct.code")}
+              <input name="code" required maxLength={60} data-testid={`${which}-code`} />
+            </label>
+            <button type="submit" className="btn">
+              {t("newProduct.add")}
+            </button>
+          </Form>
+          <div className="table-scroll">
+            <table className="data-table" data-testid={`${which}-table`}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("newProduct.code")}</th>
+                  <th scope="col">{t("newProduct.name")}</th>
+                  <th scope="col">{t("common.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lists[which].map((p) => (
+                  <tr key={p.id}>
+                    <td className="code">{p.code}</td>
+                    <td>{en ? p.nameEn : p.nameZh}</td>
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="which" value={which} />
+                        <input type="hidden" name="on" value="0" />
+                        <input type="hidden" name="code" value={p.code} />
+                        <button type="submit" className="link-button" aria-label={t("newProduct.removeNamed", { code: p.code })}>
+                          {t("newProduct.remove")}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
