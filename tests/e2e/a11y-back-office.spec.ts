@@ -16,6 +16,8 @@ function backOfficePages(): { name: string; url: string }[] {
     const role = id("select id from role where code = 'customer_master'");
     const user = id("select id from app_user where code = 'XCD000001'");
     const area = id("select id from tenant where code = '1000'");
+    const promotion = id("select id from promotion where tenant_id = (select id from tenant where code = '1000') order by id limit 1");
+    const content = id("select id from content order by id limit 1");
     return [
       ["dashboard", "/system"],
       ["profile", "/system/profile"],
@@ -33,6 +35,15 @@ function backOfficePages(): { name: string; url: string }[] {
       ["company entities", "/system/dataArea"],
       ["company entity", `/system/dataArea/${area}`],
       ["company entity edit", `/system/dataArea/${area}/edit`],
+      ["promotions", "/system/promotion"],
+      ["new promotion", "/system/promotion/new"],
+      ["promotion", `/system/promotion/${promotion}`],
+      ["new and hot products", "/system/newProduct"],
+      ["content", "/system/content"],
+      ["new announcement", "/system/content/new?kind=announcement"],
+      ["content item", `/system/content/${content}`],
+      ["content preview", `/system/content/preview/${content}`],
+      ["content categories", "/system/contentCategory"],
     ].map(([name, url]) => ({ name, url }));
   } finally {
     db.close();

@@ -72,7 +72,8 @@ export default function AuditLog() {
         </button>
       </Form>
       <p className="result-count">{t("list.count", { count: total })}</p>
-      <div className="table-scroll">
+      {/* focusable: the before/after columns can be wider than the window, and a keyboard must scroll them */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("audit.title")}>
         <table className="data-table" data-testid="audit-table">
           <caption className="visually-hidden">{t("audit.title")}</caption>
           <thead>

@@ -27,7 +27,8 @@ export default function ErrorLog() {
     <div className="admin-page">
       <h1>{t("errorLog.title")}</h1>
       <p className="hint">{t("errorLog.hint")}</p>
-      <div className="table-scroll">
+      {/* focusable: the before/after columns can be wider than the window, and a keyboard must scroll them */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("errorLog.title")}>
         <table className="data-table" data-testid="error-log-table">
           <caption className="visually-hidden">{t("errorLog.title")}</caption>
           <thead>
