@@ -96,3 +96,22 @@ test("at 390 px the sidebar is closed and opens from the top bar", async ({ page
   await expect(page.getByTestId("admin-sidebar").getByRole("link", { name: "菜单管理" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("the order desk's dashboard draws its charts on the server; the content editor has no sales figures", async ({ page, loginAs }) => {
+  await loginAs("EMP000002");
+  await page.goto("/system");
+  const sales = page.getByTestId("sales-dashboard");
+  await expect(sales.locator("svg[role=img]")).toHaveCount(2);
+  await expect(sales.getByRole("img", { name: "每日订单数" })).toBeVisible();
+  expect(Number(await page.getByTestId("dash-orders").textContent())).toBeGreaterThan(0);
+  expect(Number(await page.getByTestId("dash-waiting").textContent())).toBeGreaterThan(0);
+  await expect(page.getByTestId("dash-top-products").locator("tbody tr").first()).toBeVisible();
+  await sales.getByText("查看数据").first().click();
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  await expect(sales.locator(".chart-data").first().getByRole("cell", { name: today, exact: true })).toBeVisible();
+
+  await loginAs("EMP000004");
+  await page.goto("/system");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("sales-dashboard")).toHaveCount(0);
+});

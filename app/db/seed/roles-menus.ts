@@ -133,7 +133,10 @@ export const SHOP_MENUS: MenuDef[] = [
 
 /** The back office (area 'admin'): the sidebar. Each page has a view and an edit function code. */
 export const ADMIN_MENUS: MenuDef[] = [
-  { name: "dashboard", zh: "工作台", en: "Dashboard", href: "/system", icon: "home", affix: true, roles: STAFF },
+  {
+    name: "dashboard", zh: "工作台", en: "Dashboard", href: "/system", icon: "home", affix: true, roles: STAFF,
+    children: [fn("dash:sales:view", "查看销售看板", "View the sales dashboard", ["admin", "order_desk"])],
+  },
   {
     name: "promotionAdmin", zh: "促销管理", en: "Promotions", href: "/system/promotion", icon: "promotion", roles: ["admin", "content_editor"],
     children: [

@@ -2,21 +2,44 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/index.server";
+import { BarChart } from "~/components/admin/BarChart";
+import { toLanguage } from "~/i18n/config";
+import { formatMoney } from "~/i18n/format";
 import { listAudit } from "~/modules/admin/audit.server";
+import { deskCounts, ordersPerDay, recentJobs, topProducts } from "~/modules/admin/dashboard.server";
 import { inMaintenance } from "~/modules/admin/parameters.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "工作台", "Dashboard");
 
-/** The back office's first page for every staff role: who is signed in, the shop's state, recent changes. */
+/**
+ * The back office's first page for every staff role: who is signed in, the shop's state, recent
+ * changes; for the order desk and administrators (dash:sales:view) the sales of the company
+ * entity they work in, drawn on the server.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, null, db);
   const count = async (table: "sales_order" | "menu" | "role") =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const canAudit = user.funcCodes.has("sys:audit:view");
+  const tenantId = user.tenantId;
+  const sales =
+    user.funcCodes.has("dash:sales:view") && tenantId !== null
+      ? await (async () => {
+          const [days, desk, top, jobs, tenant] = await Promise.all([
+            ordersPerDay(db, tenantId),
+            deskCounts(db, tenantId),
+            topProducts(db, tenantId),
+            recentJobs(db, tenantId),
+            db.selectFrom("tenant").select(["code", "currency", "show_name_zh", "show_name_en"]).where("id", "=", tenantId).executeTakeFirstOrThrow(),
+          ]);
+          return { days, desk, top, jobs, tenant };
+        })()
+      : null;
   return {
+    sales,
     name: user.name,
     maintenance: await inMaintenance(db),
     counts: { customers: Number((await db.selectFrom("customer").select((eb) => eb.fn.countAll<number>().as("n")).where("kind", "=", "dealer").executeTakeFirstOrThrow()).n), orders: await count("sales_order"), menus: await count("menu"), roles: await count("role") },
@@ -27,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  const lang = toLanguage(i18n.language);
   return (
     <div className="admin-page">
       <h1>{t("dashboard.welcome", { name: data.name })}</h1>
@@ -48,6 +72,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      {data.sales ? <SalesDashboard sales={data.sales} lang={lang} /> : null}
       {data.recent ? (
         <>
           <h2>{t("dashboard.recent")}</h2>
@@ -82,5 +107,101 @@ export default function Dashboard() {
         </>
       ) : null}
     </div>
+  );
+}
+
+type Sales = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["sales"]>;
+
+function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
+  const { t } = useTranslation("admin");
+  const money = (minor: number) => formatMoney(minor, sales.tenant.currency, lang);
+  const totalOrders = sales.days.reduce((n, d) => n + d.orders, 0);
+  const totalAmount = sales.days.reduce((n, d) => n + d.amount, 0);
+  return (
+    <section aria-labelledby="sales-title" data-testid="sales-dashboard">
+      <h2 id="sales-title">{t("dashboard.sales.title", { entity: lang === "en" ? sales.tenant.show_name_en : sales.tenant.show_name_zh, days: sales.days.length })}</h2>
+      <ul className="admin-cards">
+        <li>
+          <strong data-testid="dash-waiting">{sales.desk.toBeConfirmed}</strong>
+          {t("dashboard.sales.toBeConfirmed")}
+        </li>
+        <li>
+          <strong data-testid="dash-open-deliveries">{sales.desk.openDeliveries}</strong>
+          {t("dashboard.sales.openDeliveries")}
+        </li>
+        <li>
+          <strong data-testid="dash-orders">{totalOrders}</strong>
+          {t("dashboard.sales.orders")}
+        </li>
+        <li>
+          <strong>{money(totalAmount)}</strong>
+          {t("dashboard.sales.amount")}
+        </li>
+      </ul>
+      <div className="admin-charts">
+        <BarChart
+          title={t("dashboard.sales.ordersPerDay")}
+          bars={sales.days.map((d) => ({ label: d.day, value: d.orders }))}
+          format={(v) => String(Math.round(v))}
+          labelEvery={15}
+          tableLabel={t("dashboard.sales.showNumbers")}
+          columnLabel={t("dashboard.sales.day")}
+          valueLabel={t("dashboard.sales.orders")}
+        />
+        <BarChart
+          title={t("dashboard.sales.amountPerDay")}
+          bars={sales.days.map((d) => ({ label: d.day, value: d.amount }))}
+          format={money}
+          labelEvery={15}
+          tableLabel={t("dashboard.sales.showNumbers")}
+          columnLabel={t("dashboard.sales.day")}
+          valueLabel={t("dashboard.sales.amount")}
+        />
+      </div>
+      <h3>{t("dashboard.sales.topProducts")}</h3>
+      {sales.top.length === 0 ? (
+        <p className="admin-muted">{t("dashboard.sales.none")}</p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("dashboard.sales.topProducts")}>
+          <table className="data-table" data-testid="dash-top-products">
+            <thead>
+              <tr>
+                <th scope="col">{t("dashboard.sales.code")}</th>
+                <th scope="col">{t("dashboard.sales.name")}</th>
+                <th scope="col" className="num">
+                  {t("dashboard.sales.qty")}
+                </th>
+                <th scope="col" className="num">
+                  {t("dashboard.sales.amount")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.top.map((p) => (
+                <tr key={p.ordering_code}>
+                  <td className="code">{p.ordering_code}</td>
+                  <td>{lang === "en" ? p.name_en : p.name_zh}</td>
+                  <td className="num">{p.qty}</td>
+                  <td className="num">{money(p.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>{t("dashboard.sales.jobs")}</h3>
+      {sales.jobs.length === 0 ? (
+        <p className="admin-muted">{t("dashboard.sales.noJobs")}</p>
+      ) : (
+        <ul className="admin-job-list">
+          {sales.jobs.map((j) => (
+            <li key={`${j.kind}-${j.id}`}>
+              {t(`dashboard.sales.jobKinds.${j.kind}`, { defaultValue: j.kind })} #{j.id} · {t(`dashboard.sales.jobStatus.${j.status}`, { defaultValue: j.status })} · {j.done}/{j.total} ·{" "}
+              {j.created_at.replace("T", " ").slice(0, 16)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
