@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { addOrderNotice, type OrderNoticeKind } from "~/modules/notices/order-notices.server";
 import { releaseStock } from "~/modules/orders/orders.server";
+import { DESK_STATUSES, type DeskTab } from "./constants";
 import { nextStatus, reservesStock, TRANSITIONS, type OrderEvent, type OrderStatus } from "~/modules/orders/status";
 
 /**
@@ -16,11 +17,7 @@ export interface DeskActor extends Actor {
   tenantId: number;
 }
 
-export const DESK_TABS = ["queue", "proposed", "toShip", "all"] as const;
-export type DeskTab = (typeof DESK_TABS)[number];
-
-/** Statuses the desk sees: everything the dealers have submitted (their drafts stay theirs). */
-export const DESK_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "date_proposed", "confirmed", "purchase_application_created", "cancelled"];
+export { DESK_STATUSES, DESK_TABS, type DeskTab } from "./constants";
 const TAB_STATUSES: Record<DeskTab, readonly OrderStatus[]> = {
   queue: ["submitted", "to_be_confirmed"], // waiting for the desk
   proposed: ["date_proposed"], // waiting for the dealer

@@ -212,3 +212,23 @@ export async function importShipments(db: DB, actor: DeskActor, token: string, r
   }
   return { ok: true, shipments: rows.length, orders: new Set(rows.map((r) => r.orderNo)).size };
 }
+
+export const SHIPMENT_PAGE_SIZE = 30;
+
+/** The entity's shipments, newest first (the deliveries page). */
+export async function listDeskShipments(db: DB, actor: DeskActor, page: number) {
+  const base = db.selectFrom("shipment as s").where("s.tenant_id", "=", actor.tenantId);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .innerJoin("sales_order as o", "o.id", "s.order_id")
+      .innerJoin("order_line as l", "l.id", "s.order_line_id")
+      .innerJoin("customer as c", "c.id", "s.customer_id")
+      .select(["s.id", "s.ship_date", "s.carrier", "s.tracking_no", "s.packing_slip_no", "s.batch_no", "s.qty", "o.order_no", "l.line_no", "l.ordering_code", "c.code as customer_code"])
+      .orderBy("s.id", "desc")
+      .limit(SHIPMENT_PAGE_SIZE)
+      .offset((page - 1) * SHIPMENT_PAGE_SIZE)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
