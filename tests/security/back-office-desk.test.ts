@@ -84,7 +84,8 @@ describe("who may open the order desk", () => {
 describe("the order desk's actions", () => {
   it("need the edit code: signed out → /login, dealer 404, support staff 403; nothing changes", async () => {
     const no = orderOf("1000", "to_be_confirmed");
-    for (const fields of [{ intent: "confirm" }, { intent: "cancel", reason: "x" }, { intent: "purchase" }]) {
+    const posts: Record<string, string>[] = [{ intent: "confirm" }, { intent: "cancel", reason: "x" }, { intent: "purchase" }];
+    for (const fields of posts) {
       const out = await shop.post(`/system/orders/${no}`, "", fields);
       expect(out.status).toBe(302);
       expect(out.headers.get("location")).toMatch(/^\/login\?redirect=/);
