@@ -350,7 +350,7 @@ export default function DeskOrder() {
               {fieldError("reason")}
             </label>
             <div className="admin-form-actions">
-              <button type="submit" name="intent" value="cancel" className="btn btn-danger" data-testid="desk-cancel">
+              <button type="submit" name="intent" value="cancel" className="btn btn-danger-solid" data-testid="desk-cancel">
                 {t("details.cancel")}
               </button>
             </div>
