@@ -1,4 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { cloneUser } from "./auth-helpers";
 import { expect, jsOn, openE2eDb, test } from "./fixtures";
 
 /**
@@ -149,3 +151,50 @@ test("a cancellation by the desk gives the stock back and tells the dealer", asy
   await page.goto("/order/myMessage");
   await expect(page.getByTestId("messages-table")).toContainText(`订单 ${orderNo} 已被取消`);
 });
+
+for (const lang of ["zh", "en"] as const) {
+  test(`the desk's pages: axe finds nothing serious, nothing scrolls sideways at 360 px (${lang})`, async ({ page, browser, context, loginAs }, testInfo) => {
+    test.setTimeout(120_000);
+    // an order desk account of its own in this language (a copy of EMP000002)
+    const code = `EMP9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}000`;
+    cloneUser("EMP000002", code, `${code.toLowerCase()}@e2e.test`);
+    const db = openE2eDb();
+    let orderNo: string;
+    try {
+      db.prepare("update app_user set language = ? where code = ?").run(lang, code);
+      orderNo = (
+        db
+          .prepare("select order_no from sales_order where status = 'confirmed' and tenant_id = (select id from tenant where code = '1000') order by id limit 1")
+          .get() as { order_no: string }
+      ).order_no;
+    } finally {
+      db.close();
+    }
+    await loginAs(code);
+    // without JavaScript axe checks the server's HTML in a page whose own scripts are blocked
+    const serverHtmlOnly = !jsOn(testInfo);
+    const axeContext = serverHtmlOnly ? await browser.newContext({ javaScriptEnabled: true }) : context;
+    if (serverHtmlOnly) {
+      await axeContext.route(/\/build\/.*\.js$/, (route) => route.abort());
+      await axeContext.addCookies(await context.cookies());
+    }
+    const axePage = serverHtmlOnly ? await axeContext.newPage() : page;
+    const found: Record<string, string[]> = {};
+    const wide: Record<string, number> = {};
+    for (const url of ["/system/orders?tab=all", `/system/orders/${orderNo}`, "/system/deliveries"]) {
+      await axePage.setViewportSize({ width: 1366, height: 900 });
+      await axePage.goto(url);
+      await expect(axePage.locator("html")).toHaveAttribute("lang", lang);
+      const { violations } = await new AxeBuilder({ page: axePage }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      if (serious.length) found[url] = serious;
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(url);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) wide[url] = overflow;
+    }
+    if (serverHtmlOnly) await axeContext.close();
+    expect(found).toEqual({});
+    expect(wide).toEqual({});
+  });
+}
