@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
 import { expect, jsOn, openE2eDb, test } from "./fixtures";
@@ -198,3 +199,47 @@ for (const lang of ["zh", "en"] as const) {
     expect(wide).toEqual({});
   });
 }
+
+test("shipments imported from Excel: templates in both languages, a bad row named, a good file recorded", async ({ page, loginAs }, testInfo) => {
+  const db = openE2eDb();
+  let target: { order_no: string; line_no: number; open: number };
+  try {
+    // a confirmed order of entity 1000 with something open, one per project
+    target = db
+      .prepare(
+        `select o.order_no, l.line_no, l.qty - l.shipped_qty as open from sales_order o join order_line l on l.order_id = o.id
+         where o.status = 'confirmed' and o.tenant_id = (select id from tenant where code = '1000') and l.shipped_qty < l.qty
+         order by o.id desc, l.line_no limit 1 offset ?`,
+      )
+      .get(jsOn(testInfo) ? 0 : 3) as typeof target;
+  } finally {
+    db.close();
+  }
+  await loginAs("EMP000002");
+  await page.goto("/system/deliveries");
+  for (const [testId, name] of [["template-zh", "发货导入模板.xlsx"], ["template-en", "shipment-import-template.xlsx"]]) {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+  }
+  const file = async (rows: unknown[][]) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Shipments");
+    for (const r of rows) ws.addRow(r);
+    return { name: "shipments.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
+  };
+  const head = ["Order no", "Line no", "Quantity", "Ship date", "Carrier", "Tracking no", "Packing slip id", "Batch no"];
+  const tracking = `IMP-${testInfo.project.name}`;
+  const good = [target.order_no, target.line_no, 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"];
+  await page.locator("input[type=file]").setInputFiles(await file([head, good, [target.order_no, target.line_no, target.open + 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"]]));
+  await page.getByTestId("import-submit").click();
+  const problems = page.getByTestId("import-problems");
+  await expect(problems).toContainText("文件有误，未导入任何发货");
+  await expect(problems.locator("tbody tr")).toHaveCount(1);
+  await expect(problems.locator("tbody tr")).toHaveText(/^3\s*发货数量\s*超过未发数量（\d+）$/);
+  await expect(page.getByTestId("desk-deliveries")).not.toContainText(tracking);
+
+  await page.locator("input[type=file]").setInputFiles(await file([head, good]));
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-done")).toContainText("已导入 1 行发货（1 个订单）");
+  await expect(page.getByTestId("desk-deliveries").locator("tr", { hasText: tracking })).toContainText(target.order_no);
+});

@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     token: newSubmitToken(),
     done: done === "imported" ? { shipments: n("shipments"), orders: n("orders") } : null,
     already: done === "already",
-    columns: SHIPMENT_COLUMNS.map((c) => c.field),
+    columns: SHIPMENT_COLUMNS.map((c) => ({ field: c.field, zh: c.zh, en: c.en })),
   };
 }
 
@@ -65,8 +65,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Deliveries() {
   const { page, total, rows, pageSize, canImport, token, done, already, columns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("adminOrders");
-  const columnName = (c: string) => ((columns as readonly string[]).includes(c) ? t(`field.${c === "qty" ? "shipQty" : c}`) : "—");
+  const { t, i18n } = useTranslation("adminOrders");
+  // the template's own header of the column, in the page's language
+  const columnName = (field: string) => {
+    const c = columns.find((x) => x.field === field);
+    return c ? (i18n.language === "en" ? c.en : c.zh) : "—";
+  };
   const problems = actionData?.problems ?? [];
   return (
     <div className="admin-page desk-page">
