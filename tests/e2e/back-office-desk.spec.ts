@@ -114,6 +114,8 @@ test("review, proposed date, agreement, confirmation and two shipments", async (
   await expect(page.getByTestId("record-row")).toContainText(tracking);
   await page.goto("/order/myMessage");
   await expect(page.getByTestId("messages-table")).toContainText(`订单 ${orderNo} 已发货`);
+  await page.goto(`/order/orderDetails?orderNo=${orderNo}`);
+  await expect(page.getByTestId("order-lines").locator("tbody tr").first().locator("td").last()).toHaveText("2");
 
   // the desk ships the rest: nothing open, no shipment form any more
   await as(page, loginAs, "EMP000002");
