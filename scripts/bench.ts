@@ -4,7 +4,7 @@
  * Prints ONE JSON object with the performance figures of the shop on a generated catalogue.
  * Structured as named sections (SECTIONS below): each section gets a shared context (database,
  * built server, signed-in cookie) and returns a JSON value; add a section to measure more
- * (e.g. the orders area adds order submissions per second).
+ * (e.g. the orders area adds order submissions per second; the order desk its list over 100,000 orders).
  *
  * The database is kept in data/bench/shop-<N>.db and reused while it holds N products (seeding
  * 1,000,000 products takes minutes). The built server (npm run build first) is started on
@@ -25,6 +25,7 @@ import { hashToken } from "../app/modules/auth/sessions.server";
 import { sessionCookie } from "../app/utils/session.server";
 import { parseKeyword } from "../app/modules/search/normalize";
 import { likeScanSearch, productSearch, type ParsedKeyword } from "../app/modules/search/search.server";
+import { deskSection } from "./bench-desk";
 import { ordersSection } from "./bench-orders";
 
 const { values } = parseArgs({
@@ -73,6 +74,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<unknown>> = {
   search: searchSection,
   http: httpSection,
   orders: ordersSection,
+  desk: deskSection,
 };
 
 /** Search latency through the project's search function vs a LIKE '%…%' scan, 200 mixed queries. */

@@ -295,6 +295,8 @@ export interface OrderLineTable {
   esd: string | null;
   ship_date: string | null;
   shipped_qty: IntDefault;
+  /** the dealer's requested ship date, kept when the order desk proposes another (decision 044) */
+  requested_date: string | null;
 }
 
 export interface ShipmentTable {
@@ -309,13 +311,16 @@ export interface ShipmentTable {
   packing_slip_no: string;
   batch_no: string;
   qty: number;
+  /** the shipment form's one-time token: a double post records one shipment (decision 044) */
+  post_token: string | null;
+  created_at: string | null;
 }
 
 export interface NoticeTable {
   id: Generated<number>;
   user_id: number;
   tenant_id: number | null;
-  type: string; // customer_feedback | erp_delivery_feedback | cancel_order | message
+  type: string; // customer_feedback | erp_delivery_feedback | cancel_order | delivery | message
   title_zh: string;
   title_en: string;
   body_zh: string;

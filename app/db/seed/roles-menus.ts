@@ -158,6 +158,20 @@ export const ADMIN_MENUS: MenuDef[] = [
     ],
   },
   {
+    // the order desk (issue 17, decision 044)
+    name: "orderDesk", zh: "订单处理", en: "Order desk", href: "/system/orders", icon: "orders", roles: ["admin", "order_desk"],
+    children: [
+      {
+        name: "deskOrders", zh: "订单处理", en: "Orders", href: "/system/orders",
+        children: [fn("ord:order:view", "查看订单", "View orders"), fn("ord:order:edit", "处理订单", "Process orders")],
+      },
+      {
+        name: "deskDeliveries", zh: "发货管理", en: "Deliveries", href: "/system/deliveries",
+        children: [fn("ord:delivery:view", "查看发货", "View deliveries"), fn("ord:delivery:edit", "登记发货", "Record deliveries")],
+      },
+    ],
+  },
+  {
     name: "system", zh: "系统管理", en: "System", href: "/system/user", icon: "settings", roles: ["admin"],
     children: [
       { name: "userAdmin", zh: "用户管理", en: "Users", href: "/system/user", children: [fn("sys:user:view", "查看用户", "View users"), fn("sys:user:edit", "维护用户", "Maintain users")] },

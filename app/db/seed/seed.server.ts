@@ -12,6 +12,7 @@ import { seedAccounts, seedTenants, DEALER_A, TENANTS } from "./accounts.server"
 import { seedRolesAndMenus } from "./roles-menus";
 import { catalogueNodes } from "./catalogue";
 import { seedContent, seedContentAdmin, seedNotices } from "./content.server";
+import { seedDeskDemo } from "./desk.server";
 import { cuttingData } from "./grades";
 import { seedOrders } from "./orders.server";
 import { ANCHORS, generateProducts, type GeneratedProduct } from "./products";
@@ -84,6 +85,7 @@ export async function seedDemoData(db: DB, opts: SeedOptions): Promise<SeedSumma
   const promotions = await seedPromotions(db, tenants, seed, now);
   const orders = await seedOrders(db, ids, seed, now);
   await seedNotices(db, ids, orders, now);
+  await seedDeskDemo(db, orders, now);
   await seedContent(db, now);
   await seedContentAdmin(db, now);
   // the maintenance window's format, set to a past night so the shop is open (spec §4)

@@ -6,6 +6,7 @@ import admin from "./en/admin.json";
 import adminUsers from "./en/adminUsers.json";
 import adminData from "./en/adminData.json";
 import adminContent from "./en/adminContent.json";
+import adminOrders from "./en/adminOrders.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders };

@@ -6,6 +6,7 @@ import admin from "./zh/admin.json";
 import adminUsers from "./zh/adminUsers.json";
 import adminData from "./zh/adminData.json";
 import adminContent from "./zh/adminContent.json";
+import adminOrders from "./zh/adminOrders.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders };

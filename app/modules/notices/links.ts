@@ -3,7 +3,7 @@
  * the order list, after-sales feedback to its detail, anything else stays on the message list with
  * the notice highlighted.
  */
-const ORDER_NOTICE_TYPES = new Set(["cancel_order", "erp_delivery_feedback"]);
+const ORDER_NOTICE_TYPES = new Set(["cancel_order", "erp_delivery_feedback", "delivery"]);
 
 /** A notice about one order (its text is shown in full on the order, not in the list). */
 export const isOrderNotice = (type: string) => ORDER_NOTICE_TYPES.has(type);

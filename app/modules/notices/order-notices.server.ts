@@ -7,7 +7,17 @@ import type { Language } from "~/i18n/config";
  * Notices the order area stores for an account (spec §3 Notice: types cancel order and ERP
  * delivery date feedback). The notice box and the message page read them.
  */
-export type OrderNoticeKind = "review" | "cancelled" | "confirmed" | "disagreed";
+export type OrderNoticeKind =
+  | "review"
+  | "cancelled"
+  | "confirmed"
+  | "disagreed"
+  | "agreed"
+  | "proposed"
+  | "deskConfirmed"
+  | "deskCancelled"
+  | "purchase"
+  | "shipped";
 
 const TEXTS: Record<OrderNoticeKind, { type: string; zh: [string, string]; en: [string, string] }> = {
   review: {
@@ -29,6 +39,37 @@ const TEXTS: Record<OrderNoticeKind, { type: string; zh: [string, string]; en: [
     type: "cancel_order",
     zh: ["订单 {no} 已取消", "订单 {no} 已取消。原因：{reason}"],
     en: ["Order {no} cancelled", "Order {no} has been cancelled. Reason: {reason}"],
+  },
+  // the order desk's actions (decision 044); {reason} carries the details
+  agreed: {
+    type: "erp_delivery_feedback",
+    zh: ["订单 {no} 已同意新交期", "您已同意订单 {no} 的建议交期，订单交由销售服务确认。"],
+    en: ["Order {no}: new dates agreed", "You agreed to the proposed delivery dates of order {no}; the order desk will confirm the order."],
+  },
+  proposed: {
+    type: "erp_delivery_feedback",
+    zh: ["订单 {no} 交期反馈", "销售服务无法满足订单 {no} 的期望日期，建议交期：{reason}。请在订单详情中同意或不同意。"],
+    en: ["Order {no}: delivery date feedback", "The order desk cannot meet the requested dates of order {no} and proposes: {reason}. Please agree or disagree in the order details."],
+  },
+  deskConfirmed: {
+    type: "erp_delivery_feedback",
+    zh: ["订单 {no} 已确认", "销售服务已确认订单 {no}，交期：{reason}。"],
+    en: ["Order {no} confirmed", "The order desk confirmed order {no}; delivery dates: {reason}."],
+  },
+  deskCancelled: {
+    type: "cancel_order",
+    zh: ["订单 {no} 已被取消", "销售服务取消了订单 {no}。原因：{reason}"],
+    en: ["Order {no} cancelled", "The order desk cancelled order {no}. Reason: {reason}"],
+  },
+  purchase: {
+    type: "erp_delivery_feedback",
+    zh: ["订单 {no} 已生成采购申请", "订单 {no} 已生成采购申请，正在备货。"],
+    en: ["Order {no}: purchase application created", "A purchase application has been created for order {no}; the goods are being prepared."],
+  },
+  shipped: {
+    type: "delivery",
+    zh: ["订单 {no} 已发货", "订单 {no} 已发货：{reason}。详情见发货记录。"],
+    en: ["Order {no} shipped", "Order {no} has been shipped: {reason}. See the delivery records."],
   },
 };
 

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { DB } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { addToCart, type CartActor } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
@@ -17,7 +19,7 @@ export interface OrderActor {
 
 /** The shop's own working list: orders still waiting for the dealer or for review. */
 export { ORDER_TABS, ORDER_COLUMNS, DEFAULT_ORDER_COLUMNS, type OrderColumn, type OrderTab } from "./columns";
-export const ONLINE_STATUSES: readonly OrderStatus[] = ["to_be_submitted", "submitted", "to_be_confirmed"];
+export const ONLINE_STATUSES: readonly OrderStatus[] = ["to_be_submitted", "submitted", "to_be_confirmed", "date_proposed"];
 
 export interface OrderFilters {
   tab: OrderTab;
@@ -126,6 +128,37 @@ export type OrderActionResult = { ok: true; key: string; values?: Record<string,
 
 const notFoundResult = (): OrderActionResult => ({ ok: false, error: { key: "order:orders.notFound" }, status: 404 });
 
+/**
+ * Gives the unshipped quantities of a cancelled order's lines back to the entity's stock and to
+ * the flash sales (inside the caller's transaction). Gifts (price 0) never reserved stock.
+ */
+export async function releaseStock(
+  trx: Kysely<Database>,
+  tenantId: number,
+  lines: readonly { qty: number; shipped_qty: number; unit_price: number; product_id: number; promotion_item_id: number | null }[],
+): Promise<void> {
+  for (const l of lines) {
+    const open = l.qty - l.shipped_qty;
+    if (open <= 0 || l.unit_price === 0) continue;
+    await trx
+      .updateTable("stock")
+      .set((eb) => ({ available: eb("available", "+", open), reserved: eb("reserved", "-", open) }))
+      .where("tenant_id", "=", tenantId)
+      .where("product_id", "=", l.product_id)
+      .where("reserved", ">=", open)
+      .execute();
+    if (l.promotion_item_id) {
+      await trx
+        .updateTable("promotion_item")
+        .set((eb) => ({ flash_sold: eb("flash_sold", "-", open) }))
+        .where("id", "=", l.promotion_item_id)
+        .where("flash_stock", "is not", null)
+        .where("flash_sold", ">=", open)
+        .execute();
+    }
+  }
+}
+
 async function transition(
   db: DB,
   actor: OrderActor,
@@ -151,36 +184,17 @@ async function transition(
       .where("status", "=", order.status) // nobody changed it meanwhile
       .executeTakeFirst();
     if (Number(upd.numUpdatedRows) !== 1) return false;
-    if (to === "cancelled" && reservesStock(order.status)) {
-      for (const l of lines) {
-        const open = l.qty - l.shipped_qty;
-        if (open <= 0 || l.unit_price === 0) continue;
-        await trx
-          .updateTable("stock")
-          .set((eb) => ({ available: eb("available", "+", open), reserved: eb("reserved", "-", open) }))
-          .where("tenant_id", "=", order.tenant_id)
-          .where("product_id", "=", l.product_id)
-          .where("reserved", ">=", open)
-          .execute();
-        if (l.promotion_item_id) {
-          await trx
-            .updateTable("promotion_item")
-            .set((eb) => ({ flash_sold: eb("flash_sold", "-", open) }))
-            .where("id", "=", l.promotion_item_id)
-            .where("flash_stock", "is not", null)
-            .where("flash_sold", ">=", open)
-            .execute();
-        }
-      }
-    }
-    // the order's placer hears of it; a dealer's own action does not fill his unread badge
-    if (opts.notice) {
-      await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, opts.notice, now, opts.reason ?? "", order.user_id === actor.id);
+    if (to === "cancelled" && reservesStock(order.status)) await releaseStock(trx, order.tenant_id, lines);
+    // agreeing to the order desk's proposed dates sends the order back to the desk (decision 044)
+    const notice = event === "agree" && to === "submitted" ? "agreed" : opts.notice;
+    if (notice) {
+      await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, notice, now, opts.reason ?? "", order.user_id === actor.id);
     }
     return true;
   });
   if (!done) return { ok: false, error: { key: "order:orders.changedMeanwhile" }, status: 409 };
-  return { ok: true, key: `order:orders.done.${event}`, values: { orderNo } };
+  const key = event === "agree" && to === "submitted" ? "order:orders.done.agreeProposal" : `order:orders.done.${event}`;
+  return { ok: true, key, values: { orderNo } };
 }
 
 export const CANCEL_REASON_MAX = 300;

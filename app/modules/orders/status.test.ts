@@ -1,30 +1,62 @@
 import { describe, expect, it } from "vitest";
-import { customerActions, nextStatus, ORDER_STATUSES, TRANSITIONS, type OrderEvent } from "./status";
+import { customerActions, nextStatus, ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, staffActions, TRANSITIONS, type OrderEvent, type OrderEventActor } from "./status";
 
-const EVENTS: OrderEvent[] = ["submit", "submit_for_review", "request_confirmation", "agree", "disagree", "confirm", "create_purchase_application", "cancel"];
+type Row = Partial<Record<OrderEvent, Partial<Record<OrderEventActor, string>>>>;
+const c = (to: string) => ({ customer: to });
+const s = (to: string) => ({ staff: to });
+const erp = (to: string) => ({ system: to, staff: to });
+const anyone = (to: string) => ({ customer: to, staff: to });
 
-/** The full table: status × event → next status ("-" = refused). docs/decisions/030-order-status.md */
-const TABLE: Record<string, Partial<Record<OrderEvent, string>>> = {
-  to_be_submitted: { submit: "submitted", submit_for_review: "to_be_confirmed", cancel: "cancelled" },
-  submitted: { request_confirmation: "to_be_confirmed", confirm: "confirmed", cancel: "cancelled" },
-  to_be_confirmed: { agree: "confirmed", disagree: "cancelled", cancel: "cancelled" },
-  confirmed: { create_purchase_application: "purchase_application_created", cancel: "cancelled" },
+/**
+ * The full table: status × event × actor → next status (absent = refused).
+ * docs/decisions/030-order-status.md and 044-order-desk.md
+ */
+const TABLE: Record<string, Row> = {
+  to_be_submitted: { submit: c("submitted"), submit_for_review: c("to_be_confirmed"), cancel: c("cancelled") },
+  submitted: { request_confirmation: { system: "to_be_confirmed" }, confirm: erp("confirmed"), cancel: anyone("cancelled") },
+  to_be_confirmed: {
+    propose_date: s("date_proposed"),
+    confirm: s("confirmed"),
+    agree: c("confirmed"),
+    disagree: c("cancelled"),
+    cancel: anyone("cancelled"),
+  },
+  date_proposed: { agree: c("submitted"), disagree: c("cancelled"), cancel: anyone("cancelled") },
+  confirmed: { create_purchase_application: erp("purchase_application_created"), ship: s("confirmed"), cancel: anyone("cancelled") },
   cancelled: {},
-  purchase_application_created: {},
+  purchase_application_created: { ship: s("purchase_application_created") },
 };
 
 describe("order status machine", () => {
+  it("the table names every status", () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
   for (const from of ORDER_STATUSES) {
-    for (const event of EVENTS) {
-      const expected = TABLE[from][event] ?? null;
-      it(`${from} --${event}--> ${expected ?? "refused"}`, () => {
-        expect(nextStatus(from, event)).toBe(expected);
-      });
+    for (const event of ORDER_EVENTS) {
+      for (const actor of ORDER_ACTORS) {
+        const expected = TABLE[from][event]?.[actor] ?? null;
+        it(`${from} --${event} by ${actor}--> ${expected ?? "refused"}`, () => {
+          expect(nextStatus(from, event, actor)).toBe(expected);
+        });
+      }
     }
   }
 
-  it("unknown statuses allow nothing", () => {
+  it("every pair of statuses: reachable in one step only through the table", () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const viaTable = Object.values(TABLE[from]).some((byActor) => Object.values(byActor ?? {}).includes(to));
+        const viaMachine = ORDER_EVENTS.some((e) => ORDER_ACTORS.some((a) => nextStatus(from, e, a) === to));
+        expect(viaMachine, `${from} → ${to}`).toBe(viaTable);
+      }
+    }
+  });
+
+  it("unknown statuses allow nothing; the customer is the default actor", () => {
     expect(nextStatus("shipped", "cancel")).toBeNull();
+    expect(nextStatus("to_be_confirmed", "confirm")).toBeNull();
+    expect(nextStatus("to_be_confirmed", "agree")).toBe("confirmed");
   });
 
   it("every transition lands on a known status and cancelled is final", () => {
@@ -35,6 +67,12 @@ describe("order status machine", () => {
   it("offers the right buttons", () => {
     expect(customerActions("to_be_submitted")).toEqual({ cancel: true, delete: true, agree: false, disagree: false });
     expect(customerActions("to_be_confirmed")).toEqual({ cancel: true, delete: false, agree: true, disagree: true });
+    expect(customerActions("date_proposed")).toEqual({ cancel: true, delete: false, agree: true, disagree: true });
     expect(customerActions("purchase_application_created")).toEqual({ cancel: false, delete: false, agree: false, disagree: false });
+    expect(staffActions("to_be_confirmed")).toEqual({ confirm: true, propose: true, purchase: false, ship: false, cancel: true });
+    expect(staffActions("date_proposed")).toEqual({ confirm: false, propose: false, purchase: false, ship: false, cancel: true });
+    expect(staffActions("confirmed")).toEqual({ confirm: false, propose: false, purchase: true, ship: true, cancel: true });
+    expect(staffActions("purchase_application_created")).toEqual({ confirm: false, propose: false, purchase: false, ship: true, cancel: false });
+    expect(staffActions("to_be_submitted")).toEqual({ confirm: false, propose: false, purchase: false, ship: false, cancel: false });
   });
 });

@@ -1,63 +1,83 @@
 /**
- * The order status machine: the ONLY place that decides which status may follow which
- * (docs/decisions/030-order-status.md). Pure, so the pages can ask it which buttons to show.
+ * The order status machine: the ONLY place that decides which status may follow which, and who
+ * may make it happen (docs/decisions/030-order-status.md, 044-order-desk.md). Pure, so the pages
+ * can ask it which buttons to show.
  */
 export const ORDER_STATUSES = [
   "to_be_submitted",
   "submitted",
   "to_be_confirmed",
+  "date_proposed",
   "confirmed",
   "cancelled",
   "purchase_application_created",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** What happens to an order; `actor` says who may trigger it. */
-export type OrderEvent =
-  | "submit" // customer submits a to-be-submitted order (dates met)
-  | "submit_for_review" // customer submits, but the requested dates need a manual review
-  | "request_confirmation" // ERP/sales: the delivery date cannot be met, customer must agree
-  | "agree" // customer agrees to the proposed delivery date
-  | "disagree" // customer disagrees: the order is cancelled
-  | "confirm" // ERP/sales confirms the order
-  | "create_purchase_application" // ERP creates the purchase application
-  | "cancel"; // customer cancels with a reason
+/** What happens to an order; `by` in the table says who may trigger it. */
+export const ORDER_EVENTS = [
+  "submit", // customer submits a to-be-submitted order (dates met)
+  "submit_for_review", // customer submits, but the requested dates need a manual review
+  "request_confirmation", // ERP/sales: the delivery date cannot be met, customer must agree
+  "propose_date", // order desk: proposes other delivery dates, the dealer must agree
+  "agree", // customer agrees to the delivery date (or to the desk's proposal)
+  "disagree", // customer disagrees: the order is cancelled
+  "confirm", // ERP / order desk confirms the order
+  "create_purchase_application", // ERP / order desk: the purchase application is created
+  "ship", // order desk records a (partial) shipment: the status stays
+  "cancel", // customer or order desk cancels with a reason
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
-export type OrderEventActor = "customer" | "system";
+export const ORDER_ACTORS = ["customer", "staff", "system"] as const;
+export type OrderEventActor = (typeof ORDER_ACTORS)[number];
 
 interface Transition {
   from: OrderStatus;
   event: OrderEvent;
   to: OrderStatus;
-  by: OrderEventActor;
+  by: readonly OrderEventActor[];
 }
 
-/** The complete table: anything not listed is refused. */
+const C = ["customer"] as const;
+const S = ["staff"] as const;
+const ERP = ["system", "staff"] as const;
+const ANYONE = ["customer", "staff"] as const;
+
+/** The complete table: anything not listed (status, event or actor) is refused. */
 export const TRANSITIONS: readonly Transition[] = [
-  { from: "to_be_submitted", event: "submit", to: "submitted", by: "customer" },
-  { from: "to_be_submitted", event: "submit_for_review", to: "to_be_confirmed", by: "customer" },
-  { from: "to_be_submitted", event: "cancel", to: "cancelled", by: "customer" },
-  { from: "submitted", event: "request_confirmation", to: "to_be_confirmed", by: "system" },
-  { from: "submitted", event: "confirm", to: "confirmed", by: "system" },
-  { from: "submitted", event: "cancel", to: "cancelled", by: "customer" },
-  { from: "to_be_confirmed", event: "agree", to: "confirmed", by: "customer" },
-  { from: "to_be_confirmed", event: "disagree", to: "cancelled", by: "customer" },
-  { from: "to_be_confirmed", event: "cancel", to: "cancelled", by: "customer" },
-  { from: "confirmed", event: "create_purchase_application", to: "purchase_application_created", by: "system" },
-  { from: "confirmed", event: "cancel", to: "cancelled", by: "customer" },
+  { from: "to_be_submitted", event: "submit", to: "submitted", by: C },
+  { from: "to_be_submitted", event: "submit_for_review", to: "to_be_confirmed", by: C },
+  { from: "to_be_submitted", event: "cancel", to: "cancelled", by: C },
+  { from: "submitted", event: "request_confirmation", to: "to_be_confirmed", by: ["system"] },
+  { from: "submitted", event: "confirm", to: "confirmed", by: ERP },
+  { from: "submitted", event: "cancel", to: "cancelled", by: ANYONE },
+  { from: "to_be_confirmed", event: "propose_date", to: "date_proposed", by: S },
+  { from: "to_be_confirmed", event: "confirm", to: "confirmed", by: S },
+  { from: "to_be_confirmed", event: "agree", to: "confirmed", by: C },
+  { from: "to_be_confirmed", event: "disagree", to: "cancelled", by: C },
+  { from: "to_be_confirmed", event: "cancel", to: "cancelled", by: ANYONE },
+  // the dealer agreed to the desk's dates: back to the desk, which confirms
+  { from: "date_proposed", event: "agree", to: "submitted", by: C },
+  { from: "date_proposed", event: "disagree", to: "cancelled", by: C },
+  { from: "date_proposed", event: "cancel", to: "cancelled", by: ANYONE },
+  { from: "confirmed", event: "create_purchase_application", to: "purchase_application_created", by: ERP },
+  { from: "confirmed", event: "ship", to: "confirmed", by: S },
+  { from: "confirmed", event: "cancel", to: "cancelled", by: ANYONE },
+  { from: "purchase_application_created", event: "ship", to: "purchase_application_created", by: S },
 ];
 
-/** The next status, or null when the event is not allowed in this status. */
-export function nextStatus(from: string, event: OrderEvent): OrderStatus | null {
-  return TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
+/** The next status, or null when the event is not allowed in this status for this actor. */
+export function nextStatus(from: string, event: OrderEvent, actor: OrderEventActor = "customer"): OrderStatus | null {
+  return TRANSITIONS.find((t) => t.from === from && t.event === event && t.by.includes(actor))?.to ?? null;
 }
 
-export function canApply(from: string, event: OrderEvent): boolean {
-  return nextStatus(from, event) !== null;
+export function canApply(from: string, event: OrderEvent, actor: OrderEventActor = "customer"): boolean {
+  return nextStatus(from, event, actor) !== null;
 }
 
 /** Statuses that hold stock and count against the credit limit ("open" orders). */
-export const OPEN_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "confirmed", "purchase_application_created"];
+export const OPEN_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "date_proposed", "confirmed", "purchase_application_created"];
 
 /** Only a to-be-submitted order can be deleted (it never reserved stock). */
 export const canDelete = (status: string) => status === "to_be_submitted";
@@ -75,4 +95,13 @@ export function customerActions(status: string): { cancel: boolean; delete: bool
   };
 }
 
-
+/** The order desk's actions for an order in this status. */
+export function staffActions(status: string): { confirm: boolean; propose: boolean; purchase: boolean; ship: boolean; cancel: boolean } {
+  return {
+    confirm: canApply(status, "confirm", "staff"),
+    propose: canApply(status, "propose_date", "staff"),
+    purchase: canApply(status, "create_purchase_application", "staff"),
+    ship: canApply(status, "ship", "staff"),
+    cancel: canApply(status, "cancel", "staff"),
+  };
+}

@@ -1,0 +1,192 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DeliveryListSchema, ShipmentImportSchema } from "./__orderDesk.server";
+import { Pager } from "~/components/Pager";
+import { getDb } from "~/db/index.server";
+import { readShipmentFile, SHIPMENT_COLUMNS, SHIPMENT_IMPORT_MAX_BYTES } from "~/modules/desk/excel.server";
+import { importShipments, listDeskShipments, SHIPMENT_PAGE_SIZE, type ImportProblem } from "~/modules/desk/shipments.server";
+import { newSubmitToken } from "~/modules/orders/submit.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货管理", "Deliveries");
+
+/** The entity's shipments and the Excel import of shipments (issue 17, decision 044). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, "ord:delivery:view", db);
+  const search = new URL(request.url).searchParams;
+  const submission = parseWithZod(search, { schema: DeliveryListSchema });
+  const page = submission.status === "success" ? submission.value.page : 1;
+  const { total, rows } = await listDeskShipments(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, page);
+  const n = (k: string) => (/^\d{1,6}$/.test(search.get(k) ?? "") ? Number(search.get(k)) : 0);
+  const done = search.get("done");
+  return {
+    page,
+    total,
+    rows,
+    pageSize: SHIPMENT_PAGE_SIZE,
+    canImport: staff.funcCodes.has("ord:delivery:edit"),
+    token: newSubmitToken(),
+    done: done === "imported" ? { shipments: n("shipments"), orders: n("orders") } : null,
+    already: done === "already",
+    columns: SHIPMENT_COLUMNS.map((c) => ({ field: c.field, zh: c.zh, en: c.en })),
+  };
+}
+
+type ActionData = { error: string | null; problems: ImportProblem[] };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, "ord:delivery:edit", db);
+  const length = Number(request.headers.get("content-length") ?? 0);
+  const tooBig = (): ActionData => ({ error: "adminOrders:import.tooBig", problems: [] });
+  if (length > SHIPMENT_IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig(), { status: 413 });
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: SHIPMENT_IMPORT_MAX_BYTES }));
+  } catch (e) {
+    if (e instanceof MaxPartSizeExceededError) return json(tooBig(), { status: 413 });
+    return json({ error: "adminOrders:import.unreadable", problems: [] } satisfies ActionData, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: ShipmentImportSchema });
+  if (submission.status !== "success") return json({ error: "adminOrders:import.noFile", problems: [] } satisfies ActionData, { status: 400 });
+  const read = await readShipmentFile(Buffer.from(await submission.value.file.arrayBuffer()));
+  if (!read.ok) return json({ error: read.error ?? null, problems: read.problems } satisfies ActionData, { status: 400 });
+  const result = await importShipments(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, submission.value.token, read.rows);
+  if (!result.ok) return json({ error: null, problems: result.problems } satisfies ActionData, { status: 400 });
+  if (result.already) return redirect("/system/deliveries?done=already");
+  return redirect(`/system/deliveries?done=imported&shipments=${result.shipments}&orders=${result.orders}`);
+}
+
+export default function Deliveries() {
+  const { page, total, rows, pageSize, canImport, token, done, already, columns } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("adminOrders");
+  // the template's own header of the column, in the page's language
+  const columnName = (field: string) => {
+    const c = columns.find((x) => x.field === field);
+    return c ? (i18n.language === "en" ? c.en : c.zh) : "—";
+  };
+  const problems = actionData?.problems ?? [];
+  return (
+    <div className="admin-page desk-page">
+      <h1>{t("deliveries.title")}</h1>
+      {done ? (
+        <p className="message message-success" role="status" data-testid="import-done">
+          {t("done.imported", done)}
+        </p>
+      ) : null}
+      {already ? (
+        <p className="message message-success" role="status" data-testid="import-done">
+          {t("done.importedAlready")}
+        </p>
+      ) : null}
+      {canImport ? (
+        <section aria-labelledby="desk-import">
+          <h2 id="desk-import">{t("deliveries.import")}</h2>
+          <p className="admin-muted">{t("deliveries.importHint")}</p>
+          <p className="desk-links">
+            <a href="/system/deliveries/template?lang=zh" download data-testid="template-zh">
+              {t("deliveries.templateZh")}
+            </a>
+            <a href="/system/deliveries/template?lang=en" download data-testid="template-en">
+              {t("deliveries.templateEn")}
+            </a>
+          </p>
+          {actionData?.error ? (
+            <p className="message message-error" role="alert" data-testid="import-error">
+              {t(actionData.error)}
+            </p>
+          ) : null}
+          {problems.length ? (
+            <div role="alert" data-testid="import-problems">
+              <p className="message message-error">{t("deliveries.problems")}</p>
+              <div className="table-scroll">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("deliveries.row")}</th>
+                      <th scope="col">{t("deliveries.column")}</th>
+                      <th scope="col">{t("deliveries.problem")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {problems.map((p, i) => (
+                      <tr key={i}>
+                        <td>{p.row || "—"}</td>
+                        <td>{p.column ? columnName(p.column) : "—"}</td>
+                        <td>{t(p.key, p.values)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          ) : null}
+          <Form method="post" encType="multipart/form-data" className="admin-form">
+            <input type="hidden" name="token" value={token} />
+            <label>
+              {t("deliveries.file")}
+              <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
+            </label>
+            <div className="admin-form-actions">
+              <button type="submit" className="btn" data-testid="import-submit">
+                {t("deliveries.upload")}
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+      <h2>{t("deliveries.recent")}</h2>
+      <p className="result-count">{t("deliveries.count", { total })}</p>
+      <div className="table-scroll">
+        <table className="data-table" data-testid="desk-deliveries">
+          <thead>
+            <tr>
+              <th scope="col">{t("field.shipDate")}</th>
+              <th scope="col">{t("field.orderNo")}</th>
+              <th scope="col">{t("field.customerCode")}</th>
+              <th scope="col">{t("field.lineNo")}</th>
+              <th scope="col">{t("field.code")}</th>
+              <th scope="col" className="num">
+                {t("field.qty")}
+              </th>
+              <th scope="col">{t("field.carrier")}</th>
+              <th scope="col">{t("field.trackingNo")}</th>
+              <th scope="col">{t("field.packingSlipNo")}</th>
+              <th scope="col">{t("field.batchNo")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.id} data-testid="desk-delivery">
+                <td>{s.ship_date}</td>
+                <td className="code">
+                  <Link to={`/system/orders/${s.order_no}`}>{s.order_no}</Link>
+                </td>
+                <td className="code">{s.customer_code}</td>
+                <td>{s.line_no}</td>
+                <td className="code">{s.ordering_code}</td>
+                <td className="num">{s.qty}</td>
+                <td>{s.carrier}</td>
+                <td className="code">{s.tracking_no}</td>
+                <td className="code">{s.packing_slip_no}</td>
+                <td className="code">{s.batch_no}</td>
+              </tr>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={10}>{t("deliveries.empty")}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={total} pageSize={pageSize} />
+    </div>
+  );
+}

@@ -1,0 +1,363 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DeskActionSchema, OrderNoSchema } from "./__orderDesk.server";
+import { getDb } from "~/db/index.server";
+import { toLanguage } from "~/i18n/config";
+import { formatDateTime, formatMoney } from "~/i18n/format";
+import { cancelDeskOrder, confirmOrder, getDeskOrder, markPurchaseApplication, proposeDates, type DeskActor, type DeskResult } from "~/modules/desk/desk.server";
+import { recordShipment } from "~/modules/desk/shipments.server";
+import { newSubmitToken, todayIso } from "~/modules/orders/submit.server";
+import { staffActions } from "~/modules/orders/status";
+import { readFormData } from "~/utils/form.server";
+import { forbidden, notFound, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
+
+const DONE = ["confirm", "propose_date", "create_purchase_application", "cancel", "ship"] as const;
+
+function orderNoParam(value: string | undefined): string {
+  const parsed = OrderNoSchema.safeParse(value ?? "");
+  if (!parsed.success) notFound();
+  return parsed.data;
+}
+
+const actorOf = (staff: { id: number; code: string; tenantId: number }): DeskActor => ({ id: staff.id, code: staff.code, tenantId: staff.tenantId });
+
+/** One order of the signed-in company entity: its lines, shipments and the desk's actions (issue 17). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, "ord:order:view", db);
+  const orderNo = orderNoParam(params.orderNo);
+  const found = await getDeskOrder(db, actorOf(staff), orderNo);
+  if (!found) notFound();
+  const search = new URL(request.url).searchParams;
+  const done = DONE.find((d) => d === search.get("done")) ?? null;
+  return {
+    ...found,
+    actions: staffActions(found.order.status),
+    canEdit: staff.funcCodes.has("ord:order:edit"),
+    canShip: staff.funcCodes.has("ord:delivery:edit"),
+    token: newSubmitToken(),
+    today: todayIso(),
+    done,
+    already: done !== null && search.get("already") === "1",
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, null, db);
+  if (!staff.funcCodes.has("ord:order:edit") && !staff.funcCodes.has("ord:delivery:edit")) forbidden();
+  const orderNo = orderNoParam(params.orderNo);
+  const submission = parseWithZod(await readFormData(request), { schema: DeskActionSchema });
+  if (submission.status !== "success") {
+    return json({ error: "adminOrders:error.form", values: {}, fields: submission.error ?? {}, payload: submission.payload }, { status: 400 });
+  }
+  const value = submission.value;
+  if (!staff.funcCodes.has(value.intent === "ship" ? "ord:delivery:edit" : "ord:order:edit")) forbidden();
+  const actor = actorOf(staff);
+  let result: DeskResult;
+  switch (value.intent) {
+    case "confirm":
+      result = await confirmOrder(db, actor, orderNo);
+      break;
+    case "propose":
+      result = await proposeDates(db, actor, orderNo, Object.entries(value.date).map(([lineId, date]) => ({ lineId: Number(lineId), date })));
+      break;
+    case "purchase":
+      result = await markPurchaseApplication(db, actor, orderNo);
+      break;
+    case "cancel":
+      result = await cancelDeskOrder(db, actor, orderNo, value.reason);
+      break;
+    case "ship":
+      result = await recordShipment(db, actor, orderNo, {
+        token: value.token,
+        shipDate: value.shipDate,
+        carrier: value.carrier,
+        trackingNo: value.trackingNo,
+        packingSlipNo: value.packingSlipNo,
+        batchNo: value.batchNo,
+        lines: Object.entries(value.qty).map(([lineId, qty]) => ({ lineId: Number(lineId), qty: qty === "" ? 0 : qty })),
+      });
+      break;
+  }
+  if (!result.ok) {
+    if (result.status === 404) notFound();
+    return json({ error: result.key, values: result.values ?? {}, fields: {}, payload: submission.payload }, { status: result.status });
+  }
+  const event = value.intent === "propose" ? "propose_date" : value.intent === "purchase" ? "create_purchase_application" : value.intent;
+  return redirect(`/system/orders/${encodeURIComponent(orderNo)}?done=${event}${result.already ? "&already=1" : ""}`);
+}
+
+export default function DeskOrder() {
+  const { order, lines, shipments, actions, canEdit, canShip, token, today, done, already } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("adminOrders");
+  const { t: to } = useTranslation("order");
+  const lang = toLanguage(i18n.language);
+  const en = lang === "en";
+  const payload = (actionData?.payload ?? {}) as Record<string, unknown>;
+  const fieldError = (name: string) => {
+    const e = (actionData?.fields as Record<string, string[] | null> | undefined)?.[name]?.[0];
+    return e ? (
+      <span className="field-error" id={`${name}-error`}>
+        {t(e)}
+      </span>
+    ) : null;
+  };
+  const described = (name: string) => ((actionData?.fields as Record<string, unknown> | undefined)?.[name] ? `${name}-error` : undefined);
+  const agreed = order.status === "submitted" && lines.some((l) => l.requested_date);
+  const openLines = lines.filter((l) => l.qty > l.shipped_qty);
+  const reviewing = canEdit && (actions.propose || actions.confirm);
+  return (
+    <div className="admin-page desk-page">
+      <p>
+        <Link to="/system/orders">← {t("details.back")}</Link>
+      </p>
+      <div className="page-head">
+        <h1>{order.order_no}</h1>
+        <span className={`status status-${order.status}`} data-testid="desk-status">
+          {to(`status.${order.status}`)}
+        </span>
+      </div>
+      {done ? (
+        <p className="message message-success" role="status" data-testid="done">
+          {t(`done.${done}`, { orderNo: order.order_no })} {already ? t("done.already") : null}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="message message-error" role="alert" data-testid="error">
+          {t(actionData.error, actionData.values)}
+        </p>
+      ) : null}
+      {order.status === "date_proposed" ? <p className="message message-warning">{t("details.waiting")}</p> : null}
+      {agreed ? <p className="message message-warning">{t("details.agreed")}</p> : null}
+      <dl className="details-list">
+        <dt>{t("field.customer")}</dt>
+        <dd>
+          {order.customer_code} {en ? order.customer_name_en : order.customer_name_zh}
+        </dd>
+        <dt>{t("field.user")}</dt>
+        <dd>
+          {order.user_code} {order.user_name}
+        </dd>
+        <dt>{t("field.poNo")}</dt>
+        <dd>{order.po_no || "—"}</dd>
+        <dt>{t("field.date")}</dt>
+        <dd>{formatDateTime(order.created_at)}</dd>
+        <dt>{t("field.deliveryDate")}</dt>
+        <dd>{order.expected_delivery_date}</dd>
+        <dt>{t("field.payable")}</dt>
+        <dd>{formatMoney(order.payable_amount, order.currency, lang)}</dd>
+        <dt>{t("field.consignee")}</dt>
+        <dd>
+          {order.consignee} {order.phone}
+        </dd>
+        <dt>{t("field.address")}</dt>
+        <dd className="cell-wrap">{order.address_text}</dd>
+        {order.remark ? (
+          <>
+            <dt>{t("field.remark")}</dt>
+            <dd className="cell-wrap">{order.remark}</dd>
+          </>
+        ) : null}
+        {order.cancel_reason ? (
+          <>
+            <dt>{t("field.cancelReason")}</dt>
+            <dd className="cell-wrap" data-testid="cancel-reason">
+              {order.cancel_reason}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      <h2 id="desk-lines">{reviewing ? t("details.dates") : t("details.lines")}</h2>
+      {reviewing && actions.propose ? <p className="admin-muted">{t("details.datesHint")}</p> : null}
+      <Form method="post" id="dates-form" aria-labelledby="desk-lines">
+        <div className="table-scroll">
+          <table className="data-table" data-testid="desk-lines">
+            <thead>
+              <tr>
+                <th scope="col">{t("field.lineNo")}</th>
+                <th scope="col">{t("field.code")}</th>
+                <th scope="col">{t("field.name")}</th>
+                <th scope="col" className="num">
+                  {t("field.qty")}
+                </th>
+                <th scope="col" className="num">
+                  {t("field.shipped")}
+                </th>
+                <th scope="col" className="num">
+                  {t("field.open")}
+                </th>
+                <th scope="col">{t("field.esd")}</th>
+                <th scope="col">{t("field.requested")}</th>
+                <th scope="col">{t("field.shipDate")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr key={l.id} data-testid="desk-line" data-line-no={l.line_no}>
+                  <td>{l.line_no}</td>
+                  <td className="code">{l.ordering_code}</td>
+                  <td className="cell-wrap">{en ? l.name_en : l.name_zh}</td>
+                  <td className="num">{l.qty}</td>
+                  <td className="num">{l.shipped_qty}</td>
+                  <td className="num">{l.qty - l.shipped_qty}</td>
+                  <td>{l.esd ?? "—"}</td>
+                  <td>{l.requested_date ?? l.ship_date ?? "—"}</td>
+                  <td>
+                    {reviewing && actions.propose && l.unit_price > 0 ? (
+                      <input
+                        type="date"
+                        name={`date.${l.id}`}
+                        defaultValue={(payload[`date.${l.id}`] as string | undefined) ?? l.ship_date ?? ""}
+                        min={today}
+                        aria-label={t("details.proposedDate", { line: l.line_no })}
+                        data-testid={`date-${l.line_no}`}
+                      />
+                    ) : (
+                      (l.ship_date ?? "—")
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {reviewing ? (
+          <div className="admin-form-actions">
+            {actions.confirm ? (
+              <button type="submit" name="intent" value="confirm" className="btn" data-testid="desk-confirm">
+                {t("details.confirm")}
+              </button>
+            ) : null}
+            {actions.propose ? (
+              <button type="submit" name="intent" value="propose" className="btn btn-outline" data-testid="desk-propose">
+                {t("details.propose")}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </Form>
+
+      {canEdit && actions.purchase ? (
+        <Form method="post" className="admin-inline-form">
+          <button type="submit" name="intent" value="purchase" className="btn btn-outline" data-testid="desk-purchase">
+            {t("details.purchase")}
+          </button>
+        </Form>
+      ) : null}
+
+      {canShip && actions.ship && openLines.length > 0 ? (
+        <section aria-labelledby="desk-ship">
+          <h2 id="desk-ship">{t("details.ship")}</h2>
+          <p className="admin-muted">{t("details.shipHint")}</p>
+          <Form method="post" className="admin-form desk-ship-form" noValidate data-testid="ship-form">
+            <input type="hidden" name="token" value={token} />
+            <label>
+              {t("field.shipDate")}
+              <input type="date" name="shipDate" required defaultValue={(payload.shipDate as string | undefined) ?? today} aria-describedby={described("shipDate")} />
+              {fieldError("shipDate")}
+            </label>
+            {(["carrier", "trackingNo", "packingSlipNo", "batchNo"] as const).map((f) => (
+              <label key={f}>
+                {t(`field.${f}`)}
+                <input name={f} required maxLength={60} defaultValue={(payload[f] as string | undefined) ?? ""} aria-describedby={described(f)} />
+                {fieldError(f)}
+              </label>
+            ))}
+            <fieldset className="desk-ship-lines">
+              <legend>{t("field.shipQty")}</legend>
+              {openLines.map((l) => (
+                <label key={l.id}>
+                  <span>
+                    {t("details.shipQtyLine", { line: l.line_no })} · <span className="code">{l.ordering_code}</span> (≤ {l.qty - l.shipped_qty})
+                  </span>
+                  <input
+                    type="number"
+                    name={`qty.${l.id}`}
+                    min={0}
+                    max={l.qty - l.shipped_qty}
+                    inputMode="numeric"
+                    defaultValue={(payload[`qty.${l.id}`] as string | undefined) ?? ""}
+                    data-testid={`ship-qty-${l.line_no}`}
+                  />
+                </label>
+              ))}
+            </fieldset>
+            <div className="admin-form-actions">
+              <button type="submit" name="intent" value="ship" className="btn" data-testid="desk-ship">
+                {t("details.ship")}
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="desk-shipments">
+        <h2 id="desk-shipments">{t("details.shipments")}</h2>
+        {shipments.length === 0 ? (
+          <p className="admin-muted">{t("details.noShipments")}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table" data-testid="desk-shipments">
+              <thead>
+                <tr>
+                  <th scope="col">{t("field.shipDate")}</th>
+                  <th scope="col">{t("field.lineNo")}</th>
+                  <th scope="col">{t("field.code")}</th>
+                  <th scope="col" className="num">
+                    {t("field.qty")}
+                  </th>
+                  <th scope="col">{t("field.carrier")}</th>
+                  <th scope="col">{t("field.trackingNo")}</th>
+                  <th scope="col">{t("field.packingSlipNo")}</th>
+                  <th scope="col">{t("field.batchNo")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shipments.map((s) => (
+                  <tr key={s.id} data-testid="desk-shipment">
+                    <td>{s.ship_date}</td>
+                    <td>{s.line_no}</td>
+                    <td className="code">{s.ordering_code}</td>
+                    <td className="num">{s.qty}</td>
+                    <td>{s.carrier}</td>
+                    <td className="code">{s.tracking_no}</td>
+                    <td className="code">{s.packing_slip_no}</td>
+                    <td className="code">{s.batch_no}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {canEdit && actions.cancel ? (
+        <section aria-labelledby="desk-cancel">
+          <h2 id="desk-cancel">{t("details.cancel")}</h2>
+          <Form method="post" className="admin-form" noValidate>
+            <label>
+              {t("details.cancelReason")}
+              <textarea name="reason" required maxLength={300} rows={2} aria-describedby={described("reason")} defaultValue={(payload.reason as string | undefined) ?? ""} />
+              {fieldError("reason")}
+            </label>
+            <div className="admin-form-actions">
+              <button type="submit" name="intent" value="cancel" className="btn btn-danger-solid" data-testid="desk-cancel">
+                {t("details.cancel")}
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+      {!actions.confirm && !actions.propose && !actions.purchase && !actions.ship && !actions.cancel ? <p className="admin-muted">{t("details.noActions")}</p> : null}
+    </div>
+  );
+}

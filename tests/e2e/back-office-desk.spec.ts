@@ -1,0 +1,247 @@
+import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
+import type { Page, TestInfo } from "@playwright/test";
+import { cloneUser } from "./auth-helpers";
+import { expect, jsOn, openE2eDb, test } from "./fixtures";
+
+/**
+ * The order desk (issue 17) with JavaScript on and off: a dealer's order waits for review, the
+ * desk (EMP000002) proposes a date, the dealer agrees, the desk confirms and ships in two parts;
+ * the dealer sees notices and delivery records. A cancellation by the desk gives the stock back.
+ * Dealers no other journey uses: XCD000103 (js-on) and XCD000105 (js-off), with their own products.
+ */
+const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
+const dealerOf = (testInfo: TestInfo) => (jsOn(testInfo) ? "XCD000103" : "XCD000105");
+
+/** Two products of entity 1000 with stock, price, MOQ/MPQ 1 and no promotion, different per project. */
+function productsFor(testInfo: TestInfo): [string, string] {
+  const db = openE2eDb();
+  try {
+    const rows = db
+      .prepare(
+        `select p.ordering_code from product p join stock s on s.product_id = p.id and s.tenant_id = (select id from tenant where code = '1000')
+         where p.status = 'active' and p.list_price is not null and p.moq = 1 and p.mpq = 1 and s.available >= 50
+           and not exists (select 1 from promotion_item pi where pi.product_id = p.id)
+           and not exists (select 1 from promotion pr where pr.gift_product_id = p.id)
+         order by p.id desc limit 4`,
+      )
+      .all() as { ordering_code: string }[];
+    const offset = jsOn(testInfo) ? 0 : 2;
+    return [rows[offset].ordering_code, rows[offset + 1].ordering_code];
+  } finally {
+    db.close();
+  }
+}
+
+async function as(page: Page, loginAs: (code: string) => Promise<void>, code: string) {
+  await page.context().clearCookies();
+  await loginAs(code);
+}
+
+/** The dealer orders `qty` of `code`; `review`: a ship date after the wanted delivery date. */
+async function placeOrder(page: Page, code: string, qty: number, review: boolean): Promise<string> {
+  await page.goto("/shopCart/shopCard");
+  await page.locator("#quick-text").fill(`${code} ${qty}`);
+  await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.locator(`[data-testid=cart-line][data-code='${code}']`)).toBeVisible();
+  await page.getByRole("button", { name: "去结算" }).click();
+  if (page.url().includes("confirm=promotions")) await page.getByRole("button", { name: "放弃促销，继续结算" }).click();
+  await expect(page).toHaveURL(/\/order\/fillOrder/);
+  await page.getByLabel("预付款（银行转账）").check();
+  await page.locator("input[name=expectedDeliveryDate]").fill(inDays(review ? 10 : 60));
+  if (review) await page.getByTestId("fill-line").first().locator("input[type=date]").fill(inDays(30));
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/order\/order\?tab=open&orderNo=SO\d{8}W\d+/);
+  return new URL(page.url()).searchParams.get("orderNo")!;
+}
+
+test("review, proposed date, agreement, confirmation and two shipments", async ({ page, loginAs }, testInfo) => {
+  test.setTimeout(120_000);
+  const dealer = dealerOf(testInfo);
+  const [code] = productsFor(testInfo);
+  await as(page, loginAs, dealer);
+  const orderNo = await placeOrder(page, code, 5, true);
+  await expect(page.getByTestId("flash")).toContainText("已提交，交货日期待人工确认");
+
+  // the order desk: the order waits in its queue
+  await as(page, loginAs, "EMP000002");
+  await page.goto("/system/orders");
+  const row = page.locator(`[data-testid=desk-order-row][data-order-no='${orderNo}']`);
+  await expect(row).toContainText("待确认");
+  await row.getByRole("link", { name: orderNo }).click();
+  await expect(page).toHaveURL(new RegExp(`/system/orders/${orderNo}$`));
+  await page.getByTestId("desk-line").first().locator("input[type=date]").fill(inDays(35));
+  await page.getByRole("button", { name: "建议新交期" }).click();
+  await expect(page.getByTestId("done")).toContainText(`已向客户建议订单 ${orderNo} 的新交期`);
+  await expect(page.getByTestId("desk-status")).toHaveText("交期已答复");
+  await expect(page.getByTestId("desk-lines")).toContainText(inDays(35));
+
+  // the dealer: an unread notice, the proposed date on the order, agrees
+  await as(page, loginAs, dealer);
+  await page.goto("/order/myMessage");
+  await expect(page.getByTestId("account-link").locator(".badge")).toBeVisible();
+  await expect(page.getByTestId("messages-table")).toContainText(`订单 ${orderNo} 交期反馈`);
+  await page.goto(`/order/orderDetails?orderNo=${orderNo}`);
+  await expect(page.getByTestId("order-lines")).toContainText(inDays(35));
+  await page.getByRole("button", { name: "同意", exact: true }).click();
+  await expect(page.getByTestId("flash")).toContainText(`您已同意订单 ${orderNo} 的建议交期`);
+
+  // back at the desk: confirm, then ship 2 of 5
+  await as(page, loginAs, "EMP000002");
+  await page.goto(`/system/orders/${orderNo}`);
+  await expect(page.getByText("客户已同意建议交期，请确认订单。")).toBeVisible();
+  await page.getByRole("button", { name: "确认订单" }).click();
+  await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 已确认`);
+  await expect(page.getByTestId("desk-status")).toHaveText("已确认");
+  const tracking = `SF-E2E-${testInfo.project.name}`;
+  const ship = async (qty: number, slip: string) => {
+    await page.locator("input[name=carrier]").fill("顺丰速运");
+    await page.locator("input[name=trackingNo]").fill(tracking);
+    await page.locator("input[name=packingSlipNo]").fill(slip);
+    await page.locator("input[name=batchNo]").fill("B2611-E2E");
+    await page.getByTestId("ship-form").locator("input[type=number]").first().fill(String(qty));
+    await page.getByRole("button", { name: "登记发货" }).click();
+    await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 的发货已登记`);
+  };
+  await ship(2, "PS-E2E-1");
+  await expect(page.getByTestId("desk-shipment")).toHaveCount(1);
+  await expect(page.getByTestId("desk-line").first().locator("td.num")).toHaveText(["5", "2", "3"]);
+
+  // the dealer sees the delivery record, the shipped quantity and the notice
+  await as(page, loginAs, dealer);
+  await page.goto(`/order/myRecord?orderNo=${orderNo}`);
+  await expect(page.getByTestId("record-row")).toHaveCount(1);
+  await expect(page.getByTestId("record-row")).toContainText(tracking);
+  await page.goto("/order/myMessage");
+  await expect(page.getByTestId("messages-table")).toContainText(`订单 ${orderNo} 已发货`);
+  await page.goto(`/order/orderDetails?orderNo=${orderNo}`);
+  await expect(page.getByTestId("order-lines").locator("tbody tr").first().locator("td").last()).toHaveText("2");
+
+  // the desk ships the rest: nothing open, no shipment form any more
+  await as(page, loginAs, "EMP000002");
+  await page.goto(`/system/orders/${orderNo}`);
+  await ship(3, "PS-E2E-2");
+  await expect(page.getByTestId("desk-shipment")).toHaveCount(2);
+  await expect(page.getByTestId("ship-form")).toHaveCount(0);
+  await page.goto(`/system/orders?tab=toShip&orderNo=${orderNo}`);
+  await expect(page.getByTestId("desk-order-row")).toHaveCount(0);
+});
+
+test("a cancellation by the desk gives the stock back and tells the dealer", async ({ page, loginAs }, testInfo) => {
+  const dealer = dealerOf(testInfo);
+  const [, code] = productsFor(testInfo);
+  await as(page, loginAs, dealer);
+  const stock = async () => {
+    await page.goto(`/item?code=${encodeURIComponent(code)}`);
+    return Number(await page.getByTestId("item-stock").textContent());
+  };
+  const before = await stock();
+  const orderNo = await placeOrder(page, code, 4, false);
+  expect(await stock()).toBe(before - 4);
+
+  await as(page, loginAs, "EMP000002");
+  await page.goto(`/system/orders?tab=all&orderNo=${orderNo}`);
+  await page.getByRole("link", { name: orderNo }).click();
+  await page.getByRole("button", { name: "取消订单" }).click();
+  await expect(page.locator("#reason-error")).toHaveText("请填写取消原因");
+  await page.getByLabel("取消原因（客户可见）").fill("产品停产 / discontinued");
+  await page.getByRole("button", { name: "取消订单" }).click();
+  await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 已取消`);
+  await expect(page.getByTestId("cancel-reason")).toHaveText("产品停产 / discontinued");
+
+  await as(page, loginAs, dealer);
+  expect(await stock()).toBe(before);
+  await page.goto("/order/myMessage");
+  await expect(page.getByTestId("messages-table")).toContainText(`订单 ${orderNo} 已被取消`);
+});
+
+for (const lang of ["zh", "en"] as const) {
+  test(`the desk's pages: axe finds nothing serious, nothing scrolls sideways at 360 px (${lang})`, async ({ page, browser, context, loginAs }, testInfo) => {
+    test.setTimeout(120_000);
+    // an order desk account of its own in this language (a copy of EMP000002)
+    const code = `EMP9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}000`;
+    cloneUser("EMP000002", code, `${code.toLowerCase()}@e2e.test`);
+    const db = openE2eDb();
+    let orderNo: string;
+    try {
+      db.prepare("update app_user set language = ? where code = ?").run(lang, code);
+      orderNo = (
+        db
+          .prepare("select order_no from sales_order where status = 'confirmed' and tenant_id = (select id from tenant where code = '1000') order by id limit 1")
+          .get() as { order_no: string }
+      ).order_no;
+    } finally {
+      db.close();
+    }
+    await loginAs(code);
+    // without JavaScript axe checks the server's HTML in a page whose own scripts are blocked
+    const serverHtmlOnly = !jsOn(testInfo);
+    const axeContext = serverHtmlOnly ? await browser.newContext({ javaScriptEnabled: true }) : context;
+    if (serverHtmlOnly) {
+      await axeContext.route(/\/build\/.*\.js$/, (route) => route.abort());
+      await axeContext.addCookies(await context.cookies());
+    }
+    const axePage = serverHtmlOnly ? await axeContext.newPage() : page;
+    const found: Record<string, string[]> = {};
+    const wide: Record<string, number> = {};
+    for (const url of ["/system/orders?tab=all", `/system/orders/${orderNo}`, "/system/deliveries"]) {
+      await axePage.setViewportSize({ width: 1366, height: 900 });
+      await axePage.goto(url);
+      await expect(axePage.locator("html")).toHaveAttribute("lang", lang);
+      const { violations } = await new AxeBuilder({ page: axePage }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      if (serious.length) found[url] = serious;
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(url);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) wide[url] = overflow;
+    }
+    if (serverHtmlOnly) await axeContext.close();
+    expect(found).toEqual({});
+    expect(wide).toEqual({});
+  });
+}
+
+test("shipments imported from Excel: templates in both languages, a bad row named, a good file recorded", async ({ page, loginAs }, testInfo) => {
+  const db = openE2eDb();
+  let target: { order_no: string; line_no: number; open: number };
+  try {
+    // a confirmed order of entity 1000 with something open, one per project
+    target = db
+      .prepare(
+        `select o.order_no, l.line_no, l.qty - l.shipped_qty as open from sales_order o join order_line l on l.order_id = o.id
+         where o.status = 'confirmed' and o.tenant_id = (select id from tenant where code = '1000') and l.shipped_qty < l.qty
+         order by o.id desc, l.line_no limit 1 offset ?`,
+      )
+      .get(jsOn(testInfo) ? 0 : 3) as typeof target;
+  } finally {
+    db.close();
+  }
+  await loginAs("EMP000002");
+  await page.goto("/system/deliveries");
+  for (const [testId, name] of [["template-zh", "发货导入模板.xlsx"], ["template-en", "shipment-import-template.xlsx"]]) {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+  }
+  const file = async (rows: unknown[][]) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Shipments");
+    for (const r of rows) ws.addRow(r);
+    return { name: "shipments.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
+  };
+  const head = ["Order no", "Line no", "Quantity", "Ship date", "Carrier", "Tracking no", "Packing slip id", "Batch no"];
+  const tracking = `IMP-${testInfo.project.name}`;
+  const good = [target.order_no, target.line_no, 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"];
+  await page.locator("input[type=file]").setInputFiles(await file([head, good, [target.order_no, target.line_no, target.open + 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"]]));
+  await page.getByTestId("import-submit").click();
+  const problems = page.getByTestId("import-problems");
+  await expect(problems).toContainText("文件有误，未导入任何发货");
+  await expect(problems.locator("tbody tr")).toHaveCount(1);
+  await expect(problems.locator("tbody tr")).toHaveText(/^3\s*发货数量\s*超过未发数量（\d+）$/);
+  await expect(page.getByTestId("desk-deliveries")).not.toContainText(tracking);
+
+  await page.locator("input[type=file]").setInputFiles(await file([head, good]));
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-done")).toContainText("已导入 1 行发货（1 个订单）");
+  await expect(page.getByTestId("desk-deliveries").locator("tr", { hasText: tracking })).toContainText(target.order_no);
+});
