@@ -138,6 +138,20 @@ export const ADMIN_MENUS: MenuDef[] = [
     children: [fn("dash:sales:view", "查看销售看板", "View the sales dashboard", ["admin", "order_desk"])],
   },
   {
+    // the order desk (issue 17, decision 044)
+    name: "orderDesk", zh: "订单处理", en: "Order desk", href: "/system/orders", icon: "orders", roles: ["admin", "order_desk"],
+    children: [
+      {
+        name: "deskOrders", zh: "订单处理", en: "Orders", href: "/system/orders",
+        children: [fn("ord:order:view", "查看订单", "View orders"), fn("ord:order:edit", "处理订单", "Process orders")],
+      },
+      {
+        name: "deskDeliveries", zh: "发货管理", en: "Deliveries", href: "/system/deliveries",
+        children: [fn("ord:delivery:view", "查看发货", "View deliveries"), fn("ord:delivery:edit", "登记发货", "Record deliveries")],
+      },
+    ],
+  },
+  {
     name: "promotionAdmin", zh: "促销管理", en: "Promotions", href: "/system/promotion", icon: "promotion", roles: ["admin", "content_editor"],
     children: [
       {
@@ -155,20 +169,6 @@ export const ADMIN_MENUS: MenuDef[] = [
         children: [fn("cms:content:view", "查看内容", "View content"), fn("cms:content:edit", "维护内容", "Maintain content"), fn("cms:file:upload", "上传文件", "Upload files")],
       },
       { name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory" },
-    ],
-  },
-  {
-    // the order desk (issue 17, decision 044)
-    name: "orderDesk", zh: "订单处理", en: "Order desk", href: "/system/orders", icon: "orders", roles: ["admin", "order_desk"],
-    children: [
-      {
-        name: "deskOrders", zh: "订单处理", en: "Orders", href: "/system/orders",
-        children: [fn("ord:order:view", "查看订单", "View orders"), fn("ord:order:edit", "处理订单", "Process orders")],
-      },
-      {
-        name: "deskDeliveries", zh: "发货管理", en: "Deliveries", href: "/system/deliveries",
-        children: [fn("ord:delivery:view", "查看发货", "View deliveries"), fn("ord:delivery:edit", "登记发货", "Record deliveries")],
-      },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { OPEN_STATUSES } from "~/modules/orders/status";
 import { deskCounts, ordersPerDay, topProducts } from "./dashboard.server";
 
 /**
@@ -66,7 +67,7 @@ describe.each(testDatabases())("dashboard figures on $name", ({ url }) => {
       .select(["o.id", "o.status", "l.qty", "l.shipped_qty"])
       .where("o.tenant_id", "=", tenantId)
       .execute();
-    const openIds = new Set(open.filter((r) => ["submitted", "to_be_confirmed", "confirmed", "purchase_application_created"].includes(r.status) && r.shipped_qty < r.qty).map((r) => r.id));
+    const openIds = new Set(open.filter((r) => (OPEN_STATUSES as readonly string[]).includes(r.status) && r.shipped_qty < r.qty).map((r) => r.id));
     expect(counts.openDeliveries).toBe(openIds.size);
   });
 
