@@ -8,6 +8,7 @@ import * as auth from "./migrations/2026-11-21-0003-auth";
 import * as orders from "./migrations/2026-11-21-0004-orders";
 import * as productFlags from "./migrations/2026-11-21-0005-product-flags";
 import * as backOffice from "./migrations/2026-11-25-0006-back-office";
+import * as catalogueAdmin from "./migrations/2026-11-25-0008-catalogue-admin";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-0004-orders": orders,
   "2026-11-21-0005-product-flags": productFlags,
   "2026-11-25-0006-back-office": backOffice,
+  "2026-11-25-0008-catalogue-admin": catalogueAdmin,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -5,6 +5,7 @@ import order from "./en/order.json";
 import admin from "./en/admin.json";
 import adminUsers from "./en/adminUsers.json";
 import adminData from "./en/adminData.json";
+import adminCatalog from "./en/adminCatalog.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminCatalog };

@@ -5,6 +5,7 @@ import order from "./zh/order.json";
 import admin from "./zh/admin.json";
 import adminUsers from "./zh/adminUsers.json";
 import adminData from "./zh/adminData.json";
+import adminCatalog from "./zh/adminCatalog.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminCatalog };
