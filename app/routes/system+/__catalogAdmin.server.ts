@@ -12,7 +12,7 @@ const hundredths = (v: string) => {
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 };
 const text = (max: number) => z.preprocess(trimmed, z.string({ error: `${E}required` }).max(max, `${E}tooLong`));
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, `${E}tooLong`));
+const optionalText = (max: number) => z.string().trim().max(max, `${E}tooLong`).default("");
 const money = z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`).transform(hundredths));
 const optionalMoney = z.preprocess(trimmed, z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`).transform(hundredths).optional());
 const int = (max: number, min = 0) =>
