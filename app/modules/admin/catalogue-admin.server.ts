@@ -15,9 +15,6 @@ import { bumpVersion } from "./versions.server";
  * product counts. Every change is audited in its transaction.
  */
 export const PRODUCT_PAGE_SIZE = 30;
-export const PRODUCT_KINDS = ["turning_insert", "milling_insert", "end_mill", "drill", "holder"] as const;
-export const PRODUCT_STATUSES = ["active", "delisted"] as const;
-export const PRODUCT_UNITS = ["pc", "box", "set"] as const;
 
 type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string };
 

@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = q.status === "success" ? q.value : { tenant: undefined, page: 1 };
   const tenantId = query.tenant ?? entities[0]?.id;
   const list = tenantId ? await notFoundWhenMissing(() => listCustomerPrices(db, id, tenantId, query.page)) : { total: 0, rows: [] as Awaited<ReturnType<typeof listCustomerPrices>>["rows"] };
-  return { customer, entities, tenantId: tenantId ?? null, page: query.page, total: list.total, rows: list.rows, canEdit: user.funcCodes.has("cus:price:edit") };
+  return { customer, entities, pageSize: PRICE_PAGE_SIZE, tenantId: tenantId ?? null, page: query.page, total: list.total, rows: list.rows, canEdit: user.funcCodes.has("cus:price:edit") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CustomerPrices() {
-  const { customer: c, entities, tenantId, page, total, rows, canEdit } = useLoaderData<typeof loader>();
+  const { customer: c, entities, tenantId, page, total, rows, canEdit, pageSize } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
@@ -143,7 +143,7 @@ export default function CustomerPrices() {
           </tbody>
         </table>
       </div>
-      <Pager page={page} total={total} pageSize={PRICE_PAGE_SIZE} />
+      <Pager page={page} total={total} pageSize={pageSize} />
     </div>
   );
 }

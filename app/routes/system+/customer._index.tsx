@@ -18,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "cus:customer:view", db);
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: CustomerFilterSchema });
   const filter = submission.status === "success" ? submission.value : { q: undefined, page: 1 };
-  return { filter, ...(await listCustomers(db, filter, filter.page)) };
+  return { filter, pageSize: CUSTOMER_PAGE_SIZE, ...(await listCustomers(db, filter, filter.page)) };
 }
 
 export default function Customers() {
-  const { filter, total, rows } = useLoaderData<typeof loader>();
+  const { filter, total, rows, pageSize } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
   return (
@@ -74,7 +74,7 @@ export default function Customers() {
           </tbody>
         </table>
       </div>
-      <Pager page={filter.page} total={total} pageSize={CUSTOMER_PAGE_SIZE} />
+      <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );
 }

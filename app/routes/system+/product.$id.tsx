@@ -5,12 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, ProductEditSchema } from "./__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
-import { getProductForEdit, leafNodes, PRODUCT_KINDS, saveProduct, saveStock } from "~/modules/admin/catalogue-admin.server";
+import { getProductForEdit, leafNodes, saveProduct, saveStock } from "~/modules/admin/catalogue-admin.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { yuanInput } from "./__catalogFormat";
+import { PRODUCT_KINDS, yuanInput } from "./__catalogFormat";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑商品", "Edit product");
 

@@ -18,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "cat:product:view", db);
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: ProductFilterSchema });
   const filter = submission.status === "success" ? submission.value : { q: undefined, node: undefined, status: undefined, page: 1 };
-  return { filter, ...(await listProducts(db, filter, filter.page)) };
+  return { filter, pageSize: PRODUCT_PAGE_SIZE, ...(await listProducts(db, filter, filter.page)) };
 }
 
 export default function Products() {
-  const { filter, total, rows, keywordError } = useLoaderData<typeof loader>();
+  const { filter, total, rows, keywordError, pageSize } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
   return (
@@ -89,7 +89,7 @@ export default function Products() {
           </tbody>
         </table>
       </div>
-      <Pager page={filter.page} total={total} pageSize={PRODUCT_PAGE_SIZE} />
+      <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );
 }
