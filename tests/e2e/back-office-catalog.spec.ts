@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { loginWithForm } from "./auth-helpers";
@@ -164,4 +165,27 @@ test("a product renamed in the back office shows on the shop's product page and 
   await shop.goto(`/searchProduct?keyWord=${word}`);
   await expect(shop.getByRole("link", { name: insert.code })).toBeVisible();
   await shop.context().close();
+});
+
+test("axe finds nothing serious on the new screens, and nothing scrolls sideways at 360 px", async ({ page }, info) => {
+  test.skip(!jsOn(info), "axe runs as a script in the page: once, with JavaScript on");
+  test.setTimeout(120_000);
+  await signInAdmin(page);
+  const db = openE2eDb();
+  const customer = (db.prepare("select id from customer where code = 'C90010'").get() as { id: number }).id;
+  const job = (db.prepare("select max(id) as id from background_job where kind = 'price_import'").get() as { id: number | null }).id;
+  const node = (db.prepare("select code from catalogue_node where level = 3 order by code").get() as { code: string }).code;
+  db.close();
+  const pages = ["/system/customer", `/system/customer/${customer}`, `/system/customer/${customer}/prices`, "/system/priceImport", "/system/catalogueNode", `/system/catalogueNode?parent=${node}`, `/system/catalogueNode/${node}`, "/system/catalogueNode/new", "/system/product", "/system/product/2"];
+  if (job) pages.push(`/system/priceImport/job/${job}`);
+  for (const width of [1366, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const url of pages) {
+      await page.goto(url);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      expect(serious).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), url).toBeLessThanOrEqual(0);
+    }
+  }
 });

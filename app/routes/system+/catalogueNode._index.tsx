@@ -48,7 +48,7 @@ export default function CatalogueNodes() {
           ))}
         </ol>
       </nav>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="node-table">
           <caption className="visually-hidden">{t("node.levelN", { level })}</caption>
           <thead>

@@ -125,7 +125,7 @@ export default function CustomerPage() {
       </Form>
 
       <h2>{t("customer.entities")}</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="customer-entities">
           <caption className="visually-hidden">{t("customer.entities")}</caption>
           <thead>
@@ -165,7 +165,7 @@ export default function CustomerPage() {
       </div>
 
       <h2>{t("customer.masters")}</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="customer-masters">
           <caption className="visually-hidden">{t("customer.masters")}</caption>
           <thead>

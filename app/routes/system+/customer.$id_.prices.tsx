@@ -102,7 +102,7 @@ export default function CustomerPrices() {
         </Form>
       ) : null}
       <p className="result-count">{t("common.count", { count: total })}</p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="price-table">
           <caption className="visually-hidden">{t("price.title", { code: c.code })}</caption>
           <thead>

@@ -38,7 +38,7 @@ export default function Customers() {
         </button>
       </Form>
       <p className="result-count">{t("common.count", { count: total })}</p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="customer-table">
           <caption className="visually-hidden">{t("customer.title")}</caption>
           <thead>

@@ -187,7 +187,7 @@ export default function ProductEdit() {
       </Form>
 
       <h2>{t("stock.title")}</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="stock-table">
           <caption className="visually-hidden">{t("stock.title")}</caption>
           <thead>
@@ -247,7 +247,7 @@ export default function ProductEdit() {
 
       <h2>{t("product.cutting")}</h2>
       {cutting.rows.length ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0}>
           <table className="data-table">
             <caption className="visually-hidden">{t("product.cutting")}</caption>
             <thead>

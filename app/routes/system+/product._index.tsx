@@ -55,7 +55,7 @@ export default function Products() {
         </p>
       ) : null}
       <p className="result-count">{t("common.count", { count: total })}</p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
         <table className="data-table" data-testid="product-table">
           <caption className="visually-hidden">{t("product.title")}</caption>
           <thead>
