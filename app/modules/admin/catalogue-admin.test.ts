@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
+import { getCart } from "~/modules/cart/cart.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getChildren } from "~/modules/catalogue/catalogue.server";
 import { productSearch } from "~/modules/search/search.server";
@@ -75,9 +76,17 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     const after = await getCustomer(db, c.id);
     expect(after.customer).toMatchObject({ name_zh: "新名称", credit_limit: 12_345_600, payment_terms_days: 60, discount_bp: 750, free_shipping_amount: 50_000, export_sales: 1 });
     expect(after.entities[0].available).toBe(Math.max(0, 12_345_600 - e.openPayable));
+    // the cart's free-shipping threshold is the dealer's own now, the entity's again when cleared
+    const u = await db.selectFrom("app_user").select("id").where("code", "=", "XCD000001").executeTakeFirstOrThrow();
+    const actor = { id: u.id, customerId: c.id, tenantId: e.id, currency: "CNY", canOrder: true, canSeePrice: true, canSeeStock: true, priceAdjustmentBp: 0 };
+    expect((await getCart(db, actor)).tenant.free_shipping_amount).toBe(50_000);
+    await updateCustomer(db, admin, c.id, { nameZh: "新名称", nameEn: "New name", creditLimit: 123_456_00, paymentTermsDays: 60, discountBp: 750, freeShippingAmount: null, exportSales: true });
+    const entityThreshold = (await db.selectFrom("tenant").select("free_shipping_amount").where("id", "=", e.id).executeTakeFirstOrThrow()).free_shipping_amount;
+    expect((await getCart(db, actor)).tenant.free_shipping_amount).toBe(entityThreshold);
     const log = await audits("customer");
     expect(log.at(-1)).toMatchObject({ action: "update", entity_id: "C10001", user_code: "EMP000001" });
-    expect(JSON.parse(log.at(-1)!.before_json!)).toMatchObject({ credit_limit: before.customer.credit_limit });
+    expect(JSON.parse(log.at(-2)!.before_json!)).toMatchObject({ credit_limit: before.customer.credit_limit });
+    expect(JSON.parse(log.at(-1)!.after_json!)).toMatchObject({ free_shipping_amount: null });
     expect(JSON.parse(log.at(-1)!.after_json!)).toMatchObject({ credit_limit: 12_345_600 });
     // the internal party is not a customer here
     const staff = await db.selectFrom("customer").select("id").where("kind", "=", "internal").executeTakeFirstOrThrow();
