@@ -86,7 +86,7 @@ test("the administrator changes a dealer's credit limit and discount; the dealer
   await page.getByTestId(`customer-${customer}`).getByRole("link", { name: customer }).click();
   await page.getByLabel("信用额度（元）").fill(limit);
   await page.getByLabel("客户折扣（%）").fill("12.50");
-  await page.getByRole("button", { name: "保存" }).click();
+  await page.getByTestId("customer-form").getByRole("button", { name: "保存" }).click();
   await expect(page.getByTestId("flash")).toContainText("客户信息已保存");
   await expect(page.getByLabel("信用额度（元）")).toHaveValue(limit);
   await expect(page.getByTestId("customer-entities")).toContainText(yuan(Math.round(Number(limit) * 100)));

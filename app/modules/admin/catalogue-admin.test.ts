@@ -9,7 +9,7 @@ import { productSearch } from "~/modules/search/search.server";
 import { parseKeyword } from "~/modules/search/normalize";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { getNode, getProductForEdit, saveNode, saveProduct, saveStock, type ProductInput } from "./catalogue-admin.server";
-import { getCustomer, setCustomerPrice, updateCustomer } from "./customers.server";
+import { getCustomer, setCustomerPrice, setErpAccount, updateCustomer } from "./customers.server";
 import { checkOrderingCode } from "./iso-code";
 import { getPriceImportJob, readPriceFile, startPriceImport } from "./price-import.server";
 
@@ -88,6 +88,12 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     expect(JSON.parse(log.at(-2)!.before_json!)).toMatchObject({ credit_limit: before.customer.credit_limit });
     expect(JSON.parse(log.at(-1)!.after_json!)).toMatchObject({ free_shipping_amount: null });
     expect(JSON.parse(log.at(-1)!.after_json!)).toMatchObject({ credit_limit: 12_345_600 });
+    // a master's ERP account; another dealer's master is a 404
+    const master = before.masters.find((m) => m.code === "XCD000001")!;
+    await setErpAccount(db, admin, c.id, master.id, "ERP-10001");
+    expect((await getCustomer(db, c.id)).masters.find((m) => m.code === "XCD000001")?.erp_account).toBe("ERP-10001");
+    const other = await db.selectFrom("app_user").select("id").where("code", "=", "DPC000001").executeTakeFirstOrThrow();
+    await expect(setErpAccount(db, admin, c.id, other.id, "X")).rejects.toThrow(/not found/);
     // the internal party is not a customer here
     const staff = await db.selectFrom("customer").select("id").where("kind", "=", "internal").executeTakeFirstOrThrow();
     await expect(getCustomer(db, staff.id)).rejects.toThrow(/not found/);

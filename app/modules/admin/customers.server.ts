@@ -106,6 +106,24 @@ export async function updateCustomer(db: DB, actor: Actor, id: number, input: Cu
   });
 }
 
+/** A master account's ERP account (what orders are sent to the ERP under); only the dealer's own masters. */
+export async function setErpAccount(db: DB, actor: Actor, customerId: number, userId: number, erpAccount: string | null): Promise<{ ok: true }> {
+  return db.transaction().execute(async (tx) => {
+    await dealer(tx, customerId);
+    const before = await tx
+      .selectFrom("app_user")
+      .select(["id", "code", "erp_account"])
+      .where("id", "=", userId)
+      .where("customer_id", "=", customerId)
+      .where("master_user_id", "is", null)
+      .executeTakeFirst();
+    if (!before) throw new NotFoundError("master account");
+    await tx.updateTable("app_user").set({ erp_account: erpAccount, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+    await recordAudit(tx, actor, { action: "update", entity: "app_user", entityId: before.code, before, after: { ...before, erp_account: erpAccount } });
+    return { ok: true as const };
+  });
+}
+
 // ---------- customer price lists ----------
 
 export const PRICE_PAGE_SIZE = 50;

@@ -25,7 +25,9 @@ export const CustomerFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 
-export const CustomerEditSchema = z.object({
+export const CustomerEditSchema = z.discriminatedUnion("intent", [
+  z.object({
+  intent: z.literal("terms"),
   nameZh: text(200),
   nameEn: text(200),
   creditLimit: money,
@@ -34,7 +36,10 @@ export const CustomerEditSchema = z.object({
   discount: z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,2}(\.\d{1,2})?$/, `${E}percent`).transform(hundredths)),
   freeShippingAmount: optionalMoney,
   exportSales: flag,
-});
+  }),
+  /** a master account's ERP account; empty clears it */
+  z.object({ intent: z.literal("erp"), userId: int(1e9, 1), erpAccount: z.string().trim().max(40, `${E}tooLong`).regex(/^[A-Za-z0-9_-]*$/, `${E}erpAccount`).optional() }),
+]);
 
 export const PriceListQuerySchema = z.object({
   tenant: z.coerce.number().int().min(1).optional().catch(undefined),

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomerEditSchema, idParam } from "./__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
-import { getCustomer, updateCustomer } from "~/modules/admin/customers.server";
+import { getCustomer, setErpAccount, updateCustomer } from "~/modules/admin/customers.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -30,8 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: CustomerEditSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
+  const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
+  if (v.intent === "erp") {
+    await notFoundWhenMissing(() => setErpAccount(db, actor, id, v.userId, v.erpAccount?.toUpperCase() || null));
+    return redirect(`/system/customer/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:customer.erpSaved") } });
+  }
   await notFoundWhenMissing(() =>
-    updateCustomer(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, {
+    updateCustomer(db, actor, id, {
       nameZh: v.nameZh,
       nameEn: v.nameEn,
       creditLimit: v.creditLimit,
@@ -76,6 +81,7 @@ export default function CustomerPage() {
       <Form method="post" className="admin-form" noValidate data-testid="customer-form">
         <fieldset disabled={!canEdit} className="admin-fieldset">
           <legend className="visually-hidden">{t("customer.terms")}</legend>
+          <input type="hidden" name="intent" value="terms" />
           <label>
             {t("customer.nameZh")}
             <input name="nameZh" defaultValue={c.name_zh} maxLength={200} required {...described("nameZh")} />
@@ -185,7 +191,20 @@ export default function CustomerPage() {
                 </td>
                 <td>{m.name}</td>
                 <td className="cell-wrap">{m.email}</td>
-                <td className="code">{m.erp_account ?? ""}</td>
+                <td>
+                  {canEdit ? (
+                    <Form method="post" className="admin-inline-form">
+                      <input type="hidden" name="intent" value="erp" />
+                      <input type="hidden" name="userId" value={m.id} />
+                      <input name="erpAccount" defaultValue={m.erp_account ?? ""} maxLength={40} className="admin-cell-input code" aria-label={t("customer.erpAccountOf", { code: m.code })} />
+                      <button type="submit" className="btn btn-outline btn-small">
+                        {t("common.save")}
+                      </button>
+                    </Form>
+                  ) : (
+                    <span className="code">{m.erp_account ?? ""}</span>
+                  )}
+                </td>
                 <td>{m.status === "locked" ? t("customer.locked") : t("customer.active")}</td>
               </tr>
             ))}
