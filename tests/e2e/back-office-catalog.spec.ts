@@ -176,7 +176,7 @@ test("axe finds nothing serious on the new screens, and nothing scrolls sideways
   const job = (db.prepare("select max(id) as id from background_job where kind = 'price_import'").get() as { id: number | null }).id;
   const node = (db.prepare("select code from catalogue_node where level = 3 order by code").get() as { code: string }).code;
   db.close();
-  const pages = ["/system/customer", `/system/customer/${customer}`, `/system/customer/${customer}/prices`, "/system/priceImport", "/system/catalogueNode", `/system/catalogueNode?parent=${node}`, `/system/catalogueNode/${node}`, "/system/catalogueNode/new", "/system/product", "/system/product/2"];
+  const pages = ["/system/customer", `/system/customer/${customer}`, `/system/customer/${customer}/prices`, "/system/priceImport", "/system/catalogueNode", `/system/catalogueNode?parent=${node}`, `/system/catalogueNode/${node}`, "/system/catalogueNode/new", "/system/product", "/system/product/2", "/system/product/new"];
   if (job) pages.push(`/system/priceImport/job/${job}`);
   for (const width of [1366, 360]) {
     await page.setViewportSize({ width, height: 800 });

@@ -72,6 +72,7 @@ const PAGES: [string, string, () => string][] = [
   ["/system/catalogueNode/NODE", "cat:node:edit", () => editor],
   ["/system/product", "cat:product:view", () => editor],
   ["/system/product/PROD", "cat:product:view", () => editor],
+  ["/system/product/new", "cat:product:edit", () => editor],
 ];
 
 describe("who may open the new pages", () => {
@@ -127,6 +128,14 @@ describe("the new actions", () => {
     expect((await shop.post("/system/catalogueNode/new", support, { code: "SEC-NEW", labelZh: "x", labelEn: "x", sort: "1" })).status).toBe(403);
     expect((await upload(editor, await xlsx([["订货号", "牌价（元）", "可用库存", "交货周期（天）"]]), ids.tenant)).status).toBe(403);
     expect((await upload(dealer, await xlsx([["订货号", "牌价（元）", "可用库存", "交货周期（天）"]]), ids.tenant)).status).toBe(404);
+    const newProduct = { intent: "product", orderingCode: "SEC-NEW-0001", kind: "drill", catalogueCode: shop.one<{ c: string }>("select code c from catalogue_node where level = 4").c, nameZh: "x", nameEn: "x", unit: "pc", mpq: "1", moq: "1", status: "active" };
+    expect((await shop.post("/system/product/new", orderDesk, newProduct)).status).toBe(403);
+    expect((await shop.post("/system/product/new", dealer, newProduct)).status).toBe(404);
+    expect((await shop.post("/system/product/new", admin, newProduct, { Origin: "https://evil.example" })).status).toBe(403);
+    expect(shop.one<{ n: number }>("select count(*) n from product where ordering_code = 'SEC-NEW-0001'").n).toBe(0);
+    const twice = await Promise.all([shop.post("/system/product/new", admin, newProduct), shop.post("/system/product/new", admin, newProduct)]);
+    expect(twice.map((a) => a.status).sort()).toEqual([302, 400]);
+    expect(shop.one<{ n: number }>("select count(*) n from product where ordering_code = 'SEC-NEW-0001'").n).toBe(1);
     expect(shop.one<{ n: number }>("select count(*) n from customer_price where price = 100").n).toBe(0);
     expect(shop.one<{ n: number }>("select count(*) n from catalogue_node where code = 'SEC-NEW'").n).toBe(0);
   });

@@ -190,7 +190,8 @@ export interface ProductInput {
 }
 
 /** Checks what a form cannot: the ordering code (search and ISO), MOQ against MPQ, the attributes' JSON, the node. */
-export async function saveProduct(db: DB, actor: Actor, id: number, input: ProductInput): Promise<Result<{ orderingCode: string }>> {
+/** Updates product `id`, or adds a product when `id` is null. */
+export async function saveProduct(db: DB, actor: Actor, id: number | null, input: ProductInput): Promise<Result<{ id: number; orderingCode: string }>> {
   const code = checkOrderingCode(input.orderingCode, input.kind);
   if (!code.ok) return { ok: false, error: code.error, field: "orderingCode" };
   if (input.moq < input.mpq || input.moq % input.mpq !== 0) return { ok: false, error: "adminCatalog:product.error.moqMpq", field: "moq" };
@@ -205,15 +206,15 @@ export async function saveProduct(db: DB, actor: Actor, id: number, input: Produ
   const iso = code.iso;
   if (iso && input.grade && iso.grade && iso.grade !== input.grade.toUpperCase()) return { ok: false, error: "adminCatalog:product.error.gradeMismatch", field: "grade" };
   return db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom("product").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) throw new NotFoundError("product");
+    const before = id === null ? null : await tx.selectFrom("product").selectAll().where("id", "=", id).executeTakeFirst();
+    if (id !== null && !before) throw new NotFoundError("product");
     const node = await tx.selectFrom("catalogue_node").select("level").where("code", "=", input.catalogueCode).executeTakeFirst();
     if (!node || node.level !== 4) return { ok: false as const, error: "adminCatalog:product.error.node", field: "catalogueCode" };
     const clash = await tx
       .selectFrom("product")
       .select("ordering_code")
       .where((eb) => eb.or([eb("ordering_code", "=", code.code), eb("search_code", "=", code.searchCode)]))
-      .where("id", "!=", id)
+      .where("id", "!=", id ?? 0)
       .executeTakeFirst();
     if (clash) return { ok: false as const, error: "adminCatalog:product.error.codeTaken", field: "orderingCode" };
     const values = {
@@ -227,10 +228,10 @@ export async function saveProduct(db: DB, actor: Actor, id: number, input: Produ
       grade: iso?.grade ?? (input.grade?.trim().toUpperCase() || null),
       material_groups: input.materialGroups,
       // an ISO insert's selection fields and fit come from its code; other products keep theirs
-      iso_shape: iso ? iso.shape : before.iso_shape,
-      iso_size: iso ? iso.size : before.iso_size,
-      nose_radius: iso ? iso.noseRadius : before.nose_radius,
-      chip_breaker: iso ? iso.chipBreaker : before.chip_breaker,
+      iso_shape: iso ? iso.shape : (before?.iso_shape ?? null),
+      iso_size: iso ? iso.size : (before?.iso_size ?? null),
+      nose_radius: iso ? iso.noseRadius : (before?.nose_radius ?? null),
+      chip_breaker: iso ? iso.chipBreaker : (before?.chip_breaker ?? null),
       fit_key: iso ? iso.fitKey : input.fitKey?.trim().toUpperCase() || null,
       attributes,
       unit: input.unit,
@@ -240,10 +241,17 @@ export async function saveProduct(db: DB, actor: Actor, id: number, input: Produ
       status: input.status,
       updated_at: new Date().toISOString(),
     };
-    await tx.updateTable("product").set(values).where("id", "=", id).execute();
-    await recordAudit(tx, actor, { action: "update", entity: "product", entityId: id, before, after: { ...before, ...values } });
+    let savedId: number;
+    if (before) {
+      savedId = before.id;
+      await tx.updateTable("product").set(values).where("id", "=", savedId).execute();
+      await recordAudit(tx, actor, { action: "update", entity: "product", entityId: savedId, before, after: { ...before, ...values } });
+    } else {
+      savedId = (await tx.insertInto("product").values({ ...values, created_at: values.updated_at }).returning("id").executeTakeFirstOrThrow()).id;
+      await recordAudit(tx, actor, { action: "create", entity: "product", entityId: savedId, after: values });
+    }
     await bumpVersion(tx, "catalogue");
-    return { ok: true as const, orderingCode: code.code };
+    return { ok: true as const, id: savedId, orderingCode: code.code };
   });
 }
 

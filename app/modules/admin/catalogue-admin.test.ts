@@ -121,7 +121,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     expect(await saveProduct(db, admin, p.id, input(p, { orderingCode: other.ordering_code.toLowerCase() }))).toMatchObject({ ok: false, error: "adminCatalog:product.error.codeTaken" });
     expect((await one("CNMG120408-DM YBC252")).name_en).toBe(p.name_en); // nothing changed
 
-    expect(await saveProduct(db, admin, p.id, input(p, { nameEn: "Zephyrite finishing insert", nameZh: "精车刀片泽菲" }))).toEqual({ ok: true, orderingCode: p.ordering_code });
+    expect(await saveProduct(db, admin, p.id, input(p, { nameEn: "Zephyrite finishing insert", nameZh: "精车刀片泽菲" }))).toMatchObject({ ok: true, id: p.id, orderingCode: p.ordering_code });
     const search = productSearch(db);
     const q = parseKeyword("zephyrite");
     expect(q.ok && (await search.search(q)).ids).toEqual([p.id]);
@@ -136,6 +136,19 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     expect((await audits("product")).length).toBeGreaterThanOrEqual(2);
     // back, for the later tests
     await saveProduct(db, admin, p.id, input(saved, { orderingCode: p.ordering_code }));
+  });
+
+  it("adds a product the search finds at once; a taken or bad code is refused", async () => {
+    const p = await one("CNMG120408-DM YBC252");
+    const fresh = input(p, { orderingCode: "DNMG150612-PR YBC352", nameEn: "Brand-new roughing insert", grade: null });
+    expect(await saveProduct(db, admin, null, { ...fresh, orderingCode: p.ordering_code })).toMatchObject({ ok: false, error: "adminCatalog:product.error.codeTaken" });
+    expect(await saveProduct(db, admin, null, { ...fresh, orderingCode: "DNMG15061-PR" })).toMatchObject({ ok: false, error: "adminCatalog:product.error.isoInvalid" });
+    const made = await saveProduct(db, admin, null, fresh);
+    expect(made).toMatchObject({ ok: true, orderingCode: "DNMG150612-PR YBC352" });
+    expect(await one("DNMG150612-PR YBC352")).toMatchObject({ iso_shape: "D", iso_size: "15", nose_radius: "1.2", chip_breaker: "PR", grade: "YBC352", fit_key: "DN15", status: "active" });
+    const q = parseKeyword("dnmg 150612-pr ybc352");
+    expect(q.ok && (await productSearch(db).search(q)).ids[0]).toBe(made.ok ? made.id : 0);
+    expect((await audits("product")).at(-1)).toMatchObject({ action: "create" });
   });
 
   it("edits a node with validation; the shop's cached tree shows it at once", async () => {

@@ -15,19 +15,26 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "商品管�
 /** Products: a keyword goes through the shop's own search; otherwise by node and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
-  await requireStaff(request, "cat:product:view", db);
+  const user = await requireStaff(request, "cat:product:view", db);
   const submission = parseWithZod(new URL(request.url).searchParams, { schema: ProductFilterSchema });
   const filter = submission.status === "success" ? submission.value : { q: undefined, node: undefined, status: undefined, page: 1 };
-  return { filter, pageSize: PRODUCT_PAGE_SIZE, ...(await listProducts(db, filter, filter.page)) };
+  return { filter, pageSize: PRODUCT_PAGE_SIZE, canEdit: user.funcCodes.has("cat:product:edit"), ...(await listProducts(db, filter, filter.page)) };
 }
 
 export default function Products() {
-  const { filter, total, rows, keywordError, pageSize } = useLoaderData<typeof loader>();
+  const { filter, total, rows, keywordError, pageSize, canEdit } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
   return (
     <div className="admin-page">
-      <h1>{t("product.title")}</h1>
+      <div className="page-head">
+        <h1>{t("product.title")}</h1>
+        {canEdit ? (
+          <Link to="/system/product/new" className="btn" data-testid="new-product">
+            {t("product.new")}
+          </Link>
+        ) : null}
+      </div>
       <Form method="get" className="filter-form" role="search" aria-label={t("common.search")}>
         <label>
           {t("product.q")}
