@@ -83,7 +83,7 @@ const INT = /^\d{1,9}$/;
 export async function readPriceFile(buf: Buffer, limits = { maxBytes: PRICE_IMPORT_MAX_BYTES, maxRows: PRICE_IMPORT_MAX_ROWS }): Promise<ReadResult> {
   if (buf.length === 0) return fail("noFile");
   if (buf.length > limits.maxBytes) return fail("tooBig", { mb: Math.round(limits.maxBytes / 1024 / 1024) });
-  const zipLimits = { maxEntries: 500, maxTotalUncompressed: 400 * 1024 * 1024, maxRatio: 150 };
+  const zipLimits = { maxEntries: 500, maxTotalUncompressed: 150 * 1024 * 1024, maxRatio: 150 }; // 200,000 rows inflate to ~30 MB
   const declared = inspectZip(buf, zipLimits);
   if (!declared.ok) return declared.reason === "notZip" ? fail("onlyExcel") : declared.reason === "corrupt" ? fail("unreadable") : fail("tooManyRows", { rows: limits.maxRows });
   const zip = await measureZip(buf, zipLimits);
