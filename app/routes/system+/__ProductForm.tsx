@@ -47,7 +47,7 @@ export function ProductForm({
       </span>
     ) : null;
   return (
-      <Form method="post" className="admin-form" noValidate data-testid="product-form">
+      <Form method="post" className="admin-form admin-form-top" noValidate data-testid="product-form">
         <fieldset disabled={!canEdit} className="admin-fieldset">
           <legend className="visually-hidden">{t("product.title")}</legend>
           <input type="hidden" name="intent" value="product" />

@@ -78,7 +78,7 @@ export default function CustomerPage() {
         </p>
       ) : null}
       <h2>{t("customer.terms")}</h2>
-      <Form method="post" className="admin-form" noValidate data-testid="customer-form">
+      <Form method="post" className="admin-form admin-form-top" noValidate data-testid="customer-form">
         <fieldset disabled={!canEdit} className="admin-fieldset">
           <legend className="visually-hidden">{t("customer.terms")}</legend>
           <input type="hidden" name="intent" value="terms" />
