@@ -1,10 +1,11 @@
 /**
- * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 15] [--only search,http]
+ * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 15] [--only search,http,orders,import]
  *
  * Prints ONE JSON object with the performance figures of the shop on a generated catalogue.
  * Structured as named sections (SECTIONS below): each section gets a shared context (database,
  * built server, signed-in cookie) and returns a JSON value; add a section to measure more
- * (e.g. the orders area adds order submissions per second; the order desk its list over 100,000 orders).
+ * (e.g. the orders area adds order submissions per second; the order desk its list over 100,000 orders;
+ * scripts/bench-import.ts the price/stock import).
  *
  * The database is kept in data/bench/shop-<N>.db and reused while it holds N products (seeding
  * 1,000,000 products takes minutes). The built server (npm run build first) is started on
@@ -27,6 +28,7 @@ import { parseKeyword } from "../app/modules/search/normalize";
 import { likeScanSearch, productSearch, type ParsedKeyword } from "../app/modules/search/search.server";
 import { deskSection } from "./bench-desk";
 import { ordersSection } from "./bench-orders";
+import { importSection } from "./bench-import";
 
 const { values } = parseArgs({
   options: {
@@ -75,6 +77,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<unknown>> = {
   http: httpSection,
   orders: ordersSection,
   desk: deskSection,
+  import: importSection,
 };
 
 /** Search latency through the project's search function vs a LIKE '%…%' scan, 200 mixed queries. */

@@ -9,6 +9,7 @@ import * as orders from "./migrations/2026-11-21-0004-orders";
 import * as productFlags from "./migrations/2026-11-21-0005-product-flags";
 import * as backOffice from "./migrations/2026-11-25-0006-back-office";
 import * as orderDesk from "./migrations/2026-11-25-0007-order-desk";
+import * as catalogueAdmin from "./migrations/2026-11-25-0008-catalogue-admin";
 import * as contentAdmin from "./migrations/2026-11-25-0009-content-admin";
 
 /**
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-0005-product-flags": productFlags,
   "2026-11-25-0006-back-office": backOffice,
   "2026-11-25-0007-order-desk": orderDesk,
+  "2026-11-25-0008-catalogue-admin": catalogueAdmin,
   "2026-11-25-0009-content-admin": contentAdmin,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };

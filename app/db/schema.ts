@@ -39,6 +39,8 @@ export interface CustomerTable {
   /** 'dealer', or 'internal': the manufacturer's own party, whose users are staff (decision 042) */
   kind: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
+  /** the dealer's own free-shipping threshold (fen); null: the company entity's (decision 045) */
+  free_shipping_amount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserTable {

@@ -57,6 +57,8 @@ interface CustomerDef {
   discount_bp: number;
   export_sales?: number;
   kind?: "dealer" | "internal";
+  /** the dealer's own free-shipping threshold (fen), else the company entity's (decision 045) */
+  free_shipping_amount?: number;
 }
 
 export const DEALER_A = "C10001";
@@ -68,7 +70,7 @@ const CUSTOMERS: CustomerDef[] = [
   { code: DEALER_A, name_zh: "湖南精工刀具贸易有限公司", name_en: "Hunan Precision Tools Trading Co.", credit_limit: 50_000_000, payment_terms_days: 30, discount_bp: 500 },
   { code: DEALER_B, name_zh: "广东锐达机电有限公司", name_en: "Guangdong Ruida Electromechanical Co.", credit_limit: 20_000_000, payment_terms_days: 45, discount_bp: 300 },
   { code: "C90009", name_zh: "株洲刀具华南客户服务中心", name_en: "ZZ Tools South China Service Centre", credit_limit: 0, payment_terms_days: 0, discount_bp: 0 },
-  { code: "C90010", name_zh: "湖南智选工业科技有限公司", name_en: "Hunan Zhixuan Industrial Technology Co.", credit_limit: 5_000_000, payment_terms_days: 30, discount_bp: 0 },
+  { code: "C90010", name_zh: "湖南智选工业科技有限公司", name_en: "Hunan Zhixuan Industrial Technology Co.", credit_limit: 5_000_000, payment_terms_days: 30, discount_bp: 0, free_shipping_amount: 100_000 },
   { code: INTERNAL_PARTY, name_zh: "株洲硬质合金刀具有限公司（内部）", name_en: "Zhuzhou Carbide Tools (internal)", credit_limit: 0, payment_terms_days: 0, discount_bp: 0, kind: "internal" },
 ];
 

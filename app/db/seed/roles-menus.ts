@@ -151,6 +151,35 @@ export const ADMIN_MENUS: MenuDef[] = [
       },
     ],
   },
+  // customers and prices, catalogue (issue 17 items 3 and 4, decision 045)
+  {
+    name: "customerPrices", zh: "客户与价格", en: "Customers and prices", href: "/system/customer", icon: "users", roles: ["admin", "order_desk"],
+    children: [
+      {
+        name: "customerAdmin", zh: "客户管理", en: "Customers", href: "/system/customer",
+        children: [
+          fn("cus:customer:view", "查看客户", "View customers"),
+          fn("cus:customer:edit", "维护客户", "Maintain customers"),
+          fn("cus:price:view", "查看客户价格", "View customer prices"),
+          fn("cus:price:edit", "维护客户价格", "Maintain customer prices"),
+        ],
+      },
+      { name: "priceImport", zh: "牌价库存导入", en: "Price and stock import", href: "/system/priceImport", children: [fn("cus:price:import", "导入牌价和库存", "Import prices and stock")] },
+    ],
+  },
+  {
+    name: "catalogueAdmin", zh: "商品目录", en: "Catalogue", href: "/system/catalogueNode", icon: "list", roles: ["admin", "content_editor"],
+    children: [
+      {
+        name: "catalogueNodeAdmin", zh: "目录节点", en: "Catalogue nodes", href: "/system/catalogueNode",
+        children: [fn("cat:node:view", "查看目录", "View the catalogue"), fn("cat:node:edit", "维护目录", "Maintain the catalogue")],
+      },
+      {
+        name: "productAdmin", zh: "商品管理", en: "Products", href: "/system/product",
+        children: [fn("cat:product:view", "查看商品", "View products"), fn("cat:product:edit", "维护商品", "Maintain products")],
+      },
+    ],
+  },
   {
     name: "promotionAdmin", zh: "促销管理", en: "Promotions", href: "/system/promotion", icon: "promotion", roles: ["admin", "content_editor"],
     children: [

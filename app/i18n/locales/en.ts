@@ -7,6 +7,7 @@ import adminUsers from "./en/adminUsers.json";
 import adminData from "./en/adminData.json";
 import adminContent from "./en/adminContent.json";
 import adminOrders from "./en/adminOrders.json";
+import adminCatalog from "./en/adminCatalog.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog };

@@ -7,6 +7,7 @@ import adminUsers from "./zh/adminUsers.json";
 import adminData from "./zh/adminData.json";
 import adminContent from "./zh/adminContent.json";
 import adminOrders from "./zh/adminOrders.json";
+import adminCatalog from "./zh/adminCatalog.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog };

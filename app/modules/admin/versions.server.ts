@@ -7,7 +7,8 @@ import type { DB } from "~/db/db.server";
  * copy when it sees a new counter. One primary-key read per use instead of the whole table, and
  * a change shows at once on every process (node:cluster workers, several machines).
  */
-export type VersionKey = "menu" | "sys_parameter";
+/** `catalogue`: catalogue nodes and products, bumped by the back office's catalogue screens (decision 045). */
+export type VersionKey = "menu" | "sys_parameter" | "catalogue";
 
 export async function readVersion(db: DB, key: VersionKey): Promise<number> {
   const row = await db.selectFrom("data_version").select("version").where("key", "=", key).executeTakeFirst();

@@ -77,7 +77,14 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       .execute(),
     db
       .selectFrom("tenant")
-      .select(["free_shipping_amount", "shipping_fee", "currency"])
+      .select((eb) => [
+        // the dealer's own free-shipping threshold when it has one (decision 045), else the entity's
+        eb.fn
+          .coalesce(eb.selectFrom("customer").select("customer.free_shipping_amount").where("customer.id", "=", actor.customerId), "tenant.free_shipping_amount")
+          .as("free_shipping_amount"),
+        "shipping_fee",
+        "currency",
+      ])
       .where("id", "=", actor.tenantId)
       .executeTakeFirstOrThrow(),
   ]);

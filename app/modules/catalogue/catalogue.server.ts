@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { DB } from "~/db/db.server";
 import type { Product } from "~/db/schema";
 import type { Language } from "~/i18n/config";
+import { readVersion } from "~/modules/admin/versions.server";
 import { offerProductColumns, type OfferProduct } from "./offer.server";
 import { pageOffset, type ProductSort } from "./sorts";
 
@@ -37,6 +38,8 @@ const toNode = (r: NodeRow, lang: Language): NodeView => ({
 
 interface NodeIndex {
   at: number;
+  /** the catalogue's counter in data_version when read: a change on the back office's screens shows at once */
+  version: number;
   byCode: Map<string, NodeRow>;
   /** children of each parent code (L1 nodes under null), in catalogue order */
   children: Map<string | null, NodeRow[]>;
@@ -51,9 +54,10 @@ const nodeIndexes = new WeakMap<DB, NodeIndex>();
  */
 async function nodeIndex(db: DB, now = Date.now()): Promise<NodeIndex> {
   const hit = nodeIndexes.get(db);
-  if (hit && now - hit.at < NODE_CACHE_MS) return hit;
+  const version = await readVersion(db, "catalogue");
+  if (hit && now - hit.at < NODE_CACHE_MS && hit.version === version) return hit;
   const rows = await db.selectFrom("catalogue_node").select(nodeColumns).orderBy("sort").orderBy("code").execute();
-  const index: NodeIndex = { at: now, byCode: new Map(), children: new Map() };
+  const index: NodeIndex = { at: now, version, byCode: new Map(), children: new Map() };
   for (const r of rows) {
     index.byCode.set(r.code, r);
     const parent = r.level === 1 ? null : r.parent_code;
@@ -114,7 +118,7 @@ const countCache = new LRUCache<string, Map<string, number>>({ max: 5_000, ttl: 
 
 export async function countByLeaf(db: DB, codes: string[]): Promise<Map<string, number>> {
   if (!codes.length) return new Map();
-  const key = codes.join(",");
+  const key = `${await readVersion(db, "catalogue")}|${codes.join(",")}`;
   let counts = countCache.get(key);
   if (!counts) countCache.set(key, (counts = await countByLeafUncached(db, codes)));
   return counts;

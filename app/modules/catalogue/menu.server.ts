@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
+import { readVersion } from "~/modules/admin/versions.server";
 
 export interface MenuNode {
   code: string;
@@ -11,6 +12,7 @@ export interface MenuNode {
 
 interface CacheEntry {
   at: number;
+  version: number;
   rows: { code: string; parent_code: string | null; level: number; label_zh: string; label_en: string; is_non_standard: number }[];
   /** One tree per language per read, so the same tree object stands for the same catalogue version. */
   trees: Partial<Record<Language, MenuNode[]>>;
@@ -24,7 +26,8 @@ let cache: CacheEntry | undefined;
  * object until the catalogue is read again (the rendered menu is cached on it).
  */
 export async function getCatalogueMenu(db: DB, lang: Language, now = Date.now()): Promise<MenuNode[]> {
-  if (!cache || now - cache.at > CACHE_MS) {
+  const version = await readVersion(db, "catalogue"); // a node saved in the back office shows at once (decision 045)
+  if (!cache || now - cache.at > CACHE_MS || cache.version !== version) {
     const rows = await db
       .selectFrom("catalogue_node")
       .select(["code", "parent_code", "level", "label_zh", "label_en", "is_non_standard"])
@@ -34,7 +37,7 @@ export async function getCatalogueMenu(db: DB, lang: Language, now = Date.now())
       .orderBy("sort")
       .orderBy("code")
       .execute();
-    cache = { at: now, rows, trees: {} };
+    cache = { at: now, version, rows, trees: {} };
   }
   return (cache.trees[lang] ??= buildTree(cache.rows, lang));
 }

@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NodeQuerySchema } from "./__catalogAdmin.server";
+import { getDb } from "~/db/index.server";
+import { listNodes, nodePath } from "~/modules/admin/catalogue-admin.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "目录节点", "Catalogue nodes");
+
+/** The catalogue tree, one level at a time (?parent=CODE; none: level 1). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "cat:node:view", db);
+  const q = parseWithZod(new URL(request.url).searchParams, { schema: NodeQuerySchema });
+  const parent = (q.status === "success" ? q.value.parent : undefined) || null;
+  const path = await nodePath(db, parent);
+  const known = parent === null || path.length > 0;
+  return { parent: known ? parent : null, path: known ? path : [], nodes: await listNodes(db, known ? parent : null), canEdit: user.funcCodes.has("cat:node:edit") };
+}
+
+export default function CatalogueNodes() {
+  const { parent, path, nodes, canEdit } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("adminCatalog");
+  const en = i18n.language === "en";
+  const level = path.length + 1;
+  return (
+    <div className="admin-page">
+      <div className="page-head">
+        <h1>{t("node.title")}</h1>
+        {canEdit && level <= 4 ? (
+          <Link className="btn" to={`/system/catalogueNode/new${parent ? `?parent=${encodeURIComponent(parent)}` : ""}`} data-testid="new-node">
+            {t("node.new")}
+          </Link>
+        ) : null}
+      </div>
+      <nav aria-label={t("node.path")}>
+        <ol className="admin-path">
+          <li>
+            <Link to="/system/catalogueNode">{t("node.root")}</Link>
+          </li>
+          {path.map((p) => (
+            <li key={p.code}>
+              <Link to={`/system/catalogueNode?parent=${encodeURIComponent(p.code)}`}>{en ? p.label_en : p.label_zh}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="table-scroll" tabIndex={0}>
+        <table className="data-table" data-testid="node-table">
+          <caption className="visually-hidden">{t("node.levelN", { level })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("node.code")}</th>
+              <th scope="col">{t("node.label")}</th>
+              <th scope="col">{t("node.showFlag")}</th>
+              <th scope="col">{t("node.nonStandard")}</th>
+              <th scope="col" className="num">{t("node.sort")}</th>
+              <th scope="col" className="num">{level < 4 ? t("node.children") : t("node.products")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {nodes.map((n) => (
+              <tr key={n.code} data-testid={`node-${n.code}`}>
+                <td className="code">{canEdit ? <Link to={`/system/catalogueNode/${encodeURIComponent(n.code)}`}>{n.code}</Link> : n.code}</td>
+                <td className="cell-wrap">
+                  {n.level < 4 ? <Link to={`/system/catalogueNode?parent=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link> : <Link to={`/system/product?node=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>}
+                </td>
+                <td>{n.show_flag ? t("common.yes") : t("common.no")}</td>
+                <td>{n.is_non_standard ? t("common.yes") : t("common.no")}</td>
+                <td className="num">{n.sort}</td>
+                <td className="num">{n.level < 4 ? n.children : n.products}</td>
+              </tr>
+            ))}
+            {nodes.length === 0 ? (
+              <tr>
+                <td colSpan={6}>{t("common.empty")}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

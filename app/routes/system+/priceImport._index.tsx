@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ImportFormSchema } from "./__catalogAdmin.server";
+import { getDb } from "~/db/index.server";
+import { PRICE_IMPORT_MAX_BYTES, PRICE_IMPORT_MAX_ROWS, startPriceImport, type ImportError } from "~/modules/admin/price-import.server";
+import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "牌价库存导入", "Price and stock import");
+
+/** Upload of list prices and stock for one company entity; the work runs as a background job (decision 045). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "cus:price:import", db);
+  const tenants = await db.selectFrom("tenant").select(["id", "code", "name_zh", "name_en"]).where("status", "=", "ready").orderBy("code").execute();
+  return { tenants, maxRows: PRICE_IMPORT_MAX_ROWS, maxMb: Math.round(PRICE_IMPORT_MAX_BYTES / 1024 / 1024) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "cus:price:import", db);
+  const tooBig: { error: ImportError } = { error: { key: "adminCatalog:import.error.tooBig", values: { mb: Math.round(PRICE_IMPORT_MAX_BYTES / 1024 / 1024) } } };
+  if (Number(request.headers.get("content-length") ?? 0) > PRICE_IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig, { status: 413 });
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: PRICE_IMPORT_MAX_BYTES }));
+  } catch (e) {
+    if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
+    return json({ error: { key: "adminCatalog:import.error.unreadable" } as ImportError }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: ImportFormSchema });
+  if (submission.status !== "success") return json({ error: { key: "adminCatalog:import.error.noFile" } as ImportError }, { status: 400 });
+  const { tenantId, file } = submission.value;
+  const buf = Buffer.from(await file.arrayBuffer());
+  const r = await notFoundWhenMissing(() => startPriceImport(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { tenantId, fileName: file.name || "import.xlsx", buf }));
+  if (!r.ok) return json({ error: r.error }, { status: 400 });
+  return redirect(`/system/priceImport/job/${r.jobId}`);
+}
+
+export default function PriceImport() {
+  const { tenants, maxRows, maxMb } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("adminCatalog");
+  const en = i18n.language === "en";
+  const nav = useNavigation();
+  return (
+    <div className="admin-page">
+      <h1>{t("import.title")}</h1>
+      {actionData?.error ? (
+        <p className="message message-error" role="alert" data-testid="import-error">
+          {t(actionData.error.key, actionData.error.values)}
+        </p>
+      ) : null}
+      <p>{t("import.hint", { rows: maxRows, mb: maxMb })}</p>
+      <ul className="admin-muted">
+        <li>{t("import.ruleAll")}</li>
+        <li>{t("import.rulePrice")}</li>
+        <li>{t("import.ruleStock")}</li>
+      </ul>
+      <p className="admin-toolbar">
+        <a className="btn btn-outline" href="/system/priceImport/template?lang=zh" download data-testid="template-zh">
+          {t("import.templateZh")}
+        </a>
+        <a className="btn btn-outline" href="/system/priceImport/template?lang=en" download data-testid="template-en">
+          {t("import.templateEn")}
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" className="admin-form" data-testid="import-form">
+        <label>
+          {t("customer.entity")}
+          <select name="tenantId" required defaultValue={tenants[0]?.id}>
+            {tenants.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.code} {en ? e.name_en : e.name_zh}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("import.file")}
+          <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
+        </label>
+        <div className="admin-form-actions">
+          <button type="submit" className="btn" disabled={nav.state === "submitting"}>
+            {t("import.upload")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

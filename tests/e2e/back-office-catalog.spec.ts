@@ -1,0 +1,191 @@
+import AxeBuilder from "@axe-core/playwright";
+import ExcelJS from "exceljs";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { loginWithForm } from "./auth-helpers";
+import { expect, openE2eDb, test } from "./fixtures";
+
+/**
+ * Customers and prices, the price/stock import and catalogue editing (decision 045) as the demo
+ * administrator, with JavaScript on and off; the dealer's shop shows each change. The two
+ * projects share one database and run at the same time, so each works on its own dealer and its
+ * own product: js-on on XCD000001 (C10001), js-off on DPC000001 (C20001).
+ */
+const jsOn = (info: TestInfo) => info.project.name === "js-on";
+const dealerOf = (info: TestInfo) => (jsOn(info) ? { user: "XCD000001", customer: "C10001" } : { user: "DPC000001", customer: "C20001" });
+
+/** A product with a list price, no promotion and no customer price of the dealer: its shop price is list less the discount. */
+function plainProduct(info: TestInfo, nth: number): { id: number; code: string; listPrice: number; tenantCode: string } {
+  const db = openE2eDb();
+  try {
+    const { customer } = dealerOf(info);
+    const rows = db
+      .prepare(
+        `select p.id, p.ordering_code as code, p.list_price as listPrice, t.code as tenantCode from product p
+         join customer c on c.code = ?
+         join app_user u on u.customer_id = c.id and u.master_user_id is null
+         join user_tenant ut on ut.user_id = u.id and ut.is_default = 1
+         join tenant t on t.id = ut.tenant_id
+         where p.status = 'active' and p.list_price is not null and p.kind = 'holder'
+           and not exists (select 1 from customer_price cp where cp.product_id = p.id and cp.customer_id = c.id)
+           and not exists (select 1 from promotion_item pi where pi.product_id = p.id)
+         order by p.id limit 6`,
+      )
+      .all(customer) as { id: number; code: string; listPrice: number; tenantCode: string }[];
+    return rows[nth * 2 + (jsOn(info) ? 0 : 1)];
+  } finally {
+    db.close();
+  }
+}
+
+async function signInAdmin(page: Page) {
+  await page.goto("/login");
+  await loginWithForm(page, "EMP000001");
+  await page.waitForURL(/\/system$/);
+}
+
+async function dealerPage(browser: Browser, info: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
+  const page = await context.newPage();
+  await page.goto("/shop_login");
+  await loginWithForm(page, dealerOf(info).user);
+  await page.waitForURL((url) => !url.pathname.includes("login"));
+  return page;
+}
+
+const yuan = (fen: number) => (fen / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+async function priceFile(rows: (string | number)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("牌价库存");
+  ws.addRow(["订货号", "牌价（元）", "可用库存", "交货周期（天）"]);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function upload(page: Page, name: string, buffer: Buffer, tenantCode: string) {
+  await page.goto("/system/priceImport");
+  const value = await page.locator('select[name="tenantId"] option', { hasText: `${tenantCode} ` }).first().getAttribute("value");
+  await page.getByLabel("公司主体").selectOption(value ?? "");
+  await page.locator('input[name="file"]').setInputFiles({ name, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await page.getByRole("button", { name: "上传并导入" }).click();
+  await page.waitForURL(/\/system\/priceImport\/job\/\d+$/);
+  const job = page.getByTestId("import-job");
+  // the page refreshes itself while the job runs
+  await expect(job).not.toHaveAttribute("data-status", "running", { timeout: 20_000 });
+  return job;
+}
+
+test("the administrator changes a dealer's credit limit and discount; the dealer's shop shows both", async ({ page, browser }, info) => {
+  const { customer, user } = dealerOf(info);
+  const product = plainProduct(info, 0);
+  const limit = jsOn(info) ? "1234567.00" : "7654321.00";
+  await signInAdmin(page);
+  await page.getByTestId("admin-sidebar").getByRole("link", { name: "客户管理" }).click();
+  await page.getByRole("searchbox", { name: "客户编码或名称" }).fill(customer);
+  await page.getByRole("button", { name: "查询" }).click();
+  await page.getByTestId(`customer-${customer}`).getByRole("link", { name: customer }).click();
+  await page.getByLabel("信用额度（元）").fill(limit);
+  await page.getByLabel("客户折扣（%）").fill("12.50");
+  await page.getByTestId("customer-form").getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toContainText("客户信息已保存");
+  await expect(page.getByLabel("信用额度（元）")).toHaveValue(limit);
+  await expect(page.getByTestId("customer-entities")).toContainText(yuan(Math.round(Number(limit) * 100)));
+
+  // the dealer's price is the list price less 12.5 %, and the order form's credit limit is the new one
+  const dealer = await dealerPage(browser, info);
+  await dealer.goto(`/item?code=${encodeURIComponent(product.code)}`);
+  await expect(dealer.getByTestId("item-price")).toContainText(yuan(Math.round(product.listPrice * 0.875)));
+  const db = openE2eDb();
+  try {
+    const u = db.prepare("select id, customer_id from app_user where code = ?").get(user) as { id: number; customer_id: number };
+    const t = db.prepare("select id from tenant where code = ?").get(product.tenantCode) as { id: number };
+    db.prepare("delete from cart_item where user_id = ? and tenant_id = ?").run(u.id, t.id);
+    db.prepare("insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected, updated_at) values (?, ?, ?, ?, 10, 1, ?)").run(t.id, u.customer_id, u.id, product.id, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  await dealer.goto("/order/fillOrder");
+  await expect(dealer.getByTestId("credit")).toContainText(yuan(Math.round(Number(limit) * 100)));
+  await dealer.context().close();
+});
+
+test("a small price file updates the list price the dealer sees; a bad file names its row and column and changes nothing", async ({ page, browser }, info) => {
+  const product = plainProduct(info, 1);
+  const newPrice = jsOn(info) ? 612.4 : 733.6;
+  await signInAdmin(page);
+  await page.getByTestId("admin-sidebar").getByRole("link", { name: "牌价库存导入" }).click();
+  await expect(page.getByTestId("template-zh")).toHaveAttribute("href", "/system/priceImport/template?lang=zh");
+  await expect(page.getByTestId("template-en")).toHaveAttribute("href", "/system/priceImport/template?lang=en");
+
+  const bad = await upload(page, "bad.xlsx", await priceFile([[product.code, newPrice, 5, 3], [product.code + "-NOPE", "abc", 1, 1]]), product.tenantCode);
+  await expect(bad).toHaveAttribute("data-status", "failed");
+  await expect(page.getByTestId("import-failed")).toContainText("第 3 行 B 列（牌价（元））");
+  await expect(page.getByTestId("import-failed")).toContainText("数据没有任何改动");
+
+  const dealer = await dealerPage(browser, info);
+  await dealer.goto(`/item?code=${encodeURIComponent(product.code)}`);
+  const discount = (openE2eDb().prepare("select discount_bp as d from customer where code = ?").get(dealerOf(info).customer) as { d: number }).d;
+  const shopPrice = (list: number) => yuan(Math.round((list * (10_000 - discount)) / 10_000));
+  await expect(dealer.getByTestId("item-price")).toContainText(shopPrice(product.listPrice));
+
+  const good = await upload(page, "good.xlsx", await priceFile([[product.code, newPrice, 321, 6]]), product.tenantCode);
+  await expect(good).toHaveAttribute("data-status", "done");
+  await expect(page.getByTestId("import-done")).toContainText("已导入 1 行");
+  await dealer.reload();
+  await expect(dealer.getByTestId("item-price")).toContainText(shopPrice(Math.round(newPrice * 100)));
+  await expect(dealer.getByTestId("item-stock")).toContainText("321");
+  await dealer.context().close();
+});
+
+test("a product renamed in the back office shows on the shop's product page and in its search at once; a bad ISO code is refused", async ({ page, browser }, info) => {
+  const db = openE2eDb();
+  const insert = db
+    .prepare("select id, ordering_code as code from product where kind = 'turning_insert' and ordering_code like 'C%' and status = 'active' order by id limit 1 offset ?")
+    .get(jsOn(info) ? 3 : 4) as { id: number; code: string };
+  db.close();
+  const word = jsOn(info) ? "Quasarite" : "Nebulite";
+  await signInAdmin(page);
+  await page.goto(`/system/product?q=${encodeURIComponent(insert.code)}`);
+  await page.getByTestId(`product-${insert.id}`).getByRole("link", { name: insert.code }).click();
+  await page.waitForURL(new RegExp(`/system/product/${insert.id}$`));
+
+  await page.getByLabel("订货号").fill("CNMG12-DM XX");
+  await page.getByRole("button", { name: "保存" }).first().click();
+  await expect(page.getByTestId("orderingCode-error")).toContainText("不是有效的 ISO 刀片订货号");
+
+  await page.getByLabel("订货号").fill(insert.code);
+  await page.getByLabel("英文名称").fill(`${word} finishing insert`);
+  await page.getByLabel("中文名称").fill(`${word}精车刀片`);
+  await page.getByRole("button", { name: "保存" }).first().click();
+  await expect(page.getByTestId("flash")).toContainText("商品已保存");
+
+  const shop = await dealerPage(browser, info);
+  await shop.goto(`/item?code=${encodeURIComponent(insert.code)}`);
+  await expect(shop.locator(".item-name")).toHaveText(`${word}精车刀片`);
+  await shop.goto(`/searchProduct?keyWord=${word}`);
+  await expect(shop.getByRole("link", { name: insert.code })).toBeVisible();
+  await shop.context().close();
+});
+
+test("axe finds nothing serious on the new screens, and nothing scrolls sideways at 360 px", async ({ page }, info) => {
+  test.skip(!jsOn(info), "axe runs as a script in the page: once, with JavaScript on");
+  test.setTimeout(120_000);
+  await signInAdmin(page);
+  const db = openE2eDb();
+  const customer = (db.prepare("select id from customer where code = 'C90010'").get() as { id: number }).id;
+  const job = (db.prepare("select max(id) as id from background_job where kind = 'price_import'").get() as { id: number | null }).id;
+  const node = (db.prepare("select code from catalogue_node where level = 3 order by code").get() as { code: string }).code;
+  db.close();
+  const pages = ["/system/customer", `/system/customer/${customer}`, `/system/customer/${customer}/prices`, "/system/priceImport", "/system/catalogueNode", `/system/catalogueNode?parent=${node}`, `/system/catalogueNode/${node}`, "/system/catalogueNode/new", "/system/product", "/system/product/2", "/system/product/new"];
+  if (job) pages.push(`/system/priceImport/job/${job}`);
+  for (const width of [1366, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const url of pages) {
+      await page.goto(url);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      expect(serious).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), url).toBeLessThanOrEqual(0);
+    }
+  }
+});
