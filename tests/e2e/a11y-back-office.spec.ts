@@ -18,6 +18,9 @@ function backOfficePages(): { name: string; url: string }[] {
     const area = id("select id from tenant where code = '1000'");
     const promotion = id("select id from promotion where tenant_id = (select id from tenant where code = '1000') order by id limit 1");
     const content = id("select id from content order by id limit 1");
+    const customer = id("select id from customer where code = 'C10001'");
+    const product = id("select id from product order by id limit 1");
+    const order = (db.prepare("select order_no from sales_order where status = 'to_be_confirmed' order by id limit 1").get() as { order_no: string }).order_no;
     return [
       ["dashboard", "/system"],
       ["profile", "/system/profile"],
@@ -44,6 +47,18 @@ function backOfficePages(): { name: string; url: string }[] {
       ["content item", `/system/content/${content}`],
       ["content preview", `/system/content/preview/${content}`],
       ["content categories", "/system/contentCategory"],
+      ["order desk", "/system/orders"],
+      ["order at the desk", `/system/orders/${order}`],
+      ["deliveries", "/system/deliveries"],
+      ["customers", "/system/customer"],
+      ["customer", `/system/customer/${customer}`],
+      ["customer prices", `/system/customer/${customer}/prices`],
+      ["price import", "/system/priceImport"],
+      ["catalogue nodes", "/system/catalogueNode"],
+      ["new catalogue node", "/system/catalogueNode/new"],
+      ["products", "/system/product"],
+      ["product", `/system/product/${product}`],
+      ["new product", "/system/product/new"],
     ].map(([name, url]) => ({ name, url }));
   } finally {
     db.close();
