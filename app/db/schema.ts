@@ -354,6 +354,13 @@ export interface ContentTable {
   updated_at: Generated<string>;
 }
 
+export interface TrainingProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  content_id: number;
+  completed_at: string;
+}
+
 export interface ContentCategoryTable {
   id: Generated<number>;
   kind: string;
@@ -500,6 +507,7 @@ export interface Database {
   notice: NoticeTable;
   content: ContentTable;
   content_category: ContentCategoryTable;
+  training_progress: TrainingProgressTable;
   sys_parameter: SysParameterTable;
   browsing_footprint: BrowsingFootprintTable;
   user_module_field: UserModuleFieldTable;

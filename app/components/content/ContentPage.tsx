@@ -12,6 +12,8 @@ export function ContentPage({
   item,
   basePath,
   children,
+  finishedIds,
+  itemActions,
 }: {
   title: string;
   intro?: string;
@@ -19,6 +21,10 @@ export function ContentPage({
   item: ContentItem | null;
   basePath: string;
   children?: React.ReactNode;
+  /** items the signed-in account has finished (online training), marked in the list */
+  finishedIds?: number[];
+  /** shown under one item (e.g. the training's "mark as finished" form) */
+  itemActions?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation("adminContent");
@@ -61,6 +67,7 @@ export function ContentPage({
               </a>
             </p>
           ) : null}
+          {itemActions}
           {item.children.length ? (
             <>
               <Heading as="h2" size="md" mt="4" mb="2">
@@ -91,6 +98,7 @@ export function ContentPage({
               {items.map((a) => (
                 <li key={a.id}>
                   <Link to={`${basePath}?id=${a.id}`}>{a.title}</Link>
+                  {finishedIds?.includes(a.id) ? <span className="content-finished">✓ {t("content.trainingFinished")}</span> : null}
                   {a.category ? <span className="content-category">{a.category}</span> : null}
                   <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
                 </li>
