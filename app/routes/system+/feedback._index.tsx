@@ -92,13 +92,13 @@ export default function FeedbackList() {
                 <td>
                   <Link to={`/system/feedback/${r.id}`}>#{r.id}</Link>
                 </td>
-                <td className="cell-wrap">
+                <td className="cell-wrap fb-customer">
                   <span className="code">{r.customer_code}</span> {en ? r.customer_name_en : r.customer_name_zh}
                   <br />
                   <span className="admin-muted code">{r.user_code}</span>
                 </td>
                 <td className="code">{r.order_no}</td>
-                <td>{t(`type.${r.type}`)}</td>
+                <td className="fb-nowrap">{t(`type.${r.type}`)}</td>
                 <td>
                   <span className={`fb-status fb-status-${r.status}`}>{t(`status.${r.status}`)}</span>
                 </td>

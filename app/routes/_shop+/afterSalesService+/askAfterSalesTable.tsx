@@ -75,8 +75,8 @@ export default function AskAfterSalesTable() {
                   </Link>
                 </td>
                 <td className="code">{r.order_no}</td>
-                <td>{r.line_no ? t("details.line", { lineNo: r.line_no, code: r.ordering_code }) : t("form.wholeOrder")}</td>
-                <td>{t(`type.${r.type}`)}</td>
+                <td className="fb-nowrap">{r.line_no ? t("details.line", { lineNo: r.line_no, code: r.ordering_code }) : t("form.wholeOrder")}</td>
+                <td className="fb-nowrap">{t(`type.${r.type}`)}</td>
                 <td>
                   <span className={`fb-status fb-status-${r.status}`}>{t(`status.${r.status}`)}</span>
                 </td>
