@@ -524,6 +524,49 @@ export interface Database {
   background_job: BackgroundJobTable;
   error_log: ErrorLogTable;
   data_version: DataVersionTable;
+  // after-sales feedback (decision 049)
+  feedback: FeedbackTable;
+  feedback_message: FeedbackMessageTable;
+  feedback_photo: FeedbackPhotoTable;
+}
+
+/** A dealer's after-sales feedback on an order or one of its lines (decision 049). */
+export interface FeedbackTable {
+  id: Generated<number>;
+  tenant_id: number;
+  customer_id: number;
+  user_id: number;
+  order_id: number;
+  order_line_id: number | null;
+  order_no: string;
+  type: string; // quality | wrong_delivery | damage | performance | other
+  description: string;
+  status: string; // open | answered | waiting | closed
+  submit_token: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface FeedbackMessageTable {
+  id: Generated<number>;
+  feedback_id: number;
+  user_id: number;
+  user_code: string;
+  author: string; // dealer | staff
+  event: string; // open | message | reply | ask | close
+  body: string;
+  submit_token: string;
+  created_at: string;
+}
+
+export interface FeedbackPhotoTable {
+  id: Generated<number>;
+  feedback_id: number;
+  file_key: string;
+  file_type: string;
+  file_size: number;
+  file_name: string;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -201,6 +201,16 @@ export const ADMIN_MENUS: MenuDef[] = [
     ],
   },
   {
+    // after-sales feedback (issue 18 item 3, decision 049)
+    name: "feedbackAdmin", zh: "售后反馈", en: "After-sales feedback", href: "/system/feedback", icon: "content", roles: ["admin", "support_staff"],
+    children: [
+      {
+        name: "feedbackList", zh: "客户反馈", en: "Customer feedback", href: "/system/feedback",
+        children: [fn("svc:feedback:view", "查看客户反馈", "View customer feedback"), fn("svc:feedback:edit", "处理客户反馈", "Handle customer feedback")],
+      },
+    ],
+  },
+  {
     name: "system", zh: "系统管理", en: "System", href: "/system/user", icon: "settings", roles: ["admin"],
     children: [
       { name: "userAdmin", zh: "用户管理", en: "Users", href: "/system/user", children: [fn("sys:user:view", "查看用户", "View users"), fn("sys:user:edit", "维护用户", "Maintain users")] },

@@ -10,6 +10,6 @@ export const isOrderNotice = (type: string) => ORDER_NOTICE_TYPES.has(type);
 
 export function noticeTarget(notice: { id: number; type: string; orderNo: string | null; detailId: number | null }): string {
   if (isOrderNotice(notice.type) && notice.orderNo) return `/order/order?orderNo=${encodeURIComponent(notice.orderNo)}`;
-  if (notice.type === "customer_feedback" && notice.detailId) return `/afterSalesService/askAfterSales/askAfterSalesDetails?id=${notice.detailId}`;
+  if (notice.type === "customer_feedback" && notice.detailId) return `/afterSalesService/askAfterSalesDetails?id=${notice.detailId}`;
   return `/order/myMessage?id=${notice.id}`;
 }

@@ -210,7 +210,7 @@ export default function OrderDetailsPage() {
           </details>
         )}
         {lang === "zh" && (
-          <Link className="btn btn-outline" to="/afterSalesService/askAfterSales">
+          <Link className="btn btn-outline" to={`/afterSalesService/askAfterSales?orderNo=${encodeURIComponent(order.order_no)}`} data-testid="order-after-sales">
             {t("orders.afterSales")}
           </Link>
         )}

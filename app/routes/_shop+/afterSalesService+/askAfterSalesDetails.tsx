@@ -1,0 +1,120 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChineseOnly } from "~/components/content/ChineseOnly";
+import { FeedbackView } from "~/components/feedback/FeedbackView";
+import { getDb } from "~/db/index.server";
+import { addDealerMessage, getDealerFeedback } from "~/modules/feedback/feedback.server";
+import { FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status";
+import { newSubmitToken } from "~/modules/orders/submit.server";
+import feedbackCss from "~/styles/feedback.css";
+import ordersCss from "~/styles/orders.css";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFound, notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { DetailsQuerySchema, MessageSchema } from "./__feedback.server";
+
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ordersCss },
+  { rel: "stylesheet", href: feedbackCss },
+];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "反馈详情", "Feedback details");
+
+const dealerOf = (u: { id: number; code: string; customerId: number; tenantId: number }) => ({ id: u.id, code: u.code, customerId: u.customerId, tenantId: u.tenantId });
+
+function query(request: Request) {
+  const q = DetailsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!q.success) notFound();
+  return q.data;
+}
+
+/** One feedback of the customer and its conversation (decision 049); `updateId` marks one update. Anyone else's is 404. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const q = query(request);
+  const data = await notFoundWhenMissing(() => getDealerFeedback(getDb(), dealerOf(user), q.id));
+  return { ...data, current: q.updateId ?? null, canWrite: nextFeedbackStatus(data.feedback.status, "message") !== null, token: newSubmitToken(), textMax: FEEDBACK_TEXT_MAX };
+}
+
+type Reply = { error: string; params?: Record<string, string | number>; body?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const q = query(request);
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: MessageSchema });
+  const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "feedback:error.form";
+    // the page's own token is not readable: still a 404 for anyone else's feedback
+    await notFoundWhenMissing(() => getDealerFeedback(getDb(), dealerOf(user), q.id));
+    return json({ error: first, params: { max: FEEDBACK_TEXT_MAX }, body } satisfies Reply, { status: 400 });
+  }
+  const r = await addDealerMessage(getDb(), dealerOf(user), q.id, submission.value);
+  if (!r.ok) {
+    if (r.status === 404) notFound();
+    return json({ error: r.error, params: r.values, body } satisfies Reply, { status: r.status });
+  }
+  return redirect(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, { headers: { "Set-Cookie": await setFlash("feedback:flash.sent") } });
+}
+
+export default function AskAfterSalesDetails() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const { t, i18n } = useTranslation("feedback");
+  if (i18n.language === "en") return <ChineseOnly />;
+  const f = data.feedback;
+  return (
+    <div className="feedback-page">
+      <nav aria-label="breadcrumb">
+        <ol className="breadcrumbs">
+          <li>
+            <Link to="/afterSalesService">{t("common:menu.afterSalesService")}</Link>
+          </li>
+          <li>
+            <Link to="/afterSalesService/askAfterSalesTable">{t("myFeedback")}</Link>
+          </li>
+          <li aria-current="page">{t("details.title", { id: f.id })}</li>
+        </ol>
+      </nav>
+      <div className="page-head">
+        <h1 className="page-title">{t("details.title", { id: f.id })}</h1>
+        <Link className="btn btn-outline" to="/afterSalesService/askAfterSalesTable">
+          {t("details.back")}
+        </Link>
+      </div>
+      {f.status === "waiting" ? <p className="message message-warning">{t("details.waitingNote")}</p> : null}
+      {f.status === "closed" ? <p className="message message-warning">{t("details.closedNote")}</p> : null}
+      <section className="card">
+        <FeedbackView data={data} current={data.current} photoHref={(id) => `/afterSalesService/feedbackPhoto?id=${id}`} />
+        {data.canWrite ? (
+          <Form method="post" className="feedback-form" data-testid="feedback-message-form">
+            <input type="hidden" name="token" value={data.token} />
+            <h2 className="fb-section-title" id="fb-add">
+              {t("details.addMessage")}
+            </h2>
+            {reply?.error ? (
+              <p className="message message-error" role="alert" id="body-error" data-testid="feedback-error">
+                {t(reply.error, reply.params)}
+              </p>
+            ) : null}
+            <label className="field">
+              <span className="required">{t("details.message")}</span>
+              <textarea name="body" rows={4} maxLength={data.textMax} required defaultValue={reply?.body ?? ""} aria-invalid={reply?.error ? true : undefined} aria-describedby={reply?.error ? "body-error" : undefined} data-testid="feedback-message-body" />
+            </label>
+            <div>
+              <button type="submit" className="btn" data-testid="feedback-send">
+                {t("details.send")}
+              </button>
+            </div>
+          </Form>
+        ) : null}
+      </section>
+    </div>
+  );
+}
