@@ -137,3 +137,45 @@ describe("/redirect/{path} stays inside the shop", () => {
     expect(answer.headers.get("set-cookie")).toBeNull();
   });
 });
+
+describe("the personal centre's forms", () => {
+  it("contact details: another site's post is refused; a script is saved as text; a double post one effect", async () => {
+    const me = await shop.signIn("XCD000002");
+    const fields = { intent: "contact", name: "<script>alert(1)</script>", mobile: "13800000002", email: "lina@hunan-jinggong.example" };
+    const foreign = await shop.post("/profile/index", me, fields, { Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(shop.one<{ name: string }>("select name from app_user where code = 'XCD000002'").name).not.toContain("script");
+    for (let i = 0; i < 2; i++) expect((await shop.post("/profile/index", me, fields)).status).toBe(302);
+    const page = await (await shop.get("/profile/index", me)).text();
+    expect(page).not.toContain("<script>alert(1)</script>");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(shop.one<{ n: number }>("select count(*) as n from app_user where name = ?", fields.name).n).toBe(1);
+    const bad = await shop.post("/profile/index", me, { ...fields, email: "nope" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("avatars: each account gets only its own; signed out, the sign-in page; an HTML file is refused", async () => {
+    const me = await shop.signIn("XCD000003");
+    expect((await shop.get("/profile/avatar", "")).status).toBe(302);
+    const form = new FormData();
+    form.append("intent", "upload");
+    form.append("avatar", new Blob(["<html><script>alert(1)</script></html>"], { type: "image/png" }), "x.png");
+    const answer = await fetch(`${shop.base}/profile/avatar`, { method: "POST", redirect: "manual", headers: { Cookie: me, Origin: shop.base }, body: form });
+    expect(answer.status).toBe(302);
+    expect(shop.one<{ avatar_key: string | null }>("select avatar_key from app_user where code = 'XCD000003'").avatar_key).toBeNull();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const ok = new FormData();
+    ok.append("intent", "upload");
+    ok.append("avatar", new Blob([png], { type: "image/png" }), "me.png");
+    await fetch(`${shop.base}/profile/avatar`, { method: "POST", redirect: "manual", headers: { Cookie: me, Origin: shop.base }, body: ok });
+    const mine = await shop.get("/profile/avatar", me);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toBe("image/png");
+    expect((await shop.get("/profile/avatar", dealer)).status).toBe(404);
+    const big = new FormData();
+    big.append("intent", "upload");
+    big.append("avatar", new Blob([new Uint8Array(1024 * 1024 + 10).fill(0x89)], { type: "image/png" }), "big.png");
+    const tooBig = await fetch(`${shop.base}/profile/avatar`, { method: "POST", redirect: "manual", headers: { Cookie: me, Origin: shop.base }, body: big });
+    expect(tooBig.status).toBe(302);
+  });
+});

@@ -57,7 +57,7 @@ async function catalogueOfCode(db: DB, word: string): Promise<string | null> {
   if (!/^[A-Z]{4}\d/.test(word)) return null;
   const shape = await activeProduct(db).where("search_code", "like", `${word.slice(0, 4)}%`).executeTakeFirst();
   if (shape) return shape.catalogue_code;
-  const basic = await activeProduct(db).where("iso_shape", "=", word[0]).executeTakeFirst();
+  const basic = await activeProduct(db).where("iso_shape", "=", word[0]).where("kind", "like", "%insert").executeTakeFirst();
   return basic?.catalogue_code ?? null;
 }
 
