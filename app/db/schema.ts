@@ -62,6 +62,17 @@ export interface UserTable {
   status: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: string;
+  /** the personal centre's avatar: its file in CONTENT_DIR and its type (migration 0010) */
+  avatar_key: ColumnType<string | null, string | null | undefined, string | null>;
+  avatar_type: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Sign-in hand-over (decision 048): the nonce of each hand-over token used, kept until it expires. */
+export interface RelayNonceTable {
+  nonce: string;
+  account_code: string;
+  used_at: string;
+  expires_at: string;
 }
 
 export interface UserTenantTable {
@@ -486,6 +497,7 @@ export interface Database {
   customer: CustomerTable;
   app_user: UserTable;
   user_tenant: UserTenantTable;
+  relay_nonce: RelayNonceTable;
   role: RoleTable;
   user_role: UserRoleTable;
   menu: MenuTable;

@@ -9,6 +9,7 @@ import adminContent from "./en/adminContent.json";
 import adminOrders from "./en/adminOrders.json";
 import adminCatalog from "./en/adminCatalog.json";
 import feedback from "./en/feedback.json";
+import services from "./en/services.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services };

@@ -38,6 +38,9 @@ const fields = {
   ),
 };
 
+/** The contact fields alone, for the personal centre's form (the same rules as a sub-account's). */
+export const contactFields = { name: fields.name, mobile: fields.mobile, email: fields.email };
+
 function discountRule(v: { priceFactor: number; discount: boolean }, ctx: z.RefinementCtx) {
   if (v.priceFactor < 0 && !v.discount) {
     ctx.addIssue({ code: "custom", path: ["priceFactor"], message: "validation.negativeNeedsDiscount" });
