@@ -11,6 +11,7 @@ import * as backOffice from "./migrations/2026-11-25-0006-back-office";
 import * as orderDesk from "./migrations/2026-11-25-0007-order-desk";
 import * as catalogueAdmin from "./migrations/2026-11-25-0008-catalogue-admin";
 import * as contentAdmin from "./migrations/2026-11-25-0009-content-admin";
+import * as support from "./migrations/2026-11-25-0012-support";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-0007-order-desk": orderDesk,
   "2026-11-25-0008-catalogue-admin": catalogueAdmin,
   "2026-11-25-0009-content-admin": contentAdmin,
+  "2026-11-25-0012-support": support,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -8,6 +8,7 @@ import adminData from "./en/adminData.json";
 import adminContent from "./en/adminContent.json";
 import adminOrders from "./en/adminOrders.json";
 import adminCatalog from "./en/adminCatalog.json";
+import support from "./en/support.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, support };

@@ -8,6 +8,7 @@ import adminData from "./zh/adminData.json";
 import adminContent from "./zh/adminContent.json";
 import adminOrders from "./zh/adminOrders.json";
 import adminCatalog from "./zh/adminCatalog.json";
+import support from "./zh/support.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, support };
