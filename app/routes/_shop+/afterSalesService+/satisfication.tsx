@@ -57,6 +57,11 @@ export default function Satisfication() {
   return (
     <section className="survey-page">
       <h1 className="auth-title">{survey ? (en ? survey.titleEn : survey.titleZh) : t("survey.title")}</h1>
+      {firstError ? (
+        <p className="message message-error" role="alert" data-testid="survey-error">
+          {t(firstError)}
+        </p>
+      ) : null}
       {!survey ? (
         <p className="card empty-note" data-testid="survey-none">
           {t("survey.none")}
@@ -69,11 +74,6 @@ export default function Satisfication() {
         <>
           <p className="survey-period">{t("survey.period", { from: survey.startsOn, to: survey.endsOn })}</p>
           <p>{t("survey.intro")}</p>
-          {firstError ? (
-            <p className="message message-error" role="alert" data-testid="survey-error">
-              {t(firstError)}
-            </p>
-          ) : null}
           <Form method="post" className="survey-form card" data-testid="survey-form">
             <input type="hidden" name="surveyId" value={survey.id} />
             {survey.questions.map((q, i) => (
