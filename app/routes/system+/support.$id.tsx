@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       carrier: v.intent === "ship" ? v.carrier : undefined,
     }),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: result.error === "support:request.wrongState" ? 409 : 400 });
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   const done = { approve: "approved", refuse: "refused", ship: "shipped" }[v.intent];
   return redirect(`/system/support/${id}`, { headers: { "Set-Cookie": await setFlash(`support:request.${done}`) } });
 }

@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const answers = Object.fromEntries(submission.value.answers.map((a) => [a.id, { score: a.score ?? null, text: a.text ?? null }]));
   const result = await notFoundWhenMissing(() => answerSurvey(db, user, submission.value.surveyId, answers));
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: result.error === "support:survey.alreadyAnswered" ? 409 : 400 });
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   return redirect("/afterSalesService/satisfication", { headers: { "Set-Cookie": await setFlash("support:survey.thanks") } });
 }
 
