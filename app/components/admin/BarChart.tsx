@@ -15,6 +15,8 @@ interface Props {
   labelEvery?: number;
   /** what the x-axis shows of a bar's label (default: a day's "MM-DD") */
   axisLabel?: (label: string) => string;
+  /** a fixed axis maximum (a 1–5 scale), instead of a "nice" one above the largest value */
+  max?: number;
   /** the caption of the numbers table under the chart ("Show the numbers") */
   tableLabel: string;
   columnLabel: string;
@@ -38,9 +40,9 @@ function niceMax(max: number): number {
  * <title> (a tooltip), and the same numbers are in a table under the chart for screen readers
  * and for copying.
  */
-export function BarChart({ title, bars, format, labelEvery = 1, axisLabel = (l) => l.slice(5), tableLabel, columnLabel, valueLabel }: Props) {
+export function BarChart({ title, bars, format, labelEvery = 1, axisLabel = (l) => l.slice(5), max: fixedMax, tableLabel, columnLabel, valueLabel }: Props) {
   const id = useId();
-  const max = niceMax(Math.max(0, ...bars.map((b) => b.value)));
+  const max = fixedMax ?? niceMax(Math.max(0, ...bars.map((b) => b.value)));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const step = plotW / Math.max(1, bars.length);

@@ -46,6 +46,7 @@ export default function SurveyResults() {
           bars={scale.map((q) => ({ label: `Q${q.n} ${en ? q.textEn : q.textZh}`, value: q.average ?? 0 }))}
           format={(v) => v.toFixed(2)}
           axisLabel={(l) => l.split(" ")[0]}
+          max={5}
           tableLabel={t("survey.showNumbers")}
           columnLabel={t("survey.question")}
           valueLabel={t("survey.average")}
