@@ -11,8 +11,9 @@ import * as backOffice from "./migrations/2026-11-25-0006-back-office";
 import * as orderDesk from "./migrations/2026-11-25-0007-order-desk";
 import * as catalogueAdmin from "./migrations/2026-11-25-0008-catalogue-admin";
 import * as contentAdmin from "./migrations/2026-11-25-0009-content-admin";
-import * as feedback from "./migrations/2026-11-25-0011-feedback";
 import * as relay from "./migrations/2026-11-25-0010-relay";
+import * as feedback from "./migrations/2026-11-25-0011-feedback";
+import * as support from "./migrations/2026-11-25-0012-support";
 import * as trainingProgress from "./migrations/2026-11-25-0013-training-progress";
 
 /**
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-0009-content-admin": contentAdmin,
   "2026-11-25-0010-relay": relay,
   "2026-11-25-0011-feedback": feedback,
+  "2026-11-25-0012-support": support,
   "2026-11-25-0013-training-progress": trainingProgress,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };

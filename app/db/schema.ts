@@ -492,6 +492,73 @@ export interface DataVersionTable {
   version: IntDefault;
 }
 
+// customer services (decision 050)
+export interface SurveyTable {
+  id: Generated<number>;
+  title_zh: string;
+  title_en: string;
+  /** China days, inclusive (YYYY-MM-DD) */
+  starts_on: string;
+  ends_on: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SurveyQuestionTable {
+  id: Generated<number>;
+  survey_id: number;
+  sort: number;
+  kind: string; // scale | text
+  text_zh: string;
+  text_en: string;
+}
+
+export interface SurveyResponseTable {
+  id: Generated<number>;
+  survey_id: number;
+  user_id: number;
+  tenant_id: number;
+  created_at: string;
+}
+
+export interface SurveyAnswerTable {
+  id: Generated<number>;
+  response_id: number;
+  question_id: number;
+  score: number | null;
+  text: string | null;
+}
+
+export interface SupportRequestTable {
+  id: Generated<number>;
+  request_no: string;
+  kind: string; // sample | tool_body
+  tenant_id: number;
+  customer_id: number;
+  user_id: number;
+  status: string; // submitted | approved | refused | shipped
+  end_customer: string;
+  purpose: string;
+  supply_mode: string | null; // tool bodies: loan | supply
+  reason: string | null;
+  tracking_no: string | null;
+  carrier: string | null;
+  post_token: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  shipped_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SupportRequestLineTable {
+  id: Generated<number>;
+  request_id: number;
+  product_id: number;
+  ordering_code: string;
+  qty: number;
+}
+
 export interface Database {
   tenant: TenantTable;
   customer: CustomerTable;
@@ -540,6 +607,13 @@ export interface Database {
   feedback: FeedbackTable;
   feedback_message: FeedbackMessageTable;
   feedback_photo: FeedbackPhotoTable;
+  // customer services: surveys, sample and tool-body requests (decision 050)
+  survey: SurveyTable;
+  survey_question: SurveyQuestionTable;
+  survey_response: SurveyResponseTable;
+  survey_answer: SurveyAnswerTable;
+  support_request: SupportRequestTable;
+  support_request_line: SupportRequestLineTable;
 }
 
 /** A dealer's after-sales feedback on an order or one of its lines (decision 049). */

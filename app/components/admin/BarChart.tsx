@@ -13,6 +13,10 @@ interface Props {
   format: (value: number) => string;
   /** label every n-th bar on the x-axis */
   labelEvery?: number;
+  /** what the x-axis shows of a bar's label (default: a day's "MM-DD") */
+  axisLabel?: (label: string) => string;
+  /** a fixed axis maximum (a 1–5 scale), instead of a "nice" one above the largest value */
+  max?: number;
   /** the caption of the numbers table under the chart ("Show the numbers") */
   tableLabel: string;
   columnLabel: string;
@@ -36,9 +40,9 @@ function niceMax(max: number): number {
  * <title> (a tooltip), and the same numbers are in a table under the chart for screen readers
  * and for copying.
  */
-export function BarChart({ title, bars, format, labelEvery = 1, tableLabel, columnLabel, valueLabel }: Props) {
+export function BarChart({ title, bars, format, labelEvery = 1, axisLabel = (l) => l.slice(5), max: fixedMax, tableLabel, columnLabel, valueLabel }: Props) {
   const id = useId();
-  const max = niceMax(Math.max(0, ...bars.map((b) => b.value)));
+  const max = fixedMax ?? niceMax(Math.max(0, ...bars.map((b) => b.value)));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const step = plotW / Math.max(1, bars.length);
@@ -67,7 +71,7 @@ export function BarChart({ title, bars, format, labelEvery = 1, tableLabel, colu
         {bars.map((b, i) =>
           i % labelEvery === 0 ? (
             <text key={b.label} x={PAD.left + i * step + step / 2} y={HEIGHT - 8} textAnchor="middle" className="chart-axis">
-              {b.label.slice(5)}
+              {axisLabel(b.label)}
             </text>
           ) : null,
         )}

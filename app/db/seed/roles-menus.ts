@@ -200,6 +200,17 @@ export const ADMIN_MENUS: MenuDef[] = [
       { name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory" },
     ],
   },
+  // customer services: sample and tool-body requests, satisfaction surveys (issue 18, decision 050)
+  {
+    name: "customerService", zh: "客户服务", en: "Customer service", href: "/system/support", icon: "support", roles: ["admin", "support_staff"],
+    children: [
+      {
+        name: "supportRequests", zh: "样品与刀体申请", en: "Sample and tool-body requests", href: "/system/support",
+        children: [fn("svc:support:view", "查看支持申请", "View support requests"), fn("svc:support:edit", "审批与发货", "Approve and ship requests")],
+      },
+      { name: "surveyAdmin", zh: "满意度调查", en: "Satisfaction surveys", href: "/system/survey", children: [fn("svc:survey:edit", "维护满意度调查", "Maintain satisfaction surveys")] },
+    ],
+  },
   {
     // after-sales feedback (issue 18 item 3, decision 049)
     name: "feedbackAdmin", zh: "售后反馈", en: "After-sales feedback", href: "/system/feedback", icon: "content", roles: ["admin", "support_staff"],

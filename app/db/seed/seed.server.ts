@@ -14,6 +14,7 @@ import { catalogueNodes } from "./catalogue";
 import { seedContent, seedContentAdmin, seedNotices } from "./content.server";
 import { seedDeskDemo } from "./desk.server";
 import { seedFeedback } from "./feedback.server";
+import { seedSupportDemo } from "./support.server";
 import { cuttingData } from "./grades";
 import { seedOrders } from "./orders.server";
 import { ANCHORS, generateProducts, type GeneratedProduct } from "./products";
@@ -90,6 +91,7 @@ export async function seedDemoData(db: DB, opts: SeedOptions): Promise<SeedSumma
   await seedContent(db, now);
   await seedContentAdmin(db, now);
   await seedFeedback(db, now);
+  await seedSupportDemo(db, ids, seed, now);
   // the maintenance window's format, set to a past night so the shop is open (spec §4)
   await db
     .insertInto("sys_parameter")

@@ -330,6 +330,17 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     expect(cd.map((r) => r.material_group).sort()).toEqual(["K", "P"]);
   });
 
+  it("has a current satisfaction survey with answers, and sample and tool-body requests in every state (decision 050)", async () => {
+    const surveys = await db.selectFrom("survey").selectAll().execute();
+    expect(surveys).toHaveLength(1);
+    const responses = await db.selectFrom("survey_response as r").innerJoin("app_user as u", "u.id", "r.user_id").select("u.code").execute();
+    expect(responses.length).toBeGreaterThanOrEqual(10);
+    // the named demo accounts have not answered: the e2e tests and the demo can
+    expect(responses.map((r) => r.code)).not.toContain("XCD000009");
+    const statuses = await db.selectFrom("support_request").select(["kind", "status"]).execute();
+    expect(new Set(statuses.map((r) => `${r.kind}/${r.status}`))).toEqual(new Set(["sample/shipped", "sample/approved", "sample/submitted", "tool_body/refused", "tool_body/submitted"]));
+  });
+
   it("resets to an empty database", async () => {
     const other = await freshDb(await url());
     try {

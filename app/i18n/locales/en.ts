@@ -10,6 +10,7 @@ import adminOrders from "./en/adminOrders.json";
 import adminCatalog from "./en/adminCatalog.json";
 import feedback from "./en/feedback.json";
 import services from "./en/services.json";
+import support from "./en/support.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support };

@@ -10,6 +10,7 @@ import adminOrders from "./zh/adminOrders.json";
 import adminCatalog from "./zh/adminCatalog.json";
 import feedback from "./zh/feedback.json";
 import services from "./zh/services.json";
+import support from "./zh/support.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support };

@@ -8,6 +8,8 @@ describe("noticeTarget", () => {
     ["after-sales feedback", { type: "customer_feedback", orderNo: null, detailId: 42 }, "/afterSalesService/askAfterSalesDetails?id=42"],
     ["an order notice without its order", { type: "cancel_order", orderNo: null, detailId: null }, "/order/myMessage?id=7"],
     ["an announcement", { type: "announcement", orderNo: "SO1", detailId: 3 }, "/order/myMessage?id=7"],
+    ["a sample request", { type: "sample_support", orderNo: null, detailId: 5 }, "/customerSupport/samplesSupport/5"],
+    ["a tool-body request", { type: "cutter_support", orderNo: null, detailId: 6 }, "/customerSupport/cutterSupport/6"],
   ])("%s", (_name, notice, target) => {
     expect(noticeTarget({ id: 7, ...notice })).toBe(target);
   });

@@ -11,5 +11,8 @@ export const isOrderNotice = (type: string) => ORDER_NOTICE_TYPES.has(type);
 export function noticeTarget(notice: { id: number; type: string; orderNo: string | null; detailId: number | null }): string {
   if (isOrderNotice(notice.type) && notice.orderNo) return `/order/order?orderNo=${encodeURIComponent(notice.orderNo)}`;
   if (notice.type === "customer_feedback" && notice.detailId) return `/afterSalesService/askAfterSalesDetails?id=${notice.detailId}`;
+  // sample and tool-body requests (decision 050): to the request
+  if (notice.type === "sample_support" && notice.detailId) return `/customerSupport/samplesSupport/${notice.detailId}`;
+  if (notice.type === "cutter_support" && notice.detailId) return `/customerSupport/cutterSupport/${notice.detailId}`;
   return `/order/myMessage?id=${notice.id}`;
 }

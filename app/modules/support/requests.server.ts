@@ -1,0 +1,240 @@
+import crypto from "node:crypto";
+import type { DB } from "~/db/db.server";
+import { recordAudit, type Actor } from "~/modules/admin/audit.server";
+import { NotFoundError } from "~/modules/errors";
+import { addSupportNotice } from "~/modules/notices/support-notices.server";
+import { nextSupportStatus, SUPPORT_MAX_LINES, SUPPORT_MAX_QTY, type SupportEvent, type SupportKind, type SupportStatus } from "./status";
+
+/**
+ * Sample and tool-body requests (decision 050): a dealer account with the customer-support or
+ * master role asks for free samples (inserts, end mills, drills) or for tool bodies (holders, lent
+ * or supplied for a trial) for an end customer; customer support of the company entity approves
+ * or refuses it with a reason, then records the shipment with a tracking number. Each step gives
+ * the dealer a notice. A dealer sees the requests of his own customer in the entity he is signed
+ * in to; staff see those of their entity. Anything else is not found.
+ */
+export interface Dealer {
+  id: number;
+  customerId: number;
+  tenantId: number;
+}
+export interface StaffActor extends Actor {
+  tenantId: number;
+}
+export interface RequestInput {
+  token: string;
+  endCustomer: string;
+  purpose: string;
+  supplyMode?: "loan" | "supply" | null;
+  lines: { code: string; qty: number }[];
+}
+export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
+
+export const newPostToken = () => crypto.randomBytes(16).toString("hex");
+const PREFIX: Record<SupportKind, string> = { sample: "YP", tool_body: "DT" };
+const chinaDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(2, 10).replaceAll("-", "");
+
+const normalise = (code: string) => code.trim().toUpperCase();
+
+async function findExisting(db: DB, dealer: Dealer, token: string) {
+  return db.selectFrom("support_request").select("id").where("user_id", "=", dealer.id).where("post_token", "=", token).executeTakeFirst();
+}
+
+/** Files a request. The same form posted twice (same token) files it once and returns the first. */
+export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, input: RequestInput, now = new Date()): Promise<Result<{ id: number; requestNo: string }>> {
+  const lines = input.lines.map((l) => ({ code: normalise(l.code), qty: l.qty })).filter((l) => l.code !== "");
+  if (lines.length === 0) return { ok: false, error: "support:request.noLines" };
+  if (lines.length > SUPPORT_MAX_LINES) return { ok: false, error: "support:request.tooManyLines" };
+  if (new Set(lines.map((l) => l.code)).size !== lines.length) return { ok: false, error: "support:request.duplicateCode" };
+  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > SUPPORT_MAX_QTY[kind])) return { ok: false, error: `support:request.qtyRange.${kind}` };
+  if (kind === "tool_body" && !input.supplyMode) return { ok: false, error: "support:request.supplyModeRequired" };
+
+  const existing = await findExisting(db, dealer, input.token);
+  if (existing) {
+    const row = await db.selectFrom("support_request").select(["id", "request_no"]).where("id", "=", existing.id).executeTakeFirstOrThrow();
+    return { ok: true, id: row.id, requestNo: row.request_no };
+  }
+  const products = await db
+    .selectFrom("product")
+    .select(["id", "ordering_code", "kind"])
+    .where((eb) => eb(eb.fn("upper", ["ordering_code"]), "in", lines.map((l) => l.code)))
+    .execute();
+  const byCode = new Map(products.map((p) => [p.ordering_code.toUpperCase(), p]));
+  for (const l of lines) {
+    const p = byCode.get(l.code);
+    if (!p) return { ok: false, error: "support:request.unknownCode" };
+    // a tool body is a holder; a sample is any cutting tool but a holder
+    if ((kind === "tool_body") !== (p.kind === "holder")) return { ok: false, error: `support:request.wrongKind.${kind}` };
+  }
+  const iso = now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("support_request")
+        .values({
+          request_no: `T${input.token.slice(0, 18)}`,
+          kind,
+          tenant_id: dealer.tenantId,
+          customer_id: dealer.customerId,
+          user_id: dealer.id,
+          status: "submitted",
+          end_customer: input.endCustomer,
+          purpose: input.purpose,
+          supply_mode: kind === "tool_body" ? (input.supplyMode ?? null) : null,
+          reason: null,
+          tracking_no: null,
+          carrier: null,
+          post_token: input.token,
+          decided_by: null,
+          decided_at: null,
+          shipped_at: null,
+          created_at: iso,
+          updated_at: iso,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const requestNo = `${PREFIX[kind]}${chinaDate(now)}${String(id).padStart(5, "0")}`;
+      await trx.updateTable("support_request").set({ request_no: requestNo }).where("id", "=", id).execute();
+      await trx
+        .insertInto("support_request_line")
+        .values(lines.map((l) => { const p = byCode.get(l.code)!; return { request_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty }; }))
+        .execute();
+      return { ok: true as const, id, requestNo };
+    });
+  } catch (e) {
+    // two posts of the same form at once: the unique (user, token) index let the first one in
+    const first = await findExisting(db, dealer, input.token);
+    if (!first) throw e;
+    const row = await db.selectFrom("support_request").select(["id", "request_no"]).where("id", "=", first.id).executeTakeFirstOrThrow();
+    return { ok: true, id: row.id, requestNo: row.request_no };
+  }
+}
+
+const listColumns = ["r.id", "r.request_no", "r.kind", "r.status", "r.end_customer", "r.created_at", "r.tracking_no", "r.updated_at"] as const;
+
+async function withLineSummary<T extends { id: number }>(db: DB, rows: T[]) {
+  if (rows.length === 0) return [];
+  const lines = await db.selectFrom("support_request_line").select(["request_id", "ordering_code", "qty"]).where("request_id", "in", rows.map((r) => r.id)).orderBy("id").execute();
+  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.request_id === r.id).map((l) => ({ code: l.ordering_code, qty: l.qty })) }));
+}
+
+/** The dealer's list: his customer's requests of one kind in the entity, newest first. */
+export async function listDealerRequests(db: DB, dealer: Dealer, kind: SupportKind) {
+  const rows = await db
+    .selectFrom("support_request as r")
+    .innerJoin("app_user as u", "u.id", "r.user_id")
+    .select([...listColumns, "u.code as user_code"])
+    .where("r.tenant_id", "=", dealer.tenantId)
+    .where("r.customer_id", "=", dealer.customerId)
+    .where("r.kind", "=", kind)
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(200)
+    .execute();
+  return withLineSummary(db, rows);
+}
+
+async function detail(db: DB, where: { id: number; tenantId: number; customerId?: number; kind?: SupportKind }) {
+  let q = db
+    .selectFrom("support_request as r")
+    .innerJoin("app_user as u", "u.id", "r.user_id")
+    .innerJoin("customer as c", "c.id", "r.customer_id")
+    .leftJoin("app_user as d", "d.id", "r.decided_by")
+    .select([
+      "r.id",
+      "r.request_no",
+      "r.kind",
+      "r.status",
+      "r.end_customer",
+      "r.purpose",
+      "r.supply_mode",
+      "r.reason",
+      "r.tracking_no",
+      "r.carrier",
+      "r.decided_at",
+      "r.shipped_at",
+      "r.created_at",
+      "r.user_id",
+      "r.tenant_id",
+      "u.code as user_code",
+      "u.name as user_name",
+      "c.code as customer_code",
+      "c.name_zh as customer_name_zh",
+      "c.name_en as customer_name_en",
+      "d.code as decided_by_code",
+    ])
+    .where("r.id", "=", where.id)
+    .where("r.tenant_id", "=", where.tenantId);
+  if (where.customerId !== undefined) q = q.where("r.customer_id", "=", where.customerId);
+  if (where.kind) q = q.where("r.kind", "=", where.kind);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new NotFoundError("support request");
+  const lines = await db
+    .selectFrom("support_request_line as l")
+    .innerJoin("product as p", "p.id", "l.product_id")
+    .select(["l.ordering_code", "l.qty", "p.name_zh", "p.name_en", "p.specification"])
+    .where("l.request_id", "=", row.id)
+    .orderBy("l.id")
+    .execute();
+  return { ...row, kind: row.kind as SupportKind, status: row.status as SupportStatus, lines };
+}
+
+export const getDealerRequest = (db: DB, dealer: Dealer, kind: SupportKind, id: number) => detail(db, { id, tenantId: dealer.tenantId, customerId: dealer.customerId, kind });
+export const getStaffRequest = (db: DB, actor: StaffActor, id: number) => detail(db, { id, tenantId: actor.tenantId });
+
+export interface StaffFilter {
+  status?: string;
+  kind?: string;
+}
+
+/** Customer support's list: the entity's requests, the open ones (submitted, approved) first by default. */
+export async function listStaffRequests(db: DB, actor: StaffActor, f: StaffFilter) {
+  let q = db
+    .selectFrom("support_request as r")
+    .innerJoin("customer as c", "c.id", "r.customer_id")
+    .select([...listColumns, "c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en"])
+    .where("r.tenant_id", "=", actor.tenantId);
+  if (f.status === "open") q = q.where("r.status", "in", ["submitted", "approved"]);
+  else if (f.status) q = q.where("r.status", "=", f.status);
+  if (f.kind) q = q.where("r.kind", "=", f.kind);
+  const rows = await q.orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(200).execute();
+  return withLineSummary(db, rows);
+}
+
+export interface DecisionInput {
+  reason?: string;
+  trackingNo?: string;
+  carrier?: string;
+}
+
+/**
+ * Moves a request of the actor's entity by one event, in a transaction: the update is made only
+ * from the expected status, so a double post moves it once (the second gets `wrongState`); the
+ * audit entry and the dealer's notice are written with it.
+ */
+export async function decideRequest(db: DB, actor: StaffActor, id: number, event: SupportEvent, input: DecisionInput, now = new Date()): Promise<Result<{ status: SupportStatus }>> {
+  if (event === "refuse" && !input.reason?.trim()) return { ok: false, error: "support:request.reasonRequired" };
+  if (event === "ship" && !input.trackingNo?.trim()) return { ok: false, error: "support:request.trackingRequired" };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("support_request")
+      .select(["id", "request_no", "kind", "status", "user_id", "tenant_id"])
+      .where("id", "=", id)
+      .where("tenant_id", "=", actor.tenantId)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError("support request");
+    const next = nextSupportStatus(row.status, event);
+    if (!next) return { ok: false as const, error: "support:request.wrongState" };
+    const iso = now.toISOString();
+    const set =
+      event === "ship"
+        ? { status: next, tracking_no: input.trackingNo!.trim(), carrier: input.carrier?.trim() || null, shipped_at: iso, updated_at: iso }
+        : { status: next, reason: event === "refuse" ? input.reason!.trim() : null, decided_by: actor.id, decided_at: iso, updated_at: iso };
+    const res = await trx.updateTable("support_request").set(set).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
+    await recordAudit(trx, actor, { action: "update", entity: "support_request", entityId: row.request_no, before: { status: row.status }, after: set }, now);
+    const extra = event === "refuse" ? set.reason ?? "" : event === "ship" ? [input.carrier?.trim(), input.trackingNo!.trim()].filter(Boolean).join(" ") : "";
+    await addSupportNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, requestNo: row.request_no, kind: row.kind as SupportKind }, event, extra, now);
+    return { ok: true as const, status: next };
+  });
+}

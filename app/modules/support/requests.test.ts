@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { NotFoundError } from "~/modules/errors";
+import { makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { createRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, newPostToken, type StaffActor } from "./requests.server";
+
+describe.each(testDatabases())("sample and tool-body requests on $name", ({ url }) => {
+  let db: DB;
+  let fx: Fixture;
+  let other: Fixture;
+  let staff: StaffActor;
+  let insertCode: string;
+  let holderCode: string;
+
+  beforeAll(async () => {
+    db = await freshDb(await url());
+    fx = await makeFixture(db);
+    other = await makeFixture(db);
+    staff = { id: fx.a.id, code: "EMP000003", tenantId: fx.tenantId };
+    const code = async (id: number) => (await db.selectFrom("product").select("ordering_code").where("id", "=", id).executeTakeFirstOrThrow()).ordering_code;
+    // the order fixture's holder is stored as an insert; here it is what it says
+    await db.updateTable("product").set({ kind: "holder" }).where("id", "=", fx.products.holder).execute();
+    insertCode = await code(fx.products.insert);
+    holderCode = await code(fx.products.holder);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  const sample = (token = newPostToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", purpose: "不锈钢法兰精车试切", lines: [{ code: insertCode.toLowerCase(), qty: 10 }, { code: "", qty: 1 }] });
+  const notices = (id: number) => db.selectFrom("notice").selectAll().where("detail_id", "=", id).where("type", "in", ["sample_support", "cutter_support"]).orderBy("id").execute();
+  const status = async (id: number) => (await db.selectFrom("support_request").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+  it("checks the lines: a known code of the right kind, a quantity in range, a supply mode for tool bodies", async () => {
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [] })).toEqual({ ok: false, error: "support:request.noLines" });
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: "NOPE-123", qty: 1 }] })).toEqual({ ok: false, error: "support:request.unknownCode" });
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: insertCode, qty: 21 }] })).toEqual({ ok: false, error: "support:request.qtyRange.sample" });
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: holderCode, qty: 1 }] })).toEqual({ ok: false, error: "support:request.wrongKind.sample" });
+    expect(await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: insertCode, qty: 1 }], supplyMode: "loan" })).toEqual({ ok: false, error: "support:request.wrongKind.tool_body" });
+    expect(await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: holderCode, qty: 1 }] })).toEqual({ ok: false, error: "support:request.supplyModeRequired" });
+    const tb = await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: holderCode, qty: 1 }], supplyMode: "loan" });
+    expect(tb).toMatchObject({ ok: true, requestNo: expect.stringMatching(/^DT\d{6}\d{5}$/) });
+  });
+
+  it("files a double post once, and shows it only to its own customer", async () => {
+    const token = newPostToken();
+    const [a, b] = await Promise.all([createRequest(db, fx.a, "sample", sample(token)), createRequest(db, fx.a, "sample", sample(token))]);
+    expect(a.ok && b.ok && a.id === b.id).toBe(true);
+    const again = await createRequest(db, fx.a, "sample", sample(token));
+    expect(again).toEqual(a);
+    if (!a.ok) return;
+    expect(a.requestNo).toMatch(/^YP\d{11}$/);
+    const list = await listDealerRequests(db, fx.a, "sample");
+    expect(list.filter((r) => r.id === a.id)).toHaveLength(1);
+    expect(list[0].lines).toEqual([{ code: insertCode, qty: 10 }]);
+    // customer B, another entity, the wrong kind: not found
+    await expect(getDealerRequest(db, fx.b, "sample", a.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDealerRequest(db, other.a, "sample", a.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDealerRequest(db, fx.a, "tool_body", a.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getDealerRequest(db, fx.a, "sample", a.id)).lines[0]).toMatchObject({ ordering_code: insertCode, qty: 10 });
+    expect(await listDealerRequests(db, fx.b, "sample")).toEqual([]);
+    // staff of another entity do not see it either
+    await expect(getStaffRequest(db, { ...staff, tenantId: other.tenantId }, a.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(decideRequest(db, { ...staff, tenantId: other.tenantId }, a.id, "approve", {})).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("approves, then ships with a tracking number, each step once, with a notice to the dealer", async () => {
+    const r = await createRequest(db, fx.a, "sample", sample());
+    if (!r.ok) throw new Error(r.error);
+    expect(await decideRequest(db, staff, r.id, "ship", { trackingNo: "SF1" })).toEqual({ ok: false, error: "support:request.wrongState" });
+    const both = await Promise.all([decideRequest(db, staff, r.id, "approve", {}), decideRequest(db, staff, r.id, "approve", {})]);
+    expect(both.filter((x) => x.ok)).toHaveLength(1);
+    expect(await status(r.id)).toBe("approved");
+    expect(await decideRequest(db, staff, r.id, "refuse", { reason: "late" })).toEqual({ ok: false, error: "support:request.wrongState" });
+    expect(await decideRequest(db, staff, r.id, "ship", {})).toEqual({ ok: false, error: "support:request.trackingRequired" });
+    expect(await decideRequest(db, staff, r.id, "ship", { trackingNo: "SF1234567890", carrier: "顺丰" })).toEqual({ ok: true, status: "shipped" });
+    expect(await decideRequest(db, staff, r.id, "ship", { trackingNo: "SF1234567890" })).toEqual({ ok: false, error: "support:request.wrongState" });
+    const n = await notices(r.id);
+    expect(n.map((x) => x.title_en)).toEqual([`Sample request ${r.requestNo} approved`, `Sample request ${r.requestNo} shipped`]);
+    expect(n[1].body_zh).toContain("SF1234567890");
+    expect(n.every((x) => x.user_id === fx.a.id)).toBe(true);
+    const audits = await db.selectFrom("audit_log").select("id").where("entity", "=", "support_request").where("entity_id", "=", r.requestNo).execute();
+    expect(audits).toHaveLength(2);
+    expect((await getDealerRequest(db, fx.a, "sample", r.id)).tracking_no).toBe("SF1234567890");
+  });
+
+  it("refuses with a reason, after which nothing moves", async () => {
+    const r = await createRequest(db, fx.a, "sample", sample());
+    if (!r.ok) throw new Error(r.error);
+    expect(await decideRequest(db, staff, r.id, "refuse", { reason: "  " })).toEqual({ ok: false, error: "support:request.reasonRequired" });
+    expect(await decideRequest(db, staff, r.id, "refuse", { reason: "该牌号样品库存不足" })).toEqual({ ok: true, status: "refused" });
+    for (const e of ["approve", "refuse", "ship"] as const) {
+      expect(await decideRequest(db, staff, r.id, e, { reason: "x", trackingNo: "x" })).toEqual({ ok: false, error: "support:request.wrongState" });
+    }
+    expect((await notices(r.id)).map((x) => x.body_zh)).toEqual([`您的样品申请 ${r.requestNo} 未获批准。原因：该牌号样品库存不足`]);
+    const open = await listStaffRequests(db, staff, { status: "open" });
+    expect(open.some((x) => x.id === r.id)).toBe(false);
+    expect((await listStaffRequests(db, staff, { status: "refused" })).map((x) => x.id)).toContain(r.id);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The state machine of a sample or tool-body request (decision 050): customer support approves or
+ * refuses a submitted request, then records the shipment of an approved one. Nothing else moves.
+ */
+export const SUPPORT_STATUSES = ["submitted", "approved", "refused", "shipped"] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+export const SUPPORT_EVENTS = ["approve", "refuse", "ship"] as const;
+export type SupportEvent = (typeof SUPPORT_EVENTS)[number];
+
+export const SUPPORT_TRANSITIONS: Record<SupportEvent, { from: SupportStatus; to: SupportStatus }> = {
+  approve: { from: "submitted", to: "approved" },
+  refuse: { from: "submitted", to: "refused" },
+  ship: { from: "approved", to: "shipped" },
+};
+
+export function nextSupportStatus(status: string, event: SupportEvent): SupportStatus | null {
+  const t = SUPPORT_TRANSITIONS[event];
+  return t.from === status ? t.to : null;
+}
+
+export const SUPPORT_KINDS = ["sample", "tool_body"] as const;
+export type SupportKind = (typeof SUPPORT_KINDS)[number];
+/** the dealer's page of each kind */
+export const SUPPORT_PATHS: Record<SupportKind, string> = { sample: "/customerSupport/samplesSupport", tool_body: "/customerSupport/cutterSupport" };
+/** at most this many of one product per request: samples are a few pieces, a tool body one or two */
+export const SUPPORT_MAX_QTY: Record<SupportKind, number> = { sample: 20, tool_body: 5 };
+export const SUPPORT_MAX_LINES = 5;

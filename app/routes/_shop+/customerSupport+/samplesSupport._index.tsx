@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/utils/meta";
+import { SupportList } from "./__SupportViews";
+import { supportListLoader } from "./__support.server";
+
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品支持", "Sample support");
+
+/** Sample support (spec §2 /customerSupport/samplesSupport, decision 050): the customer's requests. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return supportListLoader(request, "sample");
+}
+
+export default function Page() {
+  const { kind, requests } = useLoaderData<typeof loader>();
+  return <SupportList kind={kind} requests={requests} />;
+}

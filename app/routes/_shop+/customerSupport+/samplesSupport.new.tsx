@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/utils/meta";
+import { SupportNew } from "./__SupportViews";
+import { supportNewAction, supportNewLoader } from "./__support.server";
+
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新建申请 · 样品支持", "New request · Sample support");
+
+/** A new Sample support request (decision 050): the form carries a one-time token, so a double post files it once. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return supportNewLoader(request, "sample");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return supportNewAction(request, "sample");
+}
+
+export default function Page() {
+  const { kind, token, maxLines } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = Object.values(actionData?.result.error ?? {}).flat() as string[];
+  return <SupportNew kind={kind} token={token} maxLines={maxLines} errors={errors} initial={actionData?.result.initialValue as Record<string, unknown> | undefined} />;
+}
