@@ -9,6 +9,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DB_DIR = process.env.E2E_DB_DIR ?? "test-results/e2e-db";
 const SETTINGS_URL = `http://localhost:${PORT + 1}`;
 const SHOP_WIDE = /shop-wide-settings\.spec\.ts/;
+// The sign-in hand-over (decision 048) needs a shared secret: the servers and the test process get
+// the same fixed test value, so tests/e2e/services-relay.spec.ts runs in CI (decision 053).
+const RELAY_SECRET = process.env.RELAY_SECRET ?? "e2e-relay-secret-0123456789abcdef0123456789";
+process.env.RELAY_SECRET = RELAY_SECRET;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -66,6 +70,7 @@ function server(port: number, dbDir: string) {
       LOG_LEVEL: "warn",
       RATE_LIMIT_POSTS_PER_MINUTE: "100000",
       SHOW_DEMO_ACCOUNTS: "off",
+      RELAY_SECRET,
     },
   };
 }

@@ -12,7 +12,9 @@ import { databaseAnswers } from "./app/db/db.server";
 import { getDb } from "./app/db/index.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
+import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { getEnv, type Env } from "./app/env.server";
+import { contentDir } from "./app/modules/content/files.server";
 import { checkSameOrigin } from "./app/utils/cross-site.server";
 import { log } from "./app/utils/log.server";
 
@@ -42,8 +44,11 @@ if (cluster.isPrimary) {
   if (applied.length) log.info("migrations applied", { migrations: applied });
   if (env.DEMO_DATA === "on" && (await isEmpty(db))) {
     log.info("empty database: generating demo data", { products: env.DEMO_PRODUCTS });
-    await seedDemoData(db, { products: env.DEMO_PRODUCTS, log: (msg) => log.info(msg) });
+    await seedDemoData(db, { products: env.DEMO_PRODUCTS, log: (msg) => log.info(msg), contentDir: contentDir() });
   }
+  // the quotation form's tool types and attributes are reference data a shop without demo data
+  // needs as well; written only into an empty table, so the back office's own rows stay (decision 051)
+  await ensureToolTypes(db);
 }
 
 if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {

@@ -15,6 +15,10 @@ import * as relay from "./migrations/2026-11-25-0010-relay";
 import * as feedback from "./migrations/2026-11-25-0011-feedback";
 import * as support from "./migrations/2026-11-25-0012-support";
 import * as trainingProgress from "./migrations/2026-11-25-0013-training-progress";
+import * as quotation from "./migrations/2026-11-25-0014-quotation";
+import * as supportMore from "./migrations/2026-11-25-0015-support-more";
+import * as bidding from "./migrations/2026-11-25-0016-bidding";
+import * as entityPrices from "./migrations/2026-11-25-0017-entity-prices";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -34,6 +38,10 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-0011-feedback": feedback,
   "2026-11-25-0012-support": support,
   "2026-11-25-0013-training-progress": trainingProgress,
+  "2026-11-25-0014-quotation": quotation,
+  "2026-11-25-0015-support-more": supportMore,
+  "2026-11-25-0016-bidding": bidding,
+  "2026-11-25-0017-entity-prices": entityPrices,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

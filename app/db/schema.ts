@@ -41,6 +41,8 @@ export interface CustomerTable {
   created_at: CreatedAt;
   /** the dealer's own free-shipping threshold (fen); null: the company entity's (decision 045) */
   free_shipping_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** payment terms (days) of acceptance-bill orders; `payment_terms_days` is on account's (decision 054) */
+  bill_terms_days: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserTable {
@@ -190,6 +192,10 @@ export interface StockTable {
   available: number;
   reserved: IntDefault;
   lead_time_days: number;
+  /** set aside for approved stock reservations (decision 052); it left `available` */
+  project_reserved: IntDefault;
+  /** the entity's list price (fen incl. tax); null: the product master's `list_price` (decision 054) */
+  list_price: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CuttingDataTable {
@@ -549,6 +555,8 @@ export interface SupportRequestTable {
   shipped_at: string | null;
   created_at: string;
   updated_at: string;
+  /** marketing support: the date the dealer wants the items by (decision 052) */
+  wanted_date?: string | null;
 }
 
 export interface SupportRequestLineTable {
@@ -614,6 +622,20 @@ export interface Database {
   survey_answer: SurveyAnswerTable;
   support_request: SupportRequestTable;
   support_request_line: SupportRequestLineTable;
+  // customized tool quotations (decision 051)
+  quote_tool_type: QuoteToolTypeTable;
+  quote_attribute: QuoteAttributeTable;
+  quotation: QuotationTable;
+  quotation_message: QuotationMessageTable;
+  quotation_file: QuotationFileTable;
+  marketing_item: MarketingItemTable;
+  support_request_item: SupportRequestItemTable;
+  stock_reservation: StockReservationTable;
+  stock_reservation_line: StockReservationLineTable;
+  stock_reservation_use: StockReservationUseTable;
+  // rare-earth bidding (decision 053)
+  bidding: BiddingTable;
+  bidding_document: BiddingDocumentTable;
 }
 
 /** A dealer's after-sales feedback on an order or one of its lines (decision 049). */
@@ -663,3 +685,172 @@ export type Product = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type ProductUpdate = Updateable<ProductTable>;
 export type SalesOrder = Selectable<SalesOrderTable>;
+
+/** Customized tool quotations (decision 051): the tool types and their attributes (ERP GetAttr). */
+export interface QuoteToolTypeTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  sort: number;
+  active: Flag;
+}
+
+export interface QuoteAttributeTable {
+  id: Generated<number>;
+  type_id: number;
+  key: string;
+  label_zh: string;
+  label_en: string;
+  kind: string; // number | choice | text
+  unit: string | null;
+  min_value: number | null;
+  max_value: number | null;
+  choices: string | null; // JSON array
+  required: Flag;
+  sort: number;
+}
+
+export interface QuotationTable {
+  id: Generated<number>;
+  quote_no: string;
+  tenant_id: number;
+  customer_id: number;
+  user_id: number;
+  type_id: number;
+  attributes: string; // JSON object key → value
+  qty: number;
+  wanted_date: string | null;
+  material: string;
+  note: string;
+  status: string; // submitted | question | quoted | accepted | declined | cancelled | ordered
+  unit_price: number | null;
+  moq: number | null;
+  lead_time_days: number | null;
+  valid_until: string | null;
+  quoted_by: number | null;
+  quoted_at: string | null;
+  product_id: number | null;
+  order_no: string | null;
+  post_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuotationMessageTable {
+  id: Generated<number>;
+  quotation_id: number;
+  user_id: number;
+  user_code: string;
+  author: string; // dealer | staff
+  event: string;
+  body: string;
+  unit_price: number | null;
+  moq: number | null;
+  lead_time_days: number | null;
+  valid_until: string | null;
+  post_token: string;
+  created_at: string;
+}
+
+export interface QuotationFileTable {
+  id: Generated<number>;
+  quotation_id: number;
+  file_key: string;
+  file_type: string;
+  file_size: number;
+  file_name: string;
+}
+
+/** Marketing items a dealer can ask for (decision 052), per company entity. */
+export interface MarketingItemTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name_zh: string;
+  name_en: string;
+  max_qty: number;
+  active: IntDefault;
+  sort: IntDefault;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of a marketing-support request: an item with its names as asked. */
+export interface SupportRequestItemTable {
+  id: Generated<number>;
+  request_id: number;
+  marketing_item_id: number;
+  name_zh: string;
+  name_en: string;
+  qty: number;
+}
+
+/** A dealer's stock reservation for an end-customer project (decision 052). */
+export interface StockReservationTable {
+  id: Generated<number>;
+  reservation_no: string;
+  tenant_id: number;
+  customer_id: number;
+  user_id: number;
+  status: string; // submitted | approved | refused | withdrawn | released
+  end_customer: string;
+  project: string;
+  starts_on: string;
+  ends_on: string;
+  remark: string | null;
+  reason: string | null;
+  post_token: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  released_at: string | null;
+  release_cause: string | null; // staff | dealer | expired
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StockReservationLineTable {
+  id: Generated<number>;
+  reservation_id: number;
+  product_id: number;
+  ordering_code: string;
+  qty: number;
+  approved_qty: IntDefault;
+  ordered_qty: IntDefault;
+  released_qty: IntDefault;
+}
+
+/** How much an order drew from a reservation line. */
+export interface StockReservationUseTable {
+  id: Generated<number>;
+  line_id: number;
+  order_no: string;
+  qty: number;
+  created_at: string;
+}
+
+/** A rare-earth / tungsten tender announcement on /gdre (decision 053). */
+export interface BiddingTable {
+  id: Generated<number>;
+  bidding_no: string;
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  contact: string;
+  status: string; // draft | published
+  published_at: string;
+  opens_at: string;
+  closes_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BiddingDocumentTable {
+  id: Generated<number>;
+  bidding_id: number;
+  file_name: string;
+  file_type: string;
+  file_size: number;
+  file_key: string;
+  created_at: string;
+}

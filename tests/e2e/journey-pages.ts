@@ -27,8 +27,15 @@ export function journeyPages(db: Database.Database): JourneyPage[] {
   const order = db
     .prepare("select o.order_no from sales_order o join app_user u on u.customer_id = o.customer_id where u.code = ? order by o.id limit 1")
     .get(DEALER) as { order_no: string } | undefined;
+  const quote = db
+    .prepare("select q.id from quotation q join app_user u on u.customer_id = q.customer_id where u.code = ? and q.status = 'quoted' order by q.id limit 1")
+    .get(DEALER) as { id: number } | undefined;
+  const reservation = db
+    .prepare("select r.id from stock_reservation r join app_user u on u.id = r.user_id where u.code = ? order by r.id limit 1")
+    .get(DEALER) as { id: number } | undefined;
   const q = encodeURIComponent;
   const [l1, l2, l3] = chain;
+  const tender = db.prepare("select id from bidding where status = 'published' order by id limit 1").get() as { id: number } | undefined;
   return [
     { name: "home", url: "/homePage", signedIn: true },
     { name: "login", url: "/shop_login", signedIn: false },
@@ -52,6 +59,19 @@ export function journeyPages(db: Database.Database): JourneyPage[] {
     { name: "flash sales", url: "/rushToPurchase", signedIn: true },
     { name: "selection", url: "/selectionCategory", signedIn: true },
     { name: "profile", url: "/profile/index", signedIn: true },
+    // customized tool quotations (decision 051): the form with a type's fields, and a quoted request
+    { name: "quotation request", url: "/technologyService/cutterOffer?type=insert", signedIn: true },
+    ...(quote ? [{ name: "quotation", url: `/technologyService/cutterOfferDetails?id=${quote.id}`, signedIn: true }] : []),
+    // customer support (decision 052)
+    { name: "marketing support", url: "/customerSupport/broadcastSupport", signedIn: true },
+    { name: "marketing support request", url: "/customerSupport/broadcastSupport/new", signedIn: true },
+    { name: "stock reservations", url: "/customerSupport/standbyLibrary", signedIn: true },
+    { name: "stock reservation request", url: "/customerSupport/standbyLibrary/new", signedIn: true },
+    ...(reservation ? [{ name: "stock reservation", url: `/customerSupport/standbyLibrary/${reservation.id}`, signedIn: true }] : []),
+    // decision 053: rare-earth bidding (public) and the downloads by category
+    { name: "bidding", url: "/gdre", signedIn: false },
+    ...(tender ? [{ name: "tender", url: `/gdre/${tender.id}`, signedIn: false }] : []),
+    { name: "downloads", url: "/downloadService", signedIn: true },
   ];
 }
 

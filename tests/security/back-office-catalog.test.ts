@@ -104,7 +104,7 @@ describe("who may open the new pages", () => {
     expect((await shop.get("/system/catalogueNode/NOPE-NODE", admin)).status).toBe(404);
     expect((await shop.get("/system/catalogueNode/new?parent=NOPE-NODE", admin)).status).toBe(404);
     expect((await shop.get(`/system/priceImport/job/${ids.initJob}`, admin)).status).toBe(404);
-    expect((await shop.post(`/system/customer/${ids.internal}`, admin, { intent: "terms", nameZh: "x", nameEn: "x", creditLimit: "1", paymentTermsDays: "1", discount: "1" })).status).toBe(404);
+    expect((await shop.post(`/system/customer/${ids.internal}`, admin, { intent: "terms", nameZh: "x", nameEn: "x", creditLimit: "1", paymentTermsDays: "1", billTermsDays: "1", discount: "1" })).status).toBe(404);
     const otherMaster = shop.one<{ id: number }>("select id from app_user where code = 'DPC000001'").id;
     expect((await shop.post(path("/system/customer/CUST"), admin, { intent: "erp", userId: String(otherMaster), erpAccount: "HIJACK" })).status).toBe(404);
     expect(shop.one<{ e: string }>("select erp_account e from app_user where id = ?", otherMaster).e).toBe("C20001");
@@ -114,7 +114,7 @@ describe("who may open the new pages", () => {
 });
 
 describe("the new actions", () => {
-  const customerFields = { intent: "terms", nameZh: "湖南精工刀具贸易有限公司", nameEn: "Hunan Precision Tools Trading Co.", creditLimit: "600000.00", paymentTermsDays: "30", discount: "5.00" };
+  const customerFields = { intent: "terms", nameZh: "湖南精工刀具贸易有限公司", nameEn: "Hunan Precision Tools Trading Co.", creditLimit: "600000.00", paymentTermsDays: "30", billTermsDays: "60", discount: "5.00" };
 
   it("need their edit code: a dealer 404, other staff 403, and nothing changes", async () => {
     const before = shop.one<{ credit_limit: number }>("select credit_limit from customer where id = ?", ids.customer).credit_limit;

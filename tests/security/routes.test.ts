@@ -55,10 +55,14 @@ const ROUTES = [
   "/afterSalesService/satisfication", "/afterSalesService/askAfterSales", "/afterSalesService/askAfterSales/askAfterSalesTable",
   "/afterSalesService/askAfterSales/askAfterSalesDetails?id=1&updateId=1", "/afterSalesService/askAfterSalesTable",
   "/downloadService/downloadService", "/announcement", "/research", "/redirect/order/order", "/profile/index", "/401",
+  "/technologyService/cutterOfferDetails?id={QUOTE}",
+  // decision 053: the public bidding page (spec §2 /gdre) and the column choices (spec §7 /userModuleField)
+  "/gdre", "/gdre?state=closed", "/userModuleField",
 ];
 const orderOfDealer = () =>
   shop.one<{ order_no: string }>("select o.order_no from sales_order o join app_user u on u.id = o.user_id where u.code = 'XCD000001' and o.tenant_id = (select id from tenant where code = '1000') order by o.id limit 1").order_no;
-const url = (p: string) => fill(p).replace("{ORDER}", q(orderOfDealer()));
+const quoteOfDealer = () => shop.one<{ id: number }>("select q.id from quotation q join app_user u on u.id = q.user_id where u.code = 'XCD000001' order by q.id limit 1").id;
+const url = (p: string) => fill(p).replace("{ORDER}", q(orderOfDealer())).replace("{QUOTE}", String(quoteOfDealer()));
 
 describe("every route of spec §2 answers", () => {
   it.each(ROUTES)("%s: signed out and as a dealer, 200 or a redirect", async (route) => {

@@ -209,11 +209,17 @@ function LineInfo({ line, ruleText }: { line: Line; ruleText: (e: RuleError | nu
   if (!o) return <span className="message-inline error">{t("common:errors.itemUnavailable")}</span>;
   return (
     <div className="line-info">
-      <Link className="code" to={`/item?code=${encodeURIComponent(o.orderingCode)}`}>
-        {o.orderingCode}
-      </Link>
+      {line.madeToOrder ? (
+        <span className="code">{o.orderingCode}</span>
+      ) : (
+        <Link className="code" to={`/item?code=${encodeURIComponent(o.orderingCode)}`}>
+          {o.orderingCode}
+        </Link>
+      )}
       <div className="muted small">
-        {i18n.language === "en" ? o.nameEn : o.nameZh} · {t("cart.moqMpq", { moq: o.moq, mpq: o.mpq })} · {t("cart.stock")} {o.stock}
+        {i18n.language === "en" ? o.nameEn : o.nameZh} · {t("cart.moqMpq", { moq: o.moq, mpq: o.mpq })} ·{" "}
+        {/* an accepted quotation's non-standard item (decision 051): made to order, no stock */}
+        {line.madeToOrder ? t("quotation:cart.madeToOrder", { days: o.leadTimeDays }) : `${t("cart.stock")} ${o.stock}`}
       </div>
       {line.error && (
         <div className="line-error" role="alert">

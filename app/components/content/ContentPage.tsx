@@ -14,6 +14,7 @@ export function ContentPage({
   children,
   finishedIds,
   itemActions,
+  hideEmpty,
 }: {
   title: string;
   intro?: string;
@@ -25,6 +26,8 @@ export function ContentPage({
   finishedIds?: number[];
   /** shown under one item (e.g. the training's "mark as finished" form) */
   itemActions?: React.ReactNode;
+  /** the children show the list (downloads by category): no "nothing here" line */
+  hideEmpty?: boolean;
 }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation("adminContent");
@@ -92,7 +95,7 @@ export function ContentPage({
           ) : null}
           {children}
           {items.length === 0 ? (
-            <Text color="fg.muted">{t("content.empty")}</Text>
+            hideEmpty ? null : <Text color="fg.muted">{t("content.empty")}</Text>
           ) : (
             <ul className="announcements">
               {items.map((a) => (

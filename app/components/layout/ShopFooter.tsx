@@ -20,6 +20,7 @@ export function ShopFooter({
 }) {
   const { i18n } = useTranslation();
   const t = useCachedT("common");
+  const tb = useCachedT("bidding");
   return (
     <footer className="shop-footer">
       <div className="container footer-grid">
@@ -37,6 +38,9 @@ export function ShopFooter({
             </li>
             <li>
               <a data-nav href="/downloadService">{t("menu.downloadService")}</a>
+            </li>
+            <li>
+              <a data-nav href="/gdre">{tb("title")}</a>
             </li>
           </ul>
         </section>

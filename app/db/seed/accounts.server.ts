@@ -54,6 +54,8 @@ interface CustomerDef {
   name_en: string;
   credit_limit: number;
   payment_terms_days: number;
+  /** acceptance-bill terms (decision 054); the on-account terms when not given */
+  bill_terms_days?: number;
   discount_bp: number;
   export_sales?: number;
   kind?: "dealer" | "internal";
@@ -67,8 +69,8 @@ export const DEALER_B = "C20001";
 export const INTERNAL_PARTY = "ZZ-STAFF";
 
 const CUSTOMERS: CustomerDef[] = [
-  { code: DEALER_A, name_zh: "湖南精工刀具贸易有限公司", name_en: "Hunan Precision Tools Trading Co.", credit_limit: 50_000_000, payment_terms_days: 30, discount_bp: 500 },
-  { code: DEALER_B, name_zh: "广东锐达机电有限公司", name_en: "Guangdong Ruida Electromechanical Co.", credit_limit: 20_000_000, payment_terms_days: 45, discount_bp: 300 },
+  { code: DEALER_A, name_zh: "湖南精工刀具贸易有限公司", name_en: "Hunan Precision Tools Trading Co.", credit_limit: 50_000_000, payment_terms_days: 30, bill_terms_days: 60, discount_bp: 500 },
+  { code: DEALER_B, name_zh: "广东锐达机电有限公司", name_en: "Guangdong Ruida Electromechanical Co.", credit_limit: 20_000_000, payment_terms_days: 45, bill_terms_days: 90, discount_bp: 300 },
   { code: "C90009", name_zh: "株洲刀具华南客户服务中心", name_en: "ZZ Tools South China Service Centre", credit_limit: 0, payment_terms_days: 0, discount_bp: 0 },
   { code: "C90010", name_zh: "湖南智选工业科技有限公司", name_en: "Hunan Zhixuan Industrial Technology Co.", credit_limit: 5_000_000, payment_terms_days: 30, discount_bp: 0, free_shipping_amount: 100_000 },
   { code: INTERNAL_PARTY, name_zh: "株洲硬质合金刀具有限公司（内部）", name_en: "Zhuzhou Carbide Tools (internal)", credit_limit: 0, payment_terms_days: 0, discount_bp: 0, kind: "internal" },
@@ -171,7 +173,7 @@ export async function seedAccounts(db: DB, tenants: Map<string, number>, roles: 
   const extras = extraDealers(seed);
   const customerRows = await db
     .insertInto("customer")
-    .values([...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({ export_sales: 0, kind: "dealer", ...c, created_at: nowIso })))
+    .values([...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({ export_sales: 0, kind: "dealer", ...c, bill_terms_days: c.bill_terms_days ?? c.payment_terms_days, created_at: nowIso })))
     .returning(["id", "code"])
     .execute();
   const customers = new Map(customerRows.map((r) => [r.code, r.id]));

@@ -67,6 +67,10 @@ export const SHOP_MENUS: MenuDef[] = [
     children: [
       { name: "samplesSupport", zh: "样品支持", en: "Sample support", href: "/customerSupport/samplesSupport" },
       { name: "cutterSupport", zh: "刀体支持", en: "Tool-body support", href: "/customerSupport/cutterSupport" },
+      { name: "supportCutterOffer", zh: "非标刀具报价", en: "Customized tool quotation", href: "/customerSupport/cutterOffer" },
+      // decision 052
+      { name: "broadcastSupport", zh: "宣传支持", en: "Marketing support", href: "/customerSupport/broadcastSupport" },
+      { name: "standbyLibrary", zh: "备库", en: "Stock reservation", href: "/customerSupport/standbyLibrary" },
     ],
   },
   {
@@ -198,6 +202,11 @@ export const ADMIN_MENUS: MenuDef[] = [
         children: [fn("cms:content:view", "查看内容", "View content"), fn("cms:content:edit", "维护内容", "Maintain content"), fn("cms:file:upload", "上传文件", "Upload files")],
       },
       { name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory" },
+      // rare-earth bidding on /gdre (issue 18 item 5, decision 053)
+      {
+        name: "gdreAdmin", zh: "稀土招标", en: "Rare-earth bidding", href: "/system/gdre",
+        children: [fn("cms:gdre:view", "查看招标", "View tenders"), fn("cms:gdre:edit", "维护招标", "Maintain tenders")],
+      },
     ],
   },
   // customer services: sample and tool-body requests, satisfaction surveys (issue 18, decision 050)
@@ -205,10 +214,26 @@ export const ADMIN_MENUS: MenuDef[] = [
     name: "customerService", zh: "客户服务", en: "Customer service", href: "/system/support", icon: "support", roles: ["admin", "support_staff"],
     children: [
       {
-        name: "supportRequests", zh: "样品与刀体申请", en: "Sample and tool-body requests", href: "/system/support",
+        name: "supportRequests", zh: "样品、刀体与宣传支持", en: "Sample, tool-body and marketing requests", href: "/system/support",
         children: [fn("svc:support:view", "查看支持申请", "View support requests"), fn("svc:support:edit", "审批与发货", "Approve and ship requests")],
       },
       { name: "surveyAdmin", zh: "满意度调查", en: "Satisfaction surveys", href: "/system/survey", children: [fn("svc:survey:edit", "维护满意度调查", "Maintain satisfaction surveys")] },
+      // marketing support's items and stock reservations (decision 052)
+      { name: "marketingItems", zh: "宣传物料", en: "Marketing items", href: "/system/support/items", children: [fn("svc:marketing:edit", "维护宣传物料", "Maintain marketing items")] },
+      {
+        name: "reservations", zh: "备库申请", en: "Stock reservations", href: "/system/support/reservations",
+        children: [fn("svc:reserve:view", "查看备库", "View stock reservations"), fn("svc:reserve:edit", "审批与释放备库", "Approve and release stock reservations")],
+      },
+    ],
+  },
+  {
+    // customized tool quotations (issue 18 item 1, decision 051): the order desk and customer support answer them
+    name: "quotationAdmin", zh: "非标报价", en: "Tool quotations", href: "/system/quotation", icon: "orders", roles: ["admin", "order_desk", "support_staff"],
+    children: [
+      {
+        name: "quotationList", zh: "非标刀具报价", en: "Customized tool quotations", href: "/system/quotation",
+        children: [fn("svc:quote:view", "查看报价申请", "View quotation requests"), fn("svc:quote:edit", "报价与提问", "Quote and ask")],
+      },
     ],
   },
   {

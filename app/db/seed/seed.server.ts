@@ -15,6 +15,8 @@ import { seedContent, seedContentAdmin, seedNotices } from "./content.server";
 import { seedDeskDemo } from "./desk.server";
 import { seedFeedback } from "./feedback.server";
 import { seedSupportDemo } from "./support.server";
+import { seedQuotationDemo } from "./quotation.server";
+import { seedBidding, seedDownloadCategories } from "./bidding.server";
 import { cuttingData } from "./grades";
 import { seedOrders } from "./orders.server";
 import { ANCHORS, generateProducts, type GeneratedProduct } from "./products";
@@ -31,6 +33,8 @@ export interface SeedOptions {
   /** the moment promotions and order dates are relative to; defaults to the current time */
   now?: Date;
   log?: (msg: string) => void;
+  /** where demo files (tender documents, download files) are written; none when unset (decision 053) */
+  contentDir?: string;
 }
 
 export interface SeedSummary {
@@ -92,6 +96,9 @@ export async function seedDemoData(db: DB, opts: SeedOptions): Promise<SeedSumma
   await seedContentAdmin(db, now);
   await seedFeedback(db, now);
   await seedSupportDemo(db, ids, seed, now);
+  await seedQuotationDemo(db, ids, now);
+  await seedBidding(db, now, opts.contentDir ?? null);
+  await seedDownloadCategories(db, opts.contentDir ?? null);
   // the maintenance window's format, set to a past night so the shop is open (spec §4)
   await db
     .insertInto("sys_parameter")
@@ -192,8 +199,17 @@ function stockRows(p: GeneratedProduct, productId: number, run: ProductRun): Ins
     if (p.mpq > 1) available = Math.round(available / p.mpq) * p.mpq;
     // The anchor products are always in stock in tenant 1000, for end-to-end tests.
     if (anchor && t === 0) available = ANCHOR_STOCK;
-    return { tenant_id: tenantId, product_id: productId, available, reserved: 0, lead_time_days: anchor && t === 0 ? 7 : rng.int(7, 60) };
+    return { tenant_id: tenantId, product_id: productId, available, reserved: 0, lead_time_days: anchor && t === 0 ? 7 : rng.int(7, 60), list_price: entityListPrice(p, t, run.seed) };
   });
+}
+
+/**
+ * The second entity (2000) lists about a fifth of the priced products 8 % dearer than the product
+ * master (decision 054): a dealer signed in there sees other prices. Not on the anchors.
+ */
+function entityListPrice(p: GeneratedProduct, entityIndex: number, seed: number): number | null {
+  if (entityIndex !== 1 || p.list_price === null || p.index < ANCHORS.length) return null;
+  return Rng.of(seed, p.index, 17).chance(0.2) ? Math.round((p.list_price * 108) / 100) : null;
 }
 
 /** Dealer A's special price on ~5 % of priced products: 7–20 % below list. Never on the anchors. */

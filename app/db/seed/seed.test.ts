@@ -319,7 +319,7 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
       .select(["type", "is_read", "order_no"])
       .where("app_user.code", "=", "XCD000001")
       .execute();
-    expect(new Set(notices.map((n) => n.type))).toEqual(new Set(["customer_feedback", "erp_delivery_feedback", "cancel_order", "message"]));
+    expect(new Set(notices.map((n) => n.type))).toEqual(new Set(["customer_feedback", "erp_delivery_feedback", "cancel_order", "message", "quotation"]));
     expect(notices.some((n) => n.is_read === 0)).toBe(true);
     expect(notices.some((n) => n.type === "cancel_order" && n.order_no)).toBe(true);
     const announcements = await db.selectFrom("content").select(["title_en", "status"]).where("kind", "=", "announcement").execute();
@@ -338,7 +338,16 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     // the named demo accounts have not answered: the e2e tests and the demo can
     expect(responses.map((r) => r.code)).not.toContain("XCD000009");
     const statuses = await db.selectFrom("support_request").select(["kind", "status"]).execute();
-    expect(new Set(statuses.map((r) => `${r.kind}/${r.status}`))).toEqual(new Set(["sample/shipped", "sample/approved", "sample/submitted", "tool_body/refused", "tool_body/submitted"]));
+    expect(new Set(statuses.map((r) => `${r.kind}/${r.status}`))).toEqual(new Set(["sample/shipped", "sample/approved", "sample/submitted", "tool_body/refused", "tool_body/submitted", "marketing/shipped", "marketing/submitted"]));
+  });
+
+  it("has marketing items and stock reservations, the approved one holding stock (decision 052)", async () => {
+    const items = await db.selectFrom("marketing_item").select(["tenant_id", "active"]).execute();
+    expect(items.filter((i) => i.active === 0).length).toBeGreaterThan(0);
+    const reservations = await db.selectFrom("stock_reservation").select("status").execute();
+    expect(new Set(reservations.map((r) => r.status))).toEqual(new Set(["approved", "refused", "submitted"]));
+    const held = await db.selectFrom("stock").select((eb) => eb.fn.sum<number>("project_reserved").as("n")).executeTakeFirstOrThrow();
+    expect(Number(held.n)).toBe(300);
   });
 
   it("resets to an empty database", async () => {

@@ -3,6 +3,7 @@ import type { Ids } from "./accounts.server";
 import { Rng } from "./prng";
 import { createRequest, decideRequest, newPostToken, type StaffActor } from "../../modules/support/requests.server";
 import { answerSurvey, chinaDay, saveSurvey } from "../../modules/support/survey.server";
+import { seedSupportMoreDemo } from "./support-more.server";
 
 /**
  * Customer services in the demo (decision 050): the current satisfaction survey with answers of
@@ -97,4 +98,5 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
       lines: [{ code: holder[0].ordering_code, qty: 1 }],
     }, at(2));
   }
+  await seedSupportMoreDemo(db, ids, now);
 }

@@ -11,6 +11,8 @@ import adminCatalog from "./en/adminCatalog.json";
 import feedback from "./en/feedback.json";
 import services from "./en/services.json";
 import support from "./en/support.json";
+import quotation from "./en/quotation.json";
+import bidding from "./en/bidding.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding };

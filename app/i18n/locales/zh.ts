@@ -11,6 +11,8 @@ import adminCatalog from "./zh/adminCatalog.json";
 import feedback from "./zh/feedback.json";
 import services from "./zh/services.json";
 import support from "./zh/support.json";
+import quotation from "./zh/quotation.json";
+import bidding from "./zh/bidding.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding };

@@ -1,5 +1,7 @@
+import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
-import { getCuttingData } from "~/modules/catalogue/catalogue.server";
+import type { CuttingDataTable } from "~/db/schema";
+import { getCuttingData, MATERIAL_GROUPS, operationOf, type MaterialGroup } from "~/modules/catalogue/catalogue.server";
 import { NotFoundError } from "~/modules/errors";
 import { productSearch } from "~/modules/search/search.server";
 import { parseKeyword } from "~/modules/search/normalize";
@@ -113,6 +115,85 @@ export async function saveNode(
   });
 }
 
+/** The codes of the node and everything under it, with their levels (the tree is at most 4 deep). */
+async function subtree(db: DB, code: string, level: number) {
+  const nodes = [{ code, level }];
+  let frontier = [code];
+  for (let depth = level; depth < 4 && frontier.length; depth++) {
+    const children = await db.selectFrom("catalogue_node").select(["code", "level"]).where("parent_code", "in", frontier).execute();
+    nodes.push(...children);
+    frontier = children.map((c) => c.code);
+  }
+  return nodes;
+}
+
+/** Where a node may move to: the nodes of levels 1–3 outside its subtree that leave it within 4 levels (the form's list). */
+export async function moveTargets(db: DB, code: string) {
+  const node = await getNode(db, code);
+  const tree = await subtree(db, node.code, node.level);
+  const inTree = new Set(tree.map((n) => n.code));
+  const height = Math.max(...tree.map((n) => n.level)) - node.level;
+  const hasProducts = await subtreeHasProducts(db, [...inTree]);
+  const rows = await db.selectFrom("catalogue_node").select(["code", "level", "label_zh", "label_en"]).where("level", "<", 4).orderBy("code").execute();
+  const fits = (newLevel: number) => newLevel + height <= 4 && (!hasProducts || newLevel === node.level);
+  return {
+    node,
+    topAllowed: node.parent_code !== null && fits(1),
+    parents: rows.filter((r) => !inTree.has(r.code) && r.code !== node.parent_code && fits(r.level + 1)),
+  };
+}
+
+async function subtreeHasProducts(db: DB, codes: string[]) {
+  return !!(await db.selectFrom("product").select("id").where("catalogue_code", "in", codes).limit(1).executeTakeFirst());
+}
+
+/**
+ * Moves a node with its whole subtree under another parent (null: to level 1). Levels are
+ * recomputed; the tree stays within 4 levels, a node cannot go under itself or its own subtree,
+ * and products stay on level-4 nodes (a subtree holding products keeps its levels). Products
+ * follow their node (they refer to its code). Moving to the current parent changes nothing, so a
+ * double post has one effect; the catalogue counter makes the shop drop its cached tree and menu.
+ */
+export async function moveNode(db: DB, actor: Actor, code: string, newParentCode: string | null): Promise<Result<{ code: string }>> {
+  return db.transaction().execute(async (tx) => {
+    const node = await tx.selectFrom("catalogue_node").select(["code", "parent_code", "level"]).where("code", "=", code).executeTakeFirst();
+    if (!node) throw new NotFoundError("catalogue node");
+    if (node.parent_code === newParentCode) return { ok: true as const, code };
+    let newLevel = 1;
+    if (newParentCode !== null) {
+      const parent = await tx.selectFrom("catalogue_node").select(["code", "level"]).where("code", "=", newParentCode).executeTakeFirst();
+      if (!parent) return { ok: false as const, error: "adminCatalog:node.error.parentUnknown", field: "parent" };
+      newLevel = parent.level + 1;
+    }
+    const tree = await subtree(tx, node.code, node.level);
+    if (newParentCode !== null && tree.some((n) => n.code === newParentCode)) return { ok: false as const, error: "adminCatalog:node.error.cycle", field: "parent" };
+    const delta = newLevel - node.level;
+    if (Math.max(...tree.map((n) => n.level)) + delta > 4) return { ok: false as const, error: "adminCatalog:node.error.moveTooDeep", field: "parent" };
+    if (delta !== 0 && (await subtreeHasProducts(tx, tree.map((n) => n.code)))) return { ok: false as const, error: "adminCatalog:node.error.productsLevel", field: "parent" };
+    // the old parent in the WHERE: of two posts racing, one moves it
+    const moved = await tx
+      .updateTable("catalogue_node")
+      .set({ parent_code: newParentCode, level: newLevel })
+      .where("code", "=", code)
+      .where((eb) => (node.parent_code === null ? eb("parent_code", "is", null) : eb("parent_code", "=", node.parent_code)))
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return { ok: true as const, code };
+    const below = tree.slice(1).map((n) => n.code);
+    if (delta !== 0 && below.length) {
+      await tx.updateTable("catalogue_node").set((eb) => ({ level: eb("level", "+", delta) })).where("code", "in", below).execute();
+    }
+    await recordAudit(tx, actor, {
+      action: "update",
+      entity: "catalogue_node",
+      entityId: code,
+      before: { parent_code: node.parent_code, level: node.level },
+      after: { parent_code: newParentCode, level: newLevel, subtree: tree.length },
+    });
+    await bumpVersion(tx, "catalogue");
+    return { ok: true as const, code };
+  });
+}
+
 // ---------- products ----------
 
 export interface ProductFilter {
@@ -147,10 +228,11 @@ export async function listProducts(db: DB, filter: ProductFilter, page: number) 
 export async function getProductForEdit(db: DB, id: number) {
   const product = await db.selectFrom("product").selectAll().where("id", "=", id).executeTakeFirst();
   if (!product) throw new NotFoundError("product");
-  const [stock, tenants, cutting, compatible] = await Promise.all([
-    db.selectFrom("stock").select(["tenant_id", "available", "reserved", "lead_time_days"]).where("product_id", "=", id).execute(),
+  const [stock, tenants, cutting, cuttingEdit, compatible] = await Promise.all([
+    db.selectFrom("stock").select(["tenant_id", "available", "reserved", "lead_time_days", "list_price"]).where("product_id", "=", id).execute(),
     db.selectFrom("tenant").select(["id", "code", "name_zh", "name_en", "status"]).orderBy("code").execute(),
     getCuttingData(db, product),
+    cuttingRowsFor(db, product),
     product.fit_key
       ? db
           .selectFrom("product")
@@ -166,6 +248,7 @@ export async function getProductForEdit(db: DB, id: number) {
     product,
     stock: tenants.map((t) => ({ tenant: t, row: byTenant.get(t.id) ?? null })),
     cutting,
+    cuttingEdit,
     compatibleCount: Number(compatible.n),
   };
 }
@@ -255,8 +338,15 @@ export async function saveProduct(db: DB, actor: Actor, id: number | null, input
   });
 }
 
-/** A product's stock and lead time in one company entity (its assortment, decision 043). */
-export async function saveStock(db: DB, actor: Actor, input: { productId: number; tenantId: number; available: number; leadTimeDays: number }): Promise<Result> {
+/**
+ * A product's stock, lead time and list price in one company entity (its assortment, decision
+ * 043; the entity's list price, null: the product master's, decision 054).
+ */
+export async function saveStock(
+  db: DB,
+  actor: Actor,
+  input: { productId: number; tenantId: number; available: number; leadTimeDays: number; listPrice: number | null },
+): Promise<Result> {
   return db.transaction().execute(async (tx) => {
     const product = await tx.selectFrom("product").select("id").where("id", "=", input.productId).executeTakeFirst();
     const tenant = await tx.selectFrom("tenant").select(["id", "status"]).where("id", "=", input.tenantId).executeTakeFirst();
@@ -265,15 +355,15 @@ export async function saveStock(db: DB, actor: Actor, input: { productId: number
     const before = await tx.selectFrom("stock").selectAll().where("tenant_id", "=", input.tenantId).where("product_id", "=", input.productId).executeTakeFirst();
     await tx
       .insertInto("stock")
-      .values({ tenant_id: input.tenantId, product_id: input.productId, available: input.available, reserved: 0, lead_time_days: input.leadTimeDays })
-      .onConflict((oc) => oc.columns(["tenant_id", "product_id"]).doUpdateSet({ available: input.available, lead_time_days: input.leadTimeDays }))
+      .values({ tenant_id: input.tenantId, product_id: input.productId, available: input.available, reserved: 0, lead_time_days: input.leadTimeDays, list_price: input.listPrice })
+      .onConflict((oc) => oc.columns(["tenant_id", "product_id"]).doUpdateSet({ available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice }))
       .execute();
     await recordAudit(tx, actor, {
       action: before ? "update" : "create",
       entity: "stock",
       entityId: `${input.tenantId}:${input.productId}`,
       before,
-      after: { tenant_id: input.tenantId, product_id: input.productId, available: input.available, lead_time_days: input.leadTimeDays },
+      after: { tenant_id: input.tenantId, product_id: input.productId, available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice },
     });
     return { ok: true as const };
   });
@@ -284,3 +374,96 @@ export async function leafNodes(db: DB) {
   return db.selectFrom("catalogue_node").select(["code", "label_zh", "label_en"]).where("level", "=", 4).orderBy("code").execute();
 }
 
+
+// ---------- cutting data (per grade and operation, decision 054) ----------
+
+export type CuttingGroup = MaterialGroup;
+
+/** Plausible ranges for carbide and CBN tools (DOMAIN.md): anything outside is a typing error. */
+export const CUTTING_LIMITS = { vc: [1, 3000], f: [0.001, 5], ap: [0.01, 50] } as const;
+
+export interface CuttingInput {
+  group: CuttingGroup;
+  vcMin: number;
+  vcMax: number;
+  /** feed: mm/rev (turning, drilling) or fz mm/tooth (milling) */
+  fMin: number;
+  fMax: number;
+  apMin: number;
+  apMax: number;
+}
+
+/** The rows of the product's grade and operation, one per material group, for the edit table. */
+type CuttingRow = Pick<Selectable<CuttingDataTable>, "material_group" | "vc_min" | "vc_max" | "f_min" | "f_max" | "ap_min" | "ap_max">;
+
+export async function cuttingRowsFor(db: DB, product: { grade: string | null; kind: string }): Promise<{ operation: string | null; rows: { group: CuttingGroup; row: CuttingRow | null }[] }> {
+  const operation = operationOf(product.kind);
+  if (!product.grade || !operation) return { operation, rows: [] };
+  const rows = await db
+    .selectFrom("cutting_data")
+    .select(["material_group", "vc_min", "vc_max", "f_min", "f_max", "ap_min", "ap_max"])
+    .where("grade", "=", product.grade)
+    .where("operation", "=", operation)
+    .execute();
+  const byGroup = new Map(rows.map((r) => [r.material_group, r]));
+  return { operation, rows: MATERIAL_GROUPS.map((g) => ({ group: g, row: byGroup.get(g) ?? null })) };
+}
+
+/** Checks the ranges: each within its limits, min ≤ max. */
+export function checkCutting(input: CuttingInput): { error: string; field: string } | null {
+  const pairs = [
+    ["vc", input.vcMin, input.vcMax],
+    ["f", input.fMin, input.fMax],
+    ["ap", input.apMin, input.apMax],
+  ] as const;
+  for (const [name, min, max] of pairs) {
+    const [lo, hi] = CUTTING_LIMITS[name];
+    if (!(min >= lo && min <= hi)) return { error: `adminCatalog:cutting.error.${name}Range`, field: `${name}Min` };
+    if (!(max >= lo && max <= hi)) return { error: `adminCatalog:cutting.error.${name}Range`, field: `${name}Max` };
+    if (min > max) return { error: "adminCatalog:cutting.error.minMax", field: `${name}Max` };
+  }
+  return null;
+}
+
+async function gradeOf(db: DB, productId: number) {
+  const p = await db.selectFrom("product").select(["grade", "kind"]).where("id", "=", productId).executeTakeFirst();
+  if (!p) throw new NotFoundError("product");
+  const operation = operationOf(p.kind);
+  return p.grade && operation ? { grade: p.grade, operation } : null;
+}
+
+/**
+ * Sets the cutting data of the product's grade and operation for one material group (added or
+ * replaced: a double post leaves one row). It applies to every product of the grade.
+ */
+export async function saveCuttingData(db: DB, actor: Actor, productId: number, input: CuttingInput): Promise<Result> {
+  const bad = checkCutting(input);
+  if (bad) return { ok: false, ...bad };
+  return db.transaction().execute(async (tx) => {
+    const key = await gradeOf(tx, productId);
+    if (!key) return { ok: false as const, error: "adminCatalog:cutting.error.noGrade" };
+    const values = { vc_min: input.vcMin, vc_max: input.vcMax, f_min: input.fMin, f_max: input.fMax, ap_min: input.apMin, ap_max: input.apMax };
+    const where = { grade: key.grade, operation: key.operation, material_group: input.group };
+    const before = await tx.selectFrom("cutting_data").selectAll().where("grade", "=", where.grade).where("operation", "=", where.operation).where("material_group", "=", where.material_group).executeTakeFirst();
+    await tx
+      .insertInto("cutting_data")
+      .values({ ...where, ...values })
+      .onConflict((oc) => oc.columns(["grade", "operation", "material_group"]).doUpdateSet(values))
+      .execute();
+    await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "cutting_data", entityId: `${where.grade}:${where.operation}:${where.material_group}`, before, after: { ...where, ...values } });
+    return { ok: true as const };
+  });
+}
+
+/** Removes one material group's cutting data of the product's grade (a second post changes nothing). */
+export async function deleteCuttingData(db: DB, actor: Actor, productId: number, group: CuttingGroup): Promise<Result> {
+  return db.transaction().execute(async (tx) => {
+    const key = await gradeOf(tx, productId);
+    if (!key) return { ok: false as const, error: "adminCatalog:cutting.error.noGrade" };
+    const before = await tx.selectFrom("cutting_data").selectAll().where("grade", "=", key.grade).where("operation", "=", key.operation).where("material_group", "=", group).executeTakeFirst();
+    if (!before) return { ok: true as const };
+    await tx.deleteFrom("cutting_data").where("id", "=", before.id).execute();
+    await recordAudit(tx, actor, { action: "delete", entity: "cutting_data", entityId: `${key.grade}:${key.operation}:${group}`, before });
+    return { ok: true as const };
+  });
+}

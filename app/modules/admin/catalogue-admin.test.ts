@@ -72,15 +72,15 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     expect(before.masters.map((m) => m.code)).toContain("XCD000001");
     const e = before.entities[0];
     expect(e.available).toBe(Math.max(0, before.customer.credit_limit - e.openPayable));
-    await updateCustomer(db, admin, c.id, { nameZh: "新名称", nameEn: "New name", creditLimit: 123_456_00, paymentTermsDays: 60, discountBp: 750, freeShippingAmount: 50_000, exportSales: true });
+    await updateCustomer(db, admin, c.id, { nameZh: "新名称", nameEn: "New name", creditLimit: 123_456_00, paymentTermsDays: 60, billTermsDays: 90, discountBp: 750, freeShippingAmount: 50_000, exportSales: true });
     const after = await getCustomer(db, c.id);
-    expect(after.customer).toMatchObject({ name_zh: "新名称", credit_limit: 12_345_600, payment_terms_days: 60, discount_bp: 750, free_shipping_amount: 50_000, export_sales: 1 });
+    expect(after.customer).toMatchObject({ name_zh: "新名称", credit_limit: 12_345_600, payment_terms_days: 60, bill_terms_days: 90, discount_bp: 750, free_shipping_amount: 50_000, export_sales: 1 });
     expect(after.entities[0].available).toBe(Math.max(0, 12_345_600 - e.openPayable));
     // the cart's free-shipping threshold is the dealer's own now, the entity's again when cleared
     const u = await db.selectFrom("app_user").select("id").where("code", "=", "XCD000001").executeTakeFirstOrThrow();
     const actor = { id: u.id, customerId: c.id, tenantId: e.id, currency: "CNY", canOrder: true, canSeePrice: true, canSeeStock: true, priceAdjustmentBp: 0 };
     expect((await getCart(db, actor)).tenant.free_shipping_amount).toBe(50_000);
-    await updateCustomer(db, admin, c.id, { nameZh: "新名称", nameEn: "New name", creditLimit: 123_456_00, paymentTermsDays: 60, discountBp: 750, freeShippingAmount: null, exportSales: true });
+    await updateCustomer(db, admin, c.id, { nameZh: "新名称", nameEn: "New name", creditLimit: 123_456_00, paymentTermsDays: 60, billTermsDays: 90, discountBp: 750, freeShippingAmount: null, exportSales: true });
     const entityThreshold = (await db.selectFrom("tenant").select("free_shipping_amount").where("id", "=", e.id).executeTakeFirstOrThrow()).free_shipping_amount;
     expect((await getCart(db, actor)).tenant.free_shipping_amount).toBe(entityThreshold);
     const log = await audits("customer");
@@ -176,7 +176,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
   it("saves a product's stock in an entity", async () => {
     const p = await one("PCLNR2525M12");
     const t = await tenant("2000");
-    expect(await saveStock(db, admin, { productId: p.id, tenantId: t, available: 77, leadTimeDays: 9 })).toEqual({ ok: true });
+    expect(await saveStock(db, admin, { productId: p.id, tenantId: t, available: 77, leadTimeDays: 9, listPrice: null })).toEqual({ ok: true });
     const edit = await getProductForEdit(db, p.id);
     expect(edit.stock.find((s) => s.tenant.id === t)?.row).toMatchObject({ available: 77, lead_time_days: 9 });
   });
@@ -206,16 +206,18 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     });
   });
 
-  it("a good price file updates list prices and stock; the search finds the products with their new price", async () => {
+  it("a good price file updates the entity's list prices and stock, not another entity's; the search finds the products with their new price", async () => {
     const t = await tenant("2000");
     const a = await one("CNMG120408-DM YBC252");
     const b = await one("PCLNR2525M12");
+    const entityA = await tenant("1000");
+    const otherBefore = await db.selectFrom("stock").select(["product_id", "list_price", "available"]).where("tenant_id", "=", entityA).orderBy("product_id").execute();
     const good = await xlsx([["Ordering code", "List price (CNY)", "Available stock", "Lead time (days)"], [a.ordering_code, 41.5, 250, 4], [b.ordering_code, "499", 0, 21]]);
     const job = await startPriceImport(db, admin, { tenantId: t, fileName: "good.xlsx", buf: good }, { wait: true });
     const j = await getPriceImportJob(db, job.ok ? job.jobId : 0);
     expect(j).toMatchObject({ status: "done", total: 2, done: 2, rows: 2, tenant_code: "2000" });
-    expect((await one(a.ordering_code)).list_price).toBe(4150);
-    expect((await one(b.ordering_code)).list_price).toBe(49900);
+    // the entity's list prices (decision 054); the product master's and entity 1000's stay
+    expect((await one(a.ordering_code)).list_price).toBe(a.list_price);
     const stock = await db.selectFrom("stock").select(["product_id", "available", "lead_time_days"]).where("tenant_id", "=", t).where("product_id", "in", [a.id, b.id]).orderBy("product_id").execute();
     expect(stock).toEqual([
       { product_id: Math.min(a.id, b.id), available: a.id < b.id ? 250 : 0, lead_time_days: a.id < b.id ? 4 : 21 },
@@ -224,7 +226,9 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     const q = parseKeyword("CNMG120408");
     const found = q.ok ? (await productSearch(db).search(q)).ids : [];
     expect(found).toContain(a.id);
-    expect((await db.selectFrom("product").select("list_price").where("id", "=", found[0]).executeTakeFirstOrThrow()).list_price).toBe(4150);
+    const prices = await db.selectFrom("stock").select(["product_id", "list_price"]).where("tenant_id", "=", t).where("product_id", "in", [a.id, b.id]).execute();
+    expect(new Map(prices.map((r) => [r.product_id, r.list_price]))).toEqual(new Map([[a.id, 4150], [b.id, 49900]]));
+    expect(await db.selectFrom("stock").select(["product_id", "list_price", "available"]).where("tenant_id", "=", entityA).orderBy("product_id").execute()).toEqual(otherBefore);
     expect((await audits("price_import")).at(-1)).toMatchObject({ user_code: "EMP000001" });
   });
 });

@@ -30,7 +30,7 @@ export async function listCustomers(db: DB, filter: { q?: string }, page: number
   }
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as("n")).execute();
   const rows = await q
-    .select(["id", "code", "name_zh", "name_en", "credit_limit", "payment_terms_days", "discount_bp", "free_shipping_amount", "export_sales"])
+    .select(["id", "code", "name_zh", "name_en", "credit_limit", "payment_terms_days", "bill_terms_days", "discount_bp", "free_shipping_amount", "export_sales"])
     .orderBy("code")
     .limit(CUSTOMER_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * CUSTOMER_PAGE_SIZE)
@@ -38,7 +38,7 @@ export async function listCustomers(db: DB, filter: { q?: string }, page: number
   return { total: Number(n), rows };
 }
 
-const customerCols = ["id", "code", "name_zh", "name_en", "credit_limit", "payment_terms_days", "discount_bp", "free_shipping_amount", "export_sales"] as const;
+const customerCols = ["id", "code", "name_zh", "name_en", "credit_limit", "payment_terms_days", "bill_terms_days", "discount_bp", "free_shipping_amount", "export_sales"] as const;
 
 async function dealer(db: DB, id: number) {
   const c = await db.selectFrom("customer").select(customerCols).where("id", "=", id).where("kind", "=", "dealer").executeTakeFirst();
@@ -82,7 +82,10 @@ export interface CustomerInput {
   nameZh: string;
   nameEn: string;
   creditLimit: number;
+  /** on account */
   paymentTermsDays: number;
+  /** acceptance bill (decision 054) */
+  billTermsDays: number;
   discountBp: number;
   freeShippingAmount: number | null;
   exportSales: boolean;
@@ -96,6 +99,7 @@ export async function updateCustomer(db: DB, actor: Actor, id: number, input: Cu
       name_en: input.nameEn.trim(),
       credit_limit: input.creditLimit,
       payment_terms_days: input.paymentTermsDays,
+      bill_terms_days: input.billTermsDays,
       discount_bp: input.discountBp,
       free_shipping_amount: input.freeShippingAmount,
       export_sales: input.exportSales ? 1 : 0,
@@ -137,7 +141,9 @@ export async function listCustomerPrices(db: DB, customerId: number, tenantId: n
   const [{ n }] = await base.select((eb) => eb.fn.countAll<number>().as("n")).execute();
   const rows = await base
     .innerJoin("product as p", "p.id", "cp.product_id")
-    .select(["cp.product_id", "cp.price", "p.ordering_code", "p.name_zh", "p.name_en", "p.list_price"])
+    // the entity's list price, else the product master's (decision 054)
+    .leftJoin("stock as s", (j) => j.onRef("s.product_id", "=", "cp.product_id").onRef("s.tenant_id", "=", "cp.tenant_id"))
+    .select(["cp.product_id", "cp.price", "p.ordering_code", "p.name_zh", "p.name_en", (eb) => eb.fn.coalesce("s.list_price", "p.list_price").as("list_price")])
     .orderBy("p.ordering_code")
     .limit(PRICE_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * PRICE_PAGE_SIZE)

@@ -40,11 +40,11 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
 
   it("staff see the back office's sidebar; the administrator all of it", async () => {
     const sidebar = await menuTree(db, { area: "admin", roles: ["admin"], lang: "en" });
-    expect(sidebar.map((i) => i.title)).toEqual(["Dashboard", "Order desk", "Customers and prices", "Catalogue", "Promotions", "Content", "Customer service", "After-sales feedback", "System"]);
+    expect(sidebar.map((i) => i.title)).toEqual(["Dashboard", "Order desk", "Customers and prices", "Catalogue", "Promotions", "Content", "Customer service", "Tool quotations", "After-sales feedback", "System"]);
     expect(sidebar.at(-1)!.children.map((i) => i.href)).toContain("/system/menu");
-    expect((await menuTree(db, { area: "admin", roles: ["order_desk"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Order desk", "Customers and prices"]);
+    expect((await menuTree(db, { area: "admin", roles: ["order_desk"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Order desk", "Customers and prices", "Tool quotations"]);
     expect((await menuTree(db, { area: "admin", roles: ["content_editor"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Catalogue", "Promotions", "Content"]);
-    expect((await menuTree(db, { area: "admin", roles: ["support_staff"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Customer service", "After-sales feedback"]);
+    expect((await menuTree(db, { area: "admin", roles: ["support_staff"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Customer service", "Tool quotations", "After-sales feedback"]);
     expect(await grantedFunctionCodes(db, ["support_staff"])).toContain("svc:feedback:edit");
     expect([...(await grantedFunctionCodes(db, ["support_staff"]))]).toEqual(expect.arrayContaining(["svc:support:view", "svc:support:edit", "svc:survey:edit"]));
     expect(await grantedFunctionCodes(db, ["order_desk"])).not.toContain("svc:support:edit");

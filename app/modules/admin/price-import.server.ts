@@ -1,8 +1,6 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
-import { isPostgres } from "~/db/dialect.server";
 import type { Language } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { XlsxExport } from "~/modules/excel/export.server";
@@ -16,10 +14,10 @@ import { cleanOrderingCode } from "./iso-code";
  * available stock and lead time (days) per row, for one company entity. A background job
  * (`background_job`, kind `price_import`) reads and checks the whole file first; the first bad
  * cell refuses the file whole (row and column in the message) and nothing is written. A good
- * file is written in ONE transaction of batched statements (500 rows each: one UPDATE … FROM
- * VALUES for the list prices, one INSERT … ON CONFLICT for the stock), so readers see all of it
- * or none of it. List prices are the product master's (one per product, decision 003); stock
- * rows are the entity's. The shop's search index holds codes, names and specifications only, so
+ * file is written in ONE transaction of batched statements (500 rows each, one INSERT … ON
+ * CONFLICT into the entity's `stock` rows), so readers see all of it or none of it. The list
+ * prices are the chosen entity's (`stock.list_price`, decision 054); the product master's price
+ * and the other entities' rows are not touched (the master's is edited on the product page). The shop's search index holds codes, names and specifications only, so
  * neither feeds it; the list pages read prices and stock from these rows at once.
  */
 export const PRICE_IMPORT_MAX_BYTES = Number(process.env.PRICE_IMPORT_MAX_BYTES ?? 20 * 1024 * 1024);
@@ -196,27 +194,24 @@ export async function runPriceImport(db: DB, actor: Actor, jobId: number, tenant
   }
 }
 
-/** All rows in one transaction, 500 rows per statement. */
+/**
+ * All rows in one transaction, 500 rows per statement: the entity's list price, stock and lead
+ * time go into its `stock` rows (decision 054); the product master's price and the other
+ * entities' rows are not touched.
+ */
 export async function writeRows(db: DB, tenantId: number, rows: PriceRow[], ids: Map<string, number>): Promise<void> {
-  const pg = isPostgres(db);
-  const now = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
     for (let i = 0; i < rows.length; i += BATCH) {
-      const part = rows.slice(i, i + BATCH).map((r) => ({ id: ids.get(r.code)!, ...r }));
-      if (pg) {
-        await sql`update product set list_price = v.price, updated_at = ${now}
-          from unnest(cast(${part.map((r) => r.id)} as integer[]), cast(${part.map((r) => r.listPrice)} as integer[])) as v(id, price)
-          where product.id = v.id and product.list_price is distinct from v.price`.execute(tx);
-      } else {
-        const values = sql.join(part.map((r) => sql`(${r.id}, ${r.listPrice})`));
-        await sql`update product set list_price = v.column2, updated_at = ${now}
-          from (values ${values}) as v where product.id = v.column1 and product.list_price is not v.column2`.execute(tx);
-      }
+      const part = rows.slice(i, i + BATCH);
       await tx
         .insertInto("stock")
-        .values(part.map((r) => ({ tenant_id: tenantId, product_id: r.id, available: r.available, reserved: 0, lead_time_days: r.leadTime })))
+        .values(part.map((r) => ({ tenant_id: tenantId, product_id: ids.get(r.code)!, available: r.available, reserved: 0, lead_time_days: r.leadTime, list_price: r.listPrice })))
         .onConflict((oc) =>
-          oc.columns(["tenant_id", "product_id"]).doUpdateSet((eb) => ({ available: eb.ref("excluded.available"), lead_time_days: eb.ref("excluded.lead_time_days") })),
+          oc.columns(["tenant_id", "product_id"]).doUpdateSet((eb) => ({
+            available: eb.ref("excluded.available"),
+            lead_time_days: eb.ref("excluded.lead_time_days"),
+            list_price: eb.ref("excluded.list_price"),
+          })),
         )
         .execute();
     }

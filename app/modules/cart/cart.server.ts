@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { orderTotals, priceLine, type PricedLine, type Totals } from "~/modules/orders/totals";
+import { quotedOffers } from "~/modules/quotation/orders.server";
 import { findProductsByCode, loadOffers, type Offer, type OfferActor, type PromotionOption } from "./offers.server";
 import {
   checkPermission,
@@ -35,6 +36,8 @@ export interface CartLineView {
   priced: PricedLine | null;
   error: RuleError | null; // why this line cannot be ordered now
   stockError: RuleError | null; // stock shortage (blocks the order, not the cart)
+  /** an accepted quotation's non-standard item (decision 051): quoted price, made to order, no stock */
+  madeToOrder: boolean;
 }
 
 export interface CartView {
@@ -45,6 +48,16 @@ export interface CartView {
   allSelected: boolean;
   unchosenPromotions: boolean;
   invalidSelected: boolean;
+}
+
+/**
+ * The offers of these products: the catalogue's, and for an accepted quotation's non-standard
+ * item its quoted terms instead (decision 051).
+ */
+async function cartOffers(db: DB, actor: CartActor, productIds: number[], now: Date) {
+  const [offers, quoted] = await Promise.all([loadOffers(db, actor, productIds, now), quotedOffers(db, actor, productIds)]);
+  for (const [id, offer] of quoted) offers.set(id, offer);
+  return { offers, quoted };
 }
 
 async function promotionPurchases(db: DB, actor: CartActor, itemIds: number[]): Promise<Map<number, number>> {
@@ -88,7 +101,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       .where("id", "=", actor.tenantId)
       .executeTakeFirstOrThrow(),
   ]);
-  const offers = await loadOffers(
+  const { offers, quoted } = await cartOffers(
     db,
     actor,
     rows.map((r) => r.product_id),
@@ -111,7 +124,8 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       alreadyBought: r.promotion_item_id ? bought.get(r.promotion_item_id) : 0,
     });
     let stockError: RuleError | null = null;
-    if (!error && offer) stockError = validateOrderLine({ actor, product: offer, qty: r.qty });
+    const madeToOrder = quoted.has(r.product_id);
+    if (!error && offer && !madeToOrder) stockError = validateOrderLine({ actor, product: offer, qty: r.qty });
     const priced =
       offer && offer.unitPrice !== null ? priceLine(offer.unitPrice, r.qty, promotion?.unit ?? offer.unitPrice) : null;
     if (!error && !priced) error = { key: "order:rules.emptyPrice" };
@@ -127,6 +141,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       priced,
       error,
       stockError,
+      madeToOrder,
     };
   });
   const selected = lines.filter((l) => l.selected);
@@ -162,7 +177,7 @@ const fail = (error: RuleError): CartResult => ({ ok: false, error });
 const unavailable = () => fail({ key: "common:errors.itemUnavailable" });
 
 async function checkLine(db: DB, actor: CartActor, productId: number, qty: number, promotionItemId: number | null, now: Date) {
-  const offers = await loadOffers(db, actor, [productId], now);
+  const { offers } = await cartOffers(db, actor, [productId], now);
   const offer = offers.get(productId) ?? null;
   const promotion = promotionItemId ? (offer?.promotions.find((o) => o.promotionItemId === promotionItemId) ?? null) : undefined;
   const bought = promotionItemId ? (await promotionPurchases(db, actor, [promotionItemId])).get(promotionItemId) : 0;

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { unitPrice } from "~/modules/pricing/pricing";
 import { promotionUnitPrice } from "~/modules/orders/totals";
+import { reservedForCustomer } from "~/modules/support/reservations.server";
 import type { RuleProduct, RulePromotion } from "./rules";
 
 /**
@@ -42,7 +43,7 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
   const out = new Map<number, Offer>();
   if (ids.length === 0) return out;
   const nowIso = now.toISOString();
-  const [customer, products, promos] = await Promise.all([
+  const [customer, products, promos, held] = await Promise.all([
     db.selectFrom("customer").select(["discount_bp"]).where("id", "=", actor.customerId).executeTakeFirst(),
     db
       .selectFrom("product as p")
@@ -60,7 +61,8 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
         "p.status",
         "p.moq",
         "p.mpq",
-        "p.list_price",
+        // the entity's list price, else the product master's (decision 054)
+        (eb) => eb.fn.coalesce("s.list_price", "p.list_price").as("list_price"),
         "cp.price as customer_price",
         "s.available",
         "s.lead_time_days",
@@ -95,6 +97,8 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
       .where("pr.ends_at", ">", nowIso)
       .orderBy("pi.id")
       .execute(),
+    // what the customer's running stock reservations keep for him (decision 052) is his to order
+    reservedForCustomer(db, actor, ids, now),
   ]);
   const discountBp = customer?.discount_bp ?? 0;
   for (const p of products) {
@@ -115,7 +119,7 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
       moq: p.moq,
       mpq: p.mpq,
       unitPrice: unit,
-      stock: p.available ?? 0,
+      stock: (p.available ?? 0) + (held.get(p.id) ?? 0),
       leadTimeDays: p.lead_time_days ?? 14,
       promotions: [],
     });

@@ -166,7 +166,7 @@ export const toProductRow = (r: ProductDbRow, lang: Language): ProductRow => ({
 /** One page of the products on these level-4 nodes, sorted, with the total. */
 export async function listProducts(
   db: DB,
-  input: { catalogueCodes: string[]; sort: ProductSort; page: number; lang: Language; pageSize?: number; total?: number },
+  input: { catalogueCodes: string[]; sort: ProductSort; page: number; lang: Language; pageSize?: number; total?: number; tenantId?: number | null },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   if (!input.catalogueCodes.length) return { rows: [], total: 0 };
   const size = input.pageSize ?? PAGE_SIZE;
@@ -177,18 +177,50 @@ export async function listProducts(
   let q = base.select("id");
   switch (input.sort) {
     case "-code": q = q.orderBy("ordering_code", "desc"); break;
-    case "price": q = q.orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end()).orderBy("list_price").orderBy("ordering_code"); break;
-    case "-price": q = q.orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end()).orderBy("list_price", "desc").orderBy("ordering_code"); break;
     case "new": q = q.orderBy("is_new", "desc").orderBy("created_at", "desc").orderBy("ordering_code"); break;
     default: q = q.orderBy("ordering_code");
   }
   const total = input.total ?? Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const offset = pageOffset(input.page, size, total);
-  const ids = offset === null ? [] : (await q.limit(size).offset(offset).execute()).map((r) => r.id);
+  const byPrice = input.sort === "price" || input.sort === "-price";
+  const ids =
+    offset === null
+      ? []
+      : byPrice
+        ? await idsByPrice(db, input.catalogueCodes, input.sort === "-price", input.tenantId ?? null, size, offset)
+        : (await q.limit(size).offset(offset).execute()).map((r) => r.id);
   return { rows: await productsByIds(db, ids, input.lang), total };
 }
 
-const productRowsByIds = (db: DB, ids: number[]) => db.selectFrom("product").select(productColumns).where("id", "in", ids).execute();
+/**
+ * The ids in list-price order: the signed-in entity's list price, else the product master's
+ * (decision 054), products on request last. Both prices come from covering indexes
+ * (`product_catalogue_price_idx`, `stock_price_idx`); anonymous visitors sort by the master's price.
+ */
+async function idsByPrice(db: DB, codes: string[], desc: boolean, tenantId: number | null, limit: number, offset: number): Promise<number[]> {
+  const dir = desc ? "desc" : "asc";
+  if (tenantId === null) {
+    const rows = await db.selectFrom("product").select("id").where("catalogue_code", "in", codes)
+      .orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end())
+      .orderBy("list_price", dir)
+      .orderBy("ordering_code")
+      .limit(limit).offset(offset).execute();
+    return rows.map((r) => r.id);
+  }
+  const rows = await db
+    .selectFrom("product as p")
+    .leftJoin("stock as s", (j) => j.onRef("s.product_id", "=", "p.id").on("s.tenant_id", "=", tenantId))
+    .select("p.id")
+    .where("p.catalogue_code", "in", codes)
+    .orderBy((eb) => eb.case().when(eb.fn.coalesce("s.list_price", "p.list_price"), "is", null).then(1).else(0).end())
+    .orderBy((eb) => eb.fn.coalesce("s.list_price", "p.list_price"), dir)
+    .orderBy("p.ordering_code")
+    .limit(limit).offset(offset).execute();
+  return rows.map((r) => r.id);
+}
+
+// a customer's private non-standard item (status custom, decision 051) is never listed or found
+const productRowsByIds = (db: DB, ids: number[]) => db.selectFrom("product").select(productColumns).where("id", "in", ids).where("status", "<>", "custom").execute();
 
 /** Product rows by id, in the order of the ids (search results, favourites, promotions). */
 export async function productsByIds(db: DB, ids: number[], lang: Language): Promise<ProductRow[]> {
@@ -222,7 +254,7 @@ export interface ProductDetail extends Omit<ProductRow, "offerBase"> {
 }
 
 export async function getProductByCode(db: DB, code: string, lang: Language): Promise<ProductDetail | null> {
-  const r = await db.selectFrom("product").selectAll().where("ordering_code", "=", code).executeTakeFirst();
+  const r = await db.selectFrom("product").selectAll().where("ordering_code", "=", code).where("status", "<>", "custom").executeTakeFirst();
   if (!r) return null;
   let attributes: ProductDetail["attributes"] = {};
   try {
@@ -256,7 +288,8 @@ export interface CuttingRange {
   ap: [number, number] | null;
 }
 
-const operationOf = (kind: string) =>
+/** The operation a product kind's cutting data is for (holders have none). */
+export const operationOf = (kind: string) =>
   kind === "turning_insert" ? "turning" : kind === "milling_insert" || kind === "end_mill" ? "milling" : kind === "drill" ? "drilling" : null;
 
 /** Recommended cutting data per ISO material group for the product's grade (empty where not recommended). */

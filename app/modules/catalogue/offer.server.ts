@@ -76,7 +76,7 @@ const customerPrices = (db: DB, customerId: number, tenantId: number, productIds
   db.selectFrom("customer_price").select(["product_id", "price"])
     .where("customer_id", "=", customerId).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
 const tenantStock = (db: DB, tenantId: number, productIds: number[]) =>
-  db.selectFrom("stock").select(["product_id", "available", "lead_time_days"]).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
+  db.selectFrom("stock").select(["product_id", "available", "lead_time_days", "list_price"]).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
 
 /** Prices, stock and tags for the products; anonymous visitors (actor null) get tags only. */
 export async function getOffers(
@@ -114,10 +114,12 @@ export async function getOffers(
   const discountBp = customer?.discount_bp ?? 0;
 
   for (const p of products) {
-    const listPrice = p.list_price === null ? null : Number(p.list_price);
+    const s = stockBy.get(p.id);
+    // the entity's list price, else the product master's (decision 054)
+    const entityPrice = s?.list_price ?? p.list_price;
+    const listPrice = entityPrice === null ? null : Number(entityPrice);
     const dealerPrice = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: 0 }) : null;
     const price = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: actor.priceAdjustmentBp }) : null;
-    const s = stockBy.get(p.id);
     const available = s ? s.available : 0;
     const priceVisible = !!actor?.canSeePrice;
     const stockVisible = !!actor?.canSeeStock;

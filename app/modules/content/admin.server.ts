@@ -170,7 +170,7 @@ export async function saveContent(
   const c = input.content;
   if (!c.titleZh.trim() || !c.titleEn.trim()) return { ok: false, error: "adminContent:content.err.title" };
   if (Number.isNaN(Date.parse(c.publishedAt))) return { ok: false, error: "adminContent:content.err.date" };
-  if (c.categoryId !== null && c.kind !== "announcement") return { ok: false, error: "adminContent:content.err.category" };
+  if (c.categoryId !== null && !isCategoryKind(c.kind)) return { ok: false, error: "adminContent:content.err.category" };
   if (c.parentId !== null && c.kind !== "solution") return { ok: false, error: "adminContent:content.err.parent" };
   if (c.videoUrl !== null && (c.kind !== "training" || !VIDEO_URL.test(c.videoUrl))) return { ok: false, error: "adminContent:content.err.video" };
   if (c.file && c.kind !== "download" && c.kind !== "training") return { ok: false, error: "adminContent:content.err.fileKind" };
@@ -178,7 +178,7 @@ export async function saveContent(
     const before = input.id === null ? null : await getAdminContent(tx, { tenantId: input.tenantId, id: input.id });
     if (before && before.kind !== c.kind) throw new NotFoundError("content");
     if (c.categoryId !== null) {
-      const cat = await tx.selectFrom("content_category").select("id").where("id", "=", c.categoryId).where("kind", "=", "announcement").executeTakeFirst();
+      const cat = await tx.selectFrom("content_category").select("id").where("id", "=", c.categoryId).where("kind", "=", c.kind).executeTakeFirst();
       if (!cat) return { ok: false as const, error: "adminContent:content.err.category" };
     }
     if (c.parentId !== null) {
@@ -258,7 +258,11 @@ export async function deleteContent(db: DB, actor: Actor, input: { tenantId: num
   });
 }
 
-/* ---- announcement categories (the spec's bulletin catalogue) ---- */
+/* ---- categories: of announcements (the spec's bulletin catalogue) and of downloads (decision 053) ---- */
+
+export const CATEGORY_KINDS = ["announcement", "download"] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+export const isCategoryKind = (kind: string): kind is CategoryKind => (CATEGORY_KINDS as readonly string[]).includes(kind);
 
 export interface Category {
   id: number;
@@ -268,14 +272,14 @@ export interface Category {
   itemCount: number;
 }
 
-export async function listCategories(db: DB): Promise<Category[]> {
+export async function listCategories(db: DB, kind: CategoryKind = "announcement"): Promise<Category[]> {
   const rows = await db
     .selectFrom("content_category as c")
     .select((eb) => [
       "c.id", "c.name_zh", "c.name_en", "c.sort",
       eb.selectFrom("content as i").select((e) => e.fn.countAll<number>().as("n")).whereRef("i.category_id", "=", "c.id").as("item_count"),
     ])
-    .where("c.kind", "=", "announcement")
+    .where("c.kind", "=", kind)
     .orderBy("c.sort")
     .orderBy("c.id")
     .execute();
@@ -285,18 +289,19 @@ export async function listCategories(db: DB): Promise<Category[]> {
 export async function saveCategory(
   db: DB,
   actor: Actor,
-  input: { id: number | null; nameZh: string; nameEn: string; sort: number },
+  input: { id: number | null; nameZh: string; nameEn: string; sort: number; kind?: CategoryKind },
 ): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+  const kind = input.kind ?? "announcement";
   if (!input.nameZh.trim() || !input.nameEn.trim()) return { ok: false, error: "adminContent:category.err.name" };
   return db.transaction().execute(async (tx) => {
-    const twin = await tx.selectFrom("content_category").select("id").where("kind", "=", "announcement").where("name_zh", "=", input.nameZh).executeTakeFirst();
+    const twin = await tx.selectFrom("content_category").select("id").where("kind", "=", kind).where("name_zh", "=", input.nameZh).executeTakeFirst();
     if (twin && twin.id !== input.id) return { ok: false as const, error: "adminContent:category.err.taken" };
-    const row = { kind: "announcement", name_zh: input.nameZh, name_en: input.nameEn, sort: input.sort };
+    const row = { kind, name_zh: input.nameZh, name_en: input.nameEn, sort: input.sort };
     let id: number;
     let before: unknown;
     if (input.id === null) id = (await tx.insertInto("content_category").values(row).returning("id").executeTakeFirstOrThrow()).id;
     else {
-      before = await tx.selectFrom("content_category").selectAll().where("id", "=", input.id).executeTakeFirst();
+      before = await tx.selectFrom("content_category").selectAll().where("id", "=", input.id).where("kind", "=", kind).executeTakeFirst();
       if (!before) throw new NotFoundError("category");
       id = input.id;
       await tx.updateTable("content_category").set(row).where("id", "=", id).execute();

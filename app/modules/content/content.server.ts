@@ -94,3 +94,39 @@ export async function getContentFile(
   if (!r || !r.file_key || !r.file_name || (r.tenant_id !== null && r.tenant_id !== opts.tenantId)) return null;
   return { name: r.file_name, type: r.file_type ?? "application/octet-stream", size: Number(r.file_size ?? 0), key: r.file_key, updatedAt: r.updated_at };
 }
+
+export interface DownloadGroup {
+  /** null: downloads without a category ("other"), listed last */
+  categoryId: number | null;
+  name: string | null;
+  items: ContentItem[];
+}
+
+/**
+ * The shop's downloads grouped by their category (decision 053): categories in their order,
+ * downloads without one last; `categoryId` keeps one group (0: those without a category). The
+ * filter lists every category that holds a visible download, with its count.
+ */
+export async function listDownloads(
+  db: DB,
+  opts: { lang: Language; tenantId?: number | null; categoryId?: number | null; now?: Date },
+): Promise<{ filter: { categoryId: number; name: string; count: number }[]; groups: DownloadGroup[] }> {
+  let q = published(db, opts.now ?? new Date())
+    .select([...columns, "c.category_id", "k.sort as category_sort"])
+    .where("c.kind", "=", "download");
+  q = opts.tenantId
+    ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)]))
+    : q.where("c.tenant_id", "is", null);
+  const rows = await q.orderBy("c.published_at", "desc").orderBy("c.id", "desc").limit(500).execute();
+  const groups = new Map<number, DownloadGroup & { sort: number }>();
+  for (const r of rows) {
+    const key = r.category_id ?? 0;
+    const group = groups.get(key) ?? { categoryId: r.category_id, name: (opts.lang === "en" ? r.category_en : r.category_zh) ?? null, items: [], sort: r.category_id === null ? Number.MAX_SAFE_INTEGER : Number(r.category_sort ?? 0) };
+    group.items.push(toContentItem(r, opts.lang));
+    groups.set(key, group);
+  }
+  const ordered = [...groups.entries()].sort(([a, x], [b, y]) => x.sort - y.sort || a - b);
+  const filter = ordered.map(([key, g]) => ({ categoryId: key, name: g.name ?? "", count: g.items.length }));
+  const chosen = opts.categoryId === null || opts.categoryId === undefined ? ordered : ordered.filter(([key]) => key === opts.categoryId);
+  return { filter, groups: chosen.map(([, { sort: _s, ...g }]) => g) };
+}

@@ -5,8 +5,14 @@ export const FAVOURITES_LIMIT = 500;
 
 export type FavouriteResult = { ok: true } | { ok: false; error: "favourite.priceEmpty" | "favourite.notFound" };
 
-export async function addFavourite(db: DB, user: { id: number }, productId: number): Promise<FavouriteResult> {
-  const p = await db.selectFrom("product").select(["id", "list_price"]).where("id", "=", productId).executeTakeFirst();
+export async function addFavourite(db: DB, user: { id: number; tenantId: number }, productId: number): Promise<FavouriteResult> {
+  // the user's entity's list price, else the product master's (decision 054)
+  const p = await db
+    .selectFrom("product as p")
+    .leftJoin("stock as s", (j) => j.onRef("s.product_id", "=", "p.id").on("s.tenant_id", "=", user.tenantId))
+    .select(["p.id", (eb) => eb.fn.coalesce("s.list_price", "p.list_price").as("list_price")])
+    .where("p.id", "=", productId)
+    .executeTakeFirst();
   if (!p) return { ok: false, error: "favourite.notFound" };
   if (p.list_price === null) return { ok: false, error: "favourite.priceEmpty" };
   await db

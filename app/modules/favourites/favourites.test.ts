@@ -15,8 +15,8 @@ describe.each(testDatabases())("favourites and footprint on $name", ({ url }) =>
   afterAll(async () => db?.destroy());
 
   it("adds, lists and removes per user; refuses items without price", async () => {
-    const master = { id: tc.users.master };
-    const sub = { id: tc.users.sub };
+    const master = { id: tc.users.master, tenantId: tc.tenants.t1 };
+    const sub = { id: tc.users.sub, tenantId: tc.tenants.t1 };
     const a = tc.products["CNMG120408-DM YBC252"];
     const b = tc.products["PCLNR2525M12"];
     expect(await addFavourite(db, master, a)).toEqual({ ok: true });

@@ -10,6 +10,8 @@ describe("noticeTarget", () => {
     ["an announcement", { type: "announcement", orderNo: "SO1", detailId: 3 }, "/order/myMessage?id=7"],
     ["a sample request", { type: "sample_support", orderNo: null, detailId: 5 }, "/customerSupport/samplesSupport/5"],
     ["a tool-body request", { type: "cutter_support", orderNo: null, detailId: 6 }, "/customerSupport/cutterSupport/6"],
+    ["a marketing-support request", { type: "marketing_support", orderNo: null, detailId: 7 }, "/customerSupport/broadcastSupport/7"],
+    ["a stock reservation", { type: "stock_reservation", orderNo: null, detailId: 8 }, "/customerSupport/standbyLibrary/8"],
   ])("%s", (_name, notice, target) => {
     expect(noticeTarget({ id: 7, ...notice })).toBe(target);
   });

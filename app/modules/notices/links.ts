@@ -14,5 +14,10 @@ export function noticeTarget(notice: { id: number; type: string; orderNo: string
   // sample and tool-body requests (decision 050): to the request
   if (notice.type === "sample_support" && notice.detailId) return `/customerSupport/samplesSupport/${notice.detailId}`;
   if (notice.type === "cutter_support" && notice.detailId) return `/customerSupport/cutterSupport/${notice.detailId}`;
+  // customized tool quotations (decision 051): to the quotation
+  if (notice.type === "quotation" && notice.detailId) return `/technologyService/cutterOfferDetails?id=${notice.detailId}`;
+  // marketing support and stock reservations (decision 052)
+  if (notice.type === "marketing_support" && notice.detailId) return `/customerSupport/broadcastSupport/${notice.detailId}`;
+  if (notice.type === "stock_reservation" && notice.detailId) return `/customerSupport/standbyLibrary/${notice.detailId}`;
   return `/order/myMessage?id=${notice.id}`;
 }

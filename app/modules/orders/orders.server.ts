@@ -4,7 +4,7 @@ import type { Database } from "~/db/schema";
 import { addToCart, type CartActor } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
-import { DEFAULT_ORDER_COLUMNS, ORDER_COLUMNS, type OrderColumn, type OrderTab } from "./columns";
+import type { OrderTab } from "./columns";
 import { canDelete, nextStatus, OPEN_STATUSES, reservesStock, type OrderEvent, type OrderStatus } from "./status";
 
 /**
@@ -33,7 +33,6 @@ export interface OrderFilters {
   pageSize: number;
 }
 
-const COLUMNS_MODULE = "order_list";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -301,33 +300,4 @@ export async function* iterateDeliveries(db: DB, actor: OrderActor, f: Omit<Deli
     yield* rows;
     if (rows.length < 500) return;
   }
-}
-
-export async function getColumns(db: DB, userId: number): Promise<OrderColumn[]> {
-  const row = await db
-    .selectFrom("user_module_field")
-    .select("fields")
-    .where("user_id", "=", userId)
-    .where("module", "=", COLUMNS_MODULE)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_ORDER_COLUMNS;
-  try {
-    const parsed = JSON.parse(row.fields) as unknown;
-    const cols = Array.isArray(parsed) ? parsed.filter((c): c is OrderColumn => (ORDER_COLUMNS as readonly unknown[]).includes(c)) : [];
-    return cols.length ? cols : DEFAULT_ORDER_COLUMNS;
-  } catch {
-    return DEFAULT_ORDER_COLUMNS;
-  }
-}
-
-export async function saveColumns(db: DB, userId: number, columns: string[]): Promise<OrderColumn[]> {
-  const cols = ORDER_COLUMNS.filter((c) => columns.includes(c));
-  const keep = cols.length ? cols : DEFAULT_ORDER_COLUMNS;
-  if (!keep.includes("orderNo")) keep.unshift("orderNo");
-  await db
-    .insertInto("user_module_field")
-    .values({ user_id: userId, module: COLUMNS_MODULE, fields: JSON.stringify(keep) })
-    .onConflict((oc) => oc.columns(["user_id", "module"]).doUpdateSet({ fields: JSON.stringify(keep) }))
-    .execute();
-  return keep;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { agreeOrder, cancelOrder, deleteOrder, disagreeOrder, getColumns, getOrder, listDeliveries, listOrders, reAddToCart, saveColumns } from "./orders.server";
+import { getColumns, saveColumns } from "~/modules/columns/columns.server";
+import { agreeOrder, cancelOrder, deleteOrder, disagreeOrder, getOrder, listDeliveries, listOrders, reAddToCart } from "./orders.server";
 import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
 import { inDays, makeFixture, type Fixture } from "./test-fixtures";
 
@@ -171,9 +172,9 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
   });
 
   it("saves the column choice per user", async () => {
-    expect(await getColumns(db, fx.a.id)).toContain("payable");
-    await saveColumns(db, fx.a.id, ["status", "payable", "bogus"]);
-    expect(await getColumns(db, fx.a.id)).toEqual(["orderNo", "status", "payable"]);
-    expect(await getColumns(db, fx.b.id)).toContain("user");
+    expect(await getColumns(db, fx.a.id, "order_list")).toContain("payable");
+    await saveColumns(db, fx.a.id, "order_list", ["status", "payable", "bogus"]);
+    expect(await getColumns(db, fx.a.id, "order_list")).toEqual(["orderNo", "status", "payable"]);
+    expect(await getColumns(db, fx.b.id, "order_list")).toContain("user");
   });
 });

@@ -4,8 +4,10 @@ import { isPostgres } from "~/db/dialect.server";
 import { getCart, type CartActor, type CartView } from "~/modules/cart/cart.server";
 import { checkPermission, giftAllowance, type RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
+import { markQuotationOrdered } from "~/modules/quotation/orders.server";
+import { drawReservations } from "~/modules/support/reservations.server";
 import { nextStatus, OPEN_STATUSES, type OrderStatus } from "./status";
-import { availableCredit, checkCredit, expectedShipDate, paymentDeadline, PAYMENT_METHODS } from "./totals";
+import { availableCredit, checkCredit, expectedShipDate, paymentDeadline, PAYMENT_METHODS, type PaymentTerms } from "./totals";
 
 /**
  * Fill order and safe submission (docs/decisions/031-order-submission.md): one transaction
@@ -53,7 +55,7 @@ export async function openOrdersPayable(db: DB, actor: { customerId: number; ten
 
 export async function creditInfo(db: DB, actor: { customerId: number; tenantId: number }) {
   const [customer, open] = await Promise.all([
-    db.selectFrom("customer").select(["credit_limit", "payment_terms_days"]).where("id", "=", actor.customerId).executeTakeFirstOrThrow(),
+    db.selectFrom("customer").select(["credit_limit", "payment_terms_days", "bill_terms_days"]).where("id", "=", actor.customerId).executeTakeFirstOrThrow(),
     openOrdersPayable(db, actor),
   ]);
   return {
@@ -61,6 +63,8 @@ export async function creditInfo(db: DB, actor: { customerId: number; tenantId: 
     openPayable: open,
     available: availableCredit(customer.credit_limit, open),
     paymentTermsDays: customer.payment_terms_days,
+    /** per payment method (decision 054) */
+    paymentTerms: { onAccountDays: customer.payment_terms_days, billDays: customer.bill_terms_days } satisfies PaymentTerms,
   };
 }
 
@@ -128,15 +132,15 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
   if (errors.length) return { ok: false, errors };
 
   // The open-orders sum is only needed (and only paid for) when paying on account.
-  let paymentTermsDays: number;
+  let paymentTerms: PaymentTerms;
   if (input.paymentMethod === "on_account") {
     const credit = await creditInfo(db, actor);
     const creditError = checkCredit(input.paymentMethod, cart.totals.payable, credit.available);
     if (creditError) return { ok: false, errors: [{ ...creditError, field: "paymentMethod" }] };
-    paymentTermsDays = credit.paymentTermsDays;
+    paymentTerms = credit.paymentTerms;
   } else {
-    const c = await db.selectFrom("customer").select("payment_terms_days").where("id", "=", actor.customerId).executeTakeFirstOrThrow();
-    paymentTermsDays = c.payment_terms_days;
+    const c = await db.selectFrom("customer").select(["payment_terms_days", "bill_terms_days"]).where("id", "=", actor.customerId).executeTakeFirstOrThrow();
+    paymentTerms = { onAccountDays: c.payment_terms_days, billDays: c.bill_terms_days };
   }
 
   const esd = lineDates(cart, today);
@@ -191,7 +195,7 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
           phone: address!.phone,
           address_text: addressText(address!),
           payment_method: input.paymentMethod,
-          payment_deadline: paymentDeadline(input.paymentMethod, today, paymentTermsDays),
+          payment_deadline: paymentDeadline(input.paymentMethod, today, paymentTerms),
           expected_delivery_date: input.expectedDeliveryDate,
           goods_amount: cart.totals.goods,
           discount_amount: cart.totals.discount,
@@ -232,6 +236,13 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
             ship_date: shipDates.get(l.id)!,
           })
           .execute();
+        if (l.madeToOrder) {
+          // an accepted quotation's non-standard item (decision 051): made to order, no stock; ordered once
+          if (!(await markQuotationOrdered(trx, actor, l.productId, orderNo, now))) throw new SubmitAbort([{ key: "order:fill.cartChanged", lineId: l.id }]);
+          continue;
+        }
+        // the customer's stock reservations of this product are drawn first (decision 052)
+        await drawReservations(trx, actor, l.productId, l.qty, orderNo, now);
         const took = await trx
           .updateTable("stock")
           .set((eb) => ({ available: eb("available", "-", l.qty), reserved: eb("reserved", "+", l.qty) }))

@@ -55,8 +55,10 @@ describe("credit", () => {
 describe("dates", () => {
   it("payment deadline and ESD", () => {
     expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
-    expect(paymentDeadline("on_account", "2026-11-21", 30)).toBe("2026-12-21");
-    expect(paymentDeadline("prepayment", "2026-11-21", 30)).toBe("2026-11-24");
+    const terms = { onAccountDays: 30, billDays: 90 };
+    expect(paymentDeadline("on_account", "2026-11-21", terms)).toBe("2026-12-21");
+    expect(paymentDeadline("acceptance_bill", "2026-11-21", terms)).toBe("2027-02-19");
+    expect(paymentDeadline("prepayment", "2026-11-21", terms)).toBe("2026-11-24");
     expect(expectedShipDate("2026-11-21", 10, 100, 14)).toBe("2026-11-23");
     expect(expectedShipDate("2026-11-21", 200, 100, 14)).toBe("2026-12-05");
   });

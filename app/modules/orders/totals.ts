@@ -75,10 +75,25 @@ export function checkCredit(method: string, payable: number, available: number):
   return payable > available ? { key: "order:fill.creditExceeded", values: { available } } : null;
 }
 
-/** Payment deadline: on account and bills after the customer's payment terms; prepayment within 3 days. */
-export function paymentDeadline(method: string, orderDate: string, paymentTermsDays: number): string {
-  const days = method === "prepayment" ? 3 : paymentTermsDays;
-  return addDays(orderDate, days);
+/** A dealer's payment terms per payment method (decision 054): days after the order date. */
+export interface PaymentTerms {
+  /** on account (`customer.payment_terms_days`) */
+  onAccountDays: number;
+  /** acceptance bill (`customer.bill_terms_days`) */
+  billDays: number;
+}
+
+/** Prepayment is always due within 3 days. */
+export const PREPAYMENT_DAYS = 3;
+
+/** The terms of one payment method. */
+export function termsDays(method: string, terms: PaymentTerms): number {
+  return method === "prepayment" ? PREPAYMENT_DAYS : method === "acceptance_bill" ? terms.billDays : terms.onAccountDays;
+}
+
+/** Payment deadline: the dealer's terms of the payment method after the order date; prepayment within 3 days. */
+export function paymentDeadline(method: string, orderDate: string, terms: PaymentTerms): string {
+  return addDays(orderDate, termsDays(method, terms));
 }
 
 /** YYYY-MM-DD + n days. */

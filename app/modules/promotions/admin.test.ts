@@ -110,7 +110,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     expect(await endPromotion(db, admin, { tenantId, id })).toEqual({ ok: true, changed: true });
     expect((await loadOffers(db, actor, [product.id])).get(product.id)!.promotions).toEqual([]);
     expect(await endPromotion(db, admin, { tenantId, id })).toEqual({ ok: true, changed: false });
-    const audit = await db.selectFrom("audit_log").select("action").where("entity", "=", "promotion").where("entity_id", "=", String(id)).execute();
+    const audit = await db.selectFrom("audit_log").select("action").where("entity", "=", "promotion").where("entity_id", "=", String(id)).orderBy("id").execute();
     expect(audit.map((a) => a.action)).toEqual(["create", "update", "update"]);
   });
 

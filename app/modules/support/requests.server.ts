@@ -3,10 +3,11 @@ import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { addSupportNotice } from "~/modules/notices/support-notices.server";
-import { nextSupportStatus, SUPPORT_MAX_LINES, SUPPORT_MAX_QTY, type SupportEvent, type SupportKind, type SupportStatus } from "./status";
+import { chinaDay } from "./survey.server";
+import { nextSupportStatus, SUPPORT_MAX_LINES, SUPPORT_MAX_QTY, SUPPORT_PAGE_SIZE, type SupportEvent, type SupportKind, type SupportStatus } from "./status";
 
 /**
- * Sample and tool-body requests (decision 050): a dealer account with the customer-support or
+ * Sample, tool-body and marketing-support requests (decisions 050, 052): a dealer account with the customer-support or
  * master role asks for free samples (inserts, end mills, drills) or for tool bodies (holders, lent
  * or supplied for a trial) for an end customer; customer support of the company entity approves
  * or refuses it with a reason, then records the shipment with a tracking number. Each step gives
@@ -31,7 +32,7 @@ export interface RequestInput {
 export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
 export const newPostToken = () => crypto.randomBytes(16).toString("hex");
-const PREFIX: Record<SupportKind, string> = { sample: "YP", tool_body: "DT" };
+const PREFIX: Record<SupportKind, string> = { sample: "YP", tool_body: "DT", marketing: "XC" };
 const chinaDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(2, 10).replaceAll("-", "");
 
 const normalise = (code: string) => code.trim().toUpperCase();
@@ -49,11 +50,8 @@ export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, i
   if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > SUPPORT_MAX_QTY[kind])) return { ok: false, error: `support:request.qtyRange.${kind}` };
   if (kind === "tool_body" && !input.supplyMode) return { ok: false, error: "support:request.supplyModeRequired" };
 
-  const existing = await findExisting(db, dealer, input.token);
-  if (existing) {
-    const row = await db.selectFrom("support_request").select(["id", "request_no"]).where("id", "=", existing.id).executeTakeFirstOrThrow();
-    return { ok: true, id: row.id, requestNo: row.request_no };
-  }
+  const existing = await firstFiled(db, dealer, input.token);
+  if (existing) return existing;
   const products = await db
     .selectFrom("product")
     .select(["id", "ordering_code", "kind"])
@@ -66,6 +64,30 @@ export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, i
     // a tool body is a holder; a sample is any cutting tool but a holder
     if ((kind === "tool_body") !== (p.kind === "holder")) return { ok: false, error: `support:request.wrongKind.${kind}` };
   }
+  return fileRequest(db, dealer, kind, input, now, async (trx, id) => {
+    await trx
+      .insertInto("support_request_line")
+      .values(lines.map((l) => { const p = byCode.get(l.code)!; return { request_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty }; }))
+      .execute();
+  });
+}
+
+async function firstFiled(db: DB, dealer: Dealer, token: string) {
+  const first = await findExisting(db, dealer, token);
+  if (!first) return null;
+  const row = await db.selectFrom("support_request").select(["id", "request_no"]).where("id", "=", first.id).executeTakeFirstOrThrow();
+  return { ok: true as const, id: row.id, requestNo: row.request_no };
+}
+
+/** The request row and its number, with the lines the caller writes, in one transaction; a racing double post answers with the first. */
+async function fileRequest(
+  db: DB,
+  dealer: Dealer,
+  kind: SupportKind,
+  input: RequestInput & { wantedDate?: string | null },
+  now: Date,
+  writeLines: (trx: DB, id: number) => Promise<void>,
+): Promise<Result<{ id: number; requestNo: string }>> {
   const iso = now.toISOString();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -81,6 +103,7 @@ export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, i
           end_customer: input.endCustomer,
           purpose: input.purpose,
           supply_mode: kind === "tool_body" ? (input.supplyMode ?? null) : null,
+          wanted_date: kind === "marketing" ? (input.wantedDate ?? null) : null,
           reason: null,
           tracking_no: null,
           carrier: null,
@@ -95,43 +118,96 @@ export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, i
         .executeTakeFirstOrThrow();
       const requestNo = `${PREFIX[kind]}${chinaDate(now)}${String(id).padStart(5, "0")}`;
       await trx.updateTable("support_request").set({ request_no: requestNo }).where("id", "=", id).execute();
-      await trx
-        .insertInto("support_request_line")
-        .values(lines.map((l) => { const p = byCode.get(l.code)!; return { request_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty }; }))
-        .execute();
+      await writeLines(trx, id);
       return { ok: true as const, id, requestNo };
     });
   } catch (e) {
     // two posts of the same form at once: the unique (user, token) index let the first one in
-    const first = await findExisting(db, dealer, input.token);
+    const first = await firstFiled(db, dealer, input.token);
     if (!first) throw e;
-    const row = await db.selectFrom("support_request").select(["id", "request_no"]).where("id", "=", first.id).executeTakeFirstOrThrow();
-    return { ok: true, id: row.id, requestNo: row.request_no };
+    return first;
   }
+}
+
+export interface MarketingInput {
+  token: string;
+  endCustomer: string;
+  purpose: string;
+  /** YYYY-MM-DD, not in the past */
+  wantedDate: string;
+  items: { itemId: number; qty: number }[];
+}
+
+/**
+ * Files a marketing-support request (decision 052): items from the entity's active list, each at
+ * most its own maximum, wanted on a date from today on. The same form posted twice files it once.
+ */
+export async function createMarketingRequest(db: DB, dealer: Dealer, input: MarketingInput, now = new Date()): Promise<Result<{ id: number; requestNo: string }>> {
+  const items = input.items.filter((l) => l.qty > 0);
+  if (items.length === 0) return { ok: false, error: "support:request.noLines" };
+  if (new Set(items.map((l) => l.itemId)).size !== items.length) return { ok: false, error: "support:request.duplicateCode" };
+  if (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < chinaDay(now)) return { ok: false, error: "support:marketing.wantedDatePast" };
+  const existing = await firstFiled(db, dealer, input.token);
+  if (existing) return existing;
+  const known = await db
+    .selectFrom("marketing_item")
+    .select(["id", "name_zh", "name_en", "max_qty"])
+    .where("tenant_id", "=", dealer.tenantId)
+    .where("active", "=", 1)
+    .where("id", "in", items.map((l) => l.itemId))
+    .execute();
+  const byId = new Map(known.map((k) => [k.id, k]));
+  for (const l of items) {
+    const k = byId.get(l.itemId);
+    if (!k) return { ok: false, error: "support:marketing.unknownItem" };
+    if (!Number.isInteger(l.qty) || l.qty > k.max_qty) return { ok: false, error: "support:marketing.qtyRange" };
+  }
+  return fileRequest(db, dealer, "marketing", { ...input, lines: [] }, now, async (trx, id) => {
+    await trx
+      .insertInto("support_request_item")
+      .values(items.map((l) => { const k = byId.get(l.itemId)!; return { request_id: id, marketing_item_id: k.id, name_zh: k.name_zh, name_en: k.name_en, qty: l.qty }; }))
+      .execute();
+  });
 }
 
 const listColumns = ["r.id", "r.request_no", "r.kind", "r.status", "r.end_customer", "r.created_at", "r.tracking_no", "r.updated_at"] as const;
 
+/** Each row with its lines in short: ordering codes, or for marketing support the items' names (`en` the English one). */
 async function withLineSummary<T extends { id: number }>(db: DB, rows: T[]) {
   if (rows.length === 0) return [];
-  const lines = await db.selectFrom("support_request_line").select(["request_id", "ordering_code", "qty"]).where("request_id", "in", rows.map((r) => r.id)).orderBy("id").execute();
-  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.request_id === r.id).map((l) => ({ code: l.ordering_code, qty: l.qty })) }));
+  const ids = rows.map((r) => r.id);
+  const [lines, items] = await Promise.all([
+    db.selectFrom("support_request_line").select(["request_id", "ordering_code", "qty"]).where("request_id", "in", ids).orderBy("id").execute(),
+    db.selectFrom("support_request_item").select(["request_id", "name_zh", "name_en", "qty"]).where("request_id", "in", ids).orderBy("id").execute(),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    lines: [
+      ...lines.filter((l) => l.request_id === r.id).map((l) => ({ code: l.ordering_code, en: l.ordering_code, qty: l.qty })),
+      ...items.filter((l) => l.request_id === r.id).map((l) => ({ code: l.name_zh, en: l.name_en, qty: l.qty })),
+    ],
+  }));
 }
 
-/** The dealer's list: his customer's requests of one kind in the entity, newest first. */
-export async function listDealerRequests(db: DB, dealer: Dealer, kind: SupportKind) {
-  const rows = await db
+/** The dealer's list: his customer's requests of one kind in the entity, newest first, a page at a time. */
+export async function listDealerRequests(db: DB, dealer: Dealer, kind: SupportKind, page = 1) {
+  const base = db
     .selectFrom("support_request as r")
-    .innerJoin("app_user as u", "u.id", "r.user_id")
-    .select([...listColumns, "u.code as user_code"])
     .where("r.tenant_id", "=", dealer.tenantId)
     .where("r.customer_id", "=", dealer.customerId)
-    .where("r.kind", "=", kind)
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(200)
-    .execute();
-  return withLineSummary(db, rows);
+    .where("r.kind", "=", kind);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .innerJoin("app_user as u", "u.id", "r.user_id")
+      .select([...listColumns, "r.wanted_date", "u.code as user_code"])
+      .orderBy("r.created_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(SUPPORT_PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * SUPPORT_PAGE_SIZE)
+      .execute(),
+  ]);
+  return { total: Number(n), rows: await withLineSummary(db, rows) };
 }
 
 async function detail(db: DB, where: { id: number; tenantId: number; customerId?: number; kind?: SupportKind }) {
@@ -148,6 +224,7 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
       "r.end_customer",
       "r.purpose",
       "r.supply_mode",
+      "r.wanted_date",
       "r.reason",
       "r.tracking_no",
       "r.carrier",
@@ -169,14 +246,23 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
   if (where.kind) q = q.where("r.kind", "=", where.kind);
   const row = await q.executeTakeFirst();
   if (!row) throw new NotFoundError("support request");
-  const lines = await db
-    .selectFrom("support_request_line as l")
-    .innerJoin("product as p", "p.id", "l.product_id")
-    .select(["l.ordering_code", "l.qty", "p.name_zh", "p.name_en", "p.specification"])
-    .where("l.request_id", "=", row.id)
-    .orderBy("l.id")
-    .execute();
-  return { ...row, kind: row.kind as SupportKind, status: row.status as SupportStatus, lines };
+  const [lines, items] = await Promise.all([
+    db
+      .selectFrom("support_request_line as l")
+      .innerJoin("product as p", "p.id", "l.product_id")
+      .select(["l.ordering_code", "l.qty", "p.name_zh", "p.name_en", "p.specification"])
+      .where("l.request_id", "=", row.id)
+      .orderBy("l.id")
+      .execute(),
+    // marketing support: the items as asked (an ordering code does not apply)
+    db
+      .selectFrom("support_request_item")
+      .select(["id", "qty", "name_zh", "name_en"])
+      .where("request_id", "=", row.id)
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { ...row, kind: row.kind as SupportKind, status: row.status as SupportStatus, lines, items };
 }
 
 export const getDealerRequest = (db: DB, dealer: Dealer, kind: SupportKind, id: number) => detail(db, { id, tenantId: dealer.tenantId, customerId: dealer.customerId, kind });

@@ -51,15 +51,16 @@ describe.each(testDatabases())("sample and tool-body requests on $name", ({ url 
     expect(again).toEqual(a);
     if (!a.ok) return;
     expect(a.requestNo).toMatch(/^YP\d{11}$/);
-    const list = await listDealerRequests(db, fx.a, "sample");
+    const { rows: list, total } = await listDealerRequests(db, fx.a, "sample");
     expect(list.filter((r) => r.id === a.id)).toHaveLength(1);
-    expect(list[0].lines).toEqual([{ code: insertCode, qty: 10 }]);
+    expect(total).toBe(list.length);
+    expect(list[0].lines).toEqual([{ code: insertCode, en: insertCode, qty: 10 }]);
     // customer B, another entity, the wrong kind: not found
     await expect(getDealerRequest(db, fx.b, "sample", a.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getDealerRequest(db, other.a, "sample", a.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getDealerRequest(db, fx.a, "tool_body", a.id)).rejects.toBeInstanceOf(NotFoundError);
     expect((await getDealerRequest(db, fx.a, "sample", a.id)).lines[0]).toMatchObject({ ordering_code: insertCode, qty: 10 });
-    expect(await listDealerRequests(db, fx.b, "sample")).toEqual([]);
+    expect(await listDealerRequests(db, fx.b, "sample")).toEqual({ total: 0, rows: [] });
     // staff of another entity do not see it either
     await expect(getStaffRequest(db, { ...staff, tenantId: other.tenantId }, a.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(decideRequest(db, { ...staff, tenantId: other.tenantId }, a.id, "approve", {})).rejects.toBeInstanceOf(NotFoundError);

@@ -18,10 +18,17 @@ export function nextSupportStatus(status: string, event: SupportEvent): SupportS
   return t.from === status ? t.to : null;
 }
 
-export const SUPPORT_KINDS = ["sample", "tool_body"] as const;
+/** sample and tool body (decision 050), marketing support (decision 052: lines are marketing items) */
+export const SUPPORT_KINDS = ["sample", "tool_body", "marketing"] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
 /** the dealer's page of each kind */
-export const SUPPORT_PATHS: Record<SupportKind, string> = { sample: "/customerSupport/samplesSupport", tool_body: "/customerSupport/cutterSupport" };
-/** at most this many of one product per request: samples are a few pieces, a tool body one or two */
-export const SUPPORT_MAX_QTY: Record<SupportKind, number> = { sample: 20, tool_body: 5 };
+export const SUPPORT_PATHS: Record<SupportKind, string> = {
+  sample: "/customerSupport/samplesSupport",
+  tool_body: "/customerSupport/cutterSupport",
+  marketing: "/customerSupport/broadcastSupport",
+};
+/** at most this many of one product per request: samples are a few pieces, a tool body one or two (marketing items carry their own) */
+export const SUPPORT_MAX_QTY: Record<SupportKind, number> = { sample: 20, tool_body: 5, marketing: 500 };
+/** the dealer's request lists are paged */
+export const SUPPORT_PAGE_SIZE = 20;
 export const SUPPORT_MAX_LINES = 5;

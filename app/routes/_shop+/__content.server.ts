@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { getOptionalDealer } from "~/utils/session.server";
-import { getContent, listContent, type ContentItem } from "~/modules/content/content.server";
+import { getContent, listContent, listDownloads, type ContentItem, type DownloadGroup } from "~/modules/content/content.server";
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -21,4 +21,20 @@ export async function loadContentPage({ request }: LoaderFunctionArgs, kind: str
   }
   const items = await listContent(db, { kind, lang, tenantId: user?.tenantId, limit: 50, topLevelOnly: kind === "solution" });
   return { items, item: null as ContentItem | null };
+}
+
+const categoryParam = z.coerce.number().int().min(0).max(2_147_483_647).optional().catch(undefined);
+
+/** Loader of the downloads page: one download (?id=), or the downloads grouped by category, one category with ?category= (0: without a category). */
+export async function loadDownloadsPage(args: LoaderFunctionArgs) {
+  const params = new URL(args.request.url).searchParams;
+  if (params.get("id") !== null) {
+    const { item } = await loadContentPage(args, "download");
+    return { item, groups: [] as DownloadGroup[], filter: [] as { categoryId: number; name: string; count: number }[], categoryId: null as number | null };
+  }
+  const user = await getOptionalDealer(args.request);
+  const lang = await getLanguage(args.request, user?.language);
+  const categoryId = categoryParam.parse(params.get("category") ?? undefined) ?? null;
+  const { filter, groups } = await listDownloads(getDb(), { lang, tenantId: user?.tenantId, categoryId });
+  return { item: null as ContentItem | null, groups, filter, categoryId };
 }

@@ -15,6 +15,8 @@ const text = (max: number) => z.preprocess(trimmed, z.string({ error: `${E}requi
 const optionalText = (max: number) => z.string().trim().max(max, `${E}tooLong`).default("");
 const money = z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`).transform(hundredths));
 const optionalMoney = z.preprocess(trimmed, z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`).transform(hundredths).optional());
+/** a plain decimal number ("0.25"), up to 4 digits and 3 decimals */
+const decimal = z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,4}(\.\d{1,3})?$/, `${E}decimal`).transform(Number));
 const int = (max: number, min = 0) =>
   z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,9}$/, `${E}integer`).transform(Number).pipe(z.number().min(min, `${E}range`).max(max, `${E}range`)));
 const flag = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
@@ -32,6 +34,7 @@ export const CustomerEditSchema = z.discriminatedUnion("intent", [
   nameEn: text(200),
   creditLimit: money,
   paymentTermsDays: int(365),
+  billTermsDays: int(365),
   /** percent with up to two decimals → basis points */
   discount: z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,2}(\.\d{1,2})?$/, `${E}percent`).transform(hundredths)),
   freeShippingAmount: optionalMoney,
@@ -67,6 +70,9 @@ export const NodeFields = {
 };
 export const NodeEditSchema = z.object(NodeFields);
 export const NodeNewSchema = z.object({ code: text(40), ...NodeFields });
+/** a node's new parent: a node code, or "-" for level 1 (decision 054); empty: not chosen */
+export const ROOT_PARENT = "-";
+export const NodeMoveSchema = z.object({ intent: z.literal("move"), parent: z.preprocess(trimmed, z.string({ error: "adminCatalog:node.error.parentRequired" }).max(40, `${E}tooLong`)) });
 export const NodeQuerySchema = z.object({ parent: z.string().trim().max(40).optional().catch(undefined) });
 
 export const ProductFilterSchema = z.object({
@@ -95,5 +101,18 @@ export const ProductEditSchema = z.discriminatedUnion("intent", [
     listPrice: optionalMoney,
     status: z.enum(["active", "delisted"], { error: `${E}required` }),
   }),
-  z.object({ intent: z.literal("stock"), tenantId: int(1e9, 1), available: int(100_000_000), leadTimeDays: int(365) }),
+  /** the entity's list price: empty = the product master's (decision 054) */
+  /** cutting data of the product's grade for one material group; the ranges are checked by the domain */
+  z.object({
+    intent: z.literal("cutting"),
+    group: z.enum(["P", "M", "K", "N", "S", "H"], { error: `${E}required` }),
+    vcMin: decimal,
+    vcMax: decimal,
+    fMin: decimal,
+    fMax: decimal,
+    apMin: decimal,
+    apMax: decimal,
+  }),
+  z.object({ intent: z.literal("cuttingDelete"), group: z.enum(["P", "M", "K", "N", "S", "H"], { error: `${E}required` }) }),
+  z.object({ intent: z.literal("stock"), tenantId: int(1e9, 1), available: int(100_000_000), leadTimeDays: int(365), entityListPrice: optionalMoney }),
 ]);

@@ -38,9 +38,12 @@ export const contentId = z.union([z.literal("new"), z.coerce.number().int().posi
 export const newKind = z.enum(CONTENT_KINDS).catch("announcement");
 export const previewLang = z.enum(["zh", "en"]).catch("zh");
 
+export const categoryKind = z.enum(["announcement", "download"]).catch("announcement");
+
 export const CategorySchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
+    kind: z.enum(["announcement", "download"]).default("announcement"),
     id: optionalId,
     nameZh: z.string({ error: "adminContent:category.err.name" }).trim().min(1, "adminContent:category.err.name").max(100, "adminContent:category.err.name"),
     nameEn: z.string({ error: "adminContent:category.err.name" }).trim().min(1, "adminContent:category.err.name").max(100, "adminContent:category.err.name"),

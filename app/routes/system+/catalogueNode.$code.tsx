@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NodeEditSchema } from "./__catalogAdmin.server";
+import { NodeEditSchema, NodeMoveSchema, ROOT_PARENT } from "./__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
 import { getDb } from "~/db/index.server";
-import { getNode, saveNode } from "~/modules/admin/catalogue-admin.server";
+import { getNode, moveNode, moveTargets, saveNode } from "~/modules/admin/catalogue-admin.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -17,16 +17,26 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑目�
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireStaff(request, "cat:node:edit", db);
-  return { node: await notFoundWhenMissing(() => getNode(db, params.code ?? "")) };
+  const { node, parents, topAllowed } = await notFoundWhenMissing(() => moveTargets(db, params.code ?? ""));
+  return { node, parents, topAllowed };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cat:node:edit", db);
   const code = params.code ?? "";
-  const submission = parseWithZod(await readFormData(request), { schema: NodeEditSchema });
+  const form = await readFormData(request);
+  const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
+  if (form.get("intent") === "move") {
+    const move = parseWithZod(form, { schema: NodeMoveSchema });
+    if (move.status !== "success") return json({ result: move.reply() }, { status: 400 });
+    const r = await notFoundWhenMissing(() => moveNode(db, actor, code, move.value.parent === ROOT_PARENT ? null : move.value.parent));
+    if (!r.ok) return json({ result: move.reply({ fieldErrors: { parent: [r.error] } }) }, { status: 400 });
+    return redirect(`/system/catalogueNode/${encodeURIComponent(code)}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:node.moved") } });
+  }
+  const submission = parseWithZod(form, { schema: NodeEditSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const r = await notFoundWhenMissing(() => saveNode(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { code }, submission.value));
+  const r = await notFoundWhenMissing(() => saveNode(db, actor, { code }, submission.value));
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "labelZh"]: [r.error] } }) }, { status: 400 });
   const node = await getNode(db, code);
   const back = node.parent_code ? `/system/catalogueNode?parent=${encodeURIComponent(node.parent_code)}` : "/system/catalogueNode";
@@ -34,10 +44,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CatalogueNodeEdit() {
-  const { node } = useLoaderData<typeof loader>();
+  const { node, parents, topAllowed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("adminCatalog");
+  const { t, i18n } = useTranslation("adminCatalog");
+  const en = i18n.language === "en";
   const errors = actionData?.result.error ?? {};
+  const moveError = errors.parent?.[0];
   const back = node.parent_code ? `/system/catalogueNode?parent=${encodeURIComponent(node.parent_code)}` : "/system/catalogueNode";
   return (
     <div className="admin-page">
@@ -45,7 +57,7 @@ export default function CatalogueNodeEdit() {
         <Link to={back}>{t("common.back")}</Link>
       </p>
       <h1>{t("node.editNamed", { code: node.code, level: node.level })}</h1>
-      {Object.keys(errors).length ? (
+      {Object.keys(errors).length && !moveError ? (
         <p className="message message-error" role="alert">
           {t("form.fix")}
         </p>
@@ -58,6 +70,38 @@ export default function CatalogueNodeEdit() {
           </button>
         </div>
       </Form>
+
+      <h2 id="move-title">{t("node.move")}</h2>
+      <p className="admin-muted small">{t("node.moveHint", { parent: node.parent_code ?? t("node.root") })}</p>
+      {parents.length || topAllowed ? (
+        <Form method="post" className="admin-form" noValidate data-testid="node-move" aria-labelledby="move-title">
+          <input type="hidden" name="intent" value="move" />
+          <label>
+            {t("node.newParent")}
+            <select name="parent" aria-invalid={moveError ? true : undefined} aria-describedby={moveError ? "move-error" : undefined}>
+              <option value="">{t("node.chooseParent")}</option>
+              {topAllowed ? <option value="-">{t("node.root")}</option> : null}
+              {parents.map((p) => (
+                <option key={p.code} value={p.code}>
+                  {`${"· ".repeat(p.level - 1)}L${p.level} ${p.code} ${en ? p.label_en : p.label_zh}`}
+                </option>
+              ))}
+            </select>
+            {moveError ? (
+              <span className="field-error" id="move-error" role="alert">
+                {t(moveError)}
+              </span>
+            ) : null}
+          </label>
+          <div className="admin-form-actions">
+            <button type="submit" className="btn btn-outline">
+              {t("node.moveSubmit")}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="admin-muted">{t("node.noTargets")}</p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { contentId, ContentSchema, newKind } from "./__contentEdit.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
-import { deleteContent, getAdminContent, listCategories, saveContent, solutionParents, type StoredFile } from "~/modules/content/admin.server";
+import { deleteContent, getAdminContent, isCategoryKind, listCategories, saveContent, solutionParents, type StoredFile } from "~/modules/content/admin.server";
 import { CONTENT_MAX_BYTES, downloadName, removeContentFile, sniffFileType, storeContentFile } from "~/modules/content/files.server";
 import { CONTENT_STATUSES } from "~/modules/content/kinds";
 import { setFlash } from "~/utils/cookies.server";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? null
       : await notFoundWhenMissing(() => getAdminContent(db, { tenantId: user.tenantId, id }));
   const kind = item?.kind ?? newKind.parse(new URL(request.url).searchParams.get("kind"));
-  const categories = kind === "announcement" ? await listCategories(db) : [];
+  const categories = isCategoryKind(kind) ? await listCategories(db, kind) : [];
   const parents = kind === "solution" ? await solutionParents(db, user.tenantId, id) : [];
   return {
     id,
@@ -182,7 +182,7 @@ export default function ContentEdit() {
           {t("content.publishedAt")}
           <input type="datetime-local" name="publishedAt" defaultValue={form.publishedAt} required />
         </label>
-        {kind === "announcement" ? (
+        {kind === "announcement" || kind === "download" ? (
           <label>
             {t("content.category")}
             <select name="categoryId" defaultValue={form.categoryId}>

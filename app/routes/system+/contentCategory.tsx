@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CategorySchema } from "./__contentEdit.server";
+import { categoryKind, CategorySchema } from "./__contentEdit.server";
 import { getDb } from "~/db/index.server";
 import { deleteCategory, listCategories, saveCategory } from "~/modules/content/admin.server";
 import { setFlash } from "~/utils/cookies.server";
@@ -13,11 +13,12 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "公告分类", "Announcement categories");
 
-/** The announcements' categories (spec §7 public/bulletinCatalog/selectAll). */
+/** The announcements' categories (spec §7 public/bulletinCatalog/selectAll) and the downloads' (?kind=download, decision 053). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   await requireStaff(request, "cms:content:edit", db);
-  return { categories: await listCategories(db) };
+  const kind = categoryKind.parse(new URL(request.url).searchParams.get("kind"));
+  return { kind, categories: await listCategories(db, kind) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,17 +30,29 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = submission.value;
   const r = await notFoundWhenMissing(() => (v.intent === "delete" ? deleteCategory(db, actor, v.id) : saveCategory(db, actor, { ...v, id: v.id ?? null })));
   if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }) }, { status: 400 });
-  return redirect("/system/contentCategory", { headers: { "Set-Cookie": await setFlash(v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved") } });
+  const kind = categoryKind.parse(new URL(request.url).searchParams.get("kind"));
+  return redirect(`/system/contentCategory${kind === "download" ? "?kind=download" : ""}`, { headers: { "Set-Cookie": await setFlash(v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved") } });
 }
 
 export default function ContentCategories() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, kind } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("adminContent");
   const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
   return (
     <div className="admin-page">
       <h1>{t("category.title")}</h1>
+      <nav aria-label={t("content.kind")}>
+        <ul className="admin-tabs">
+          {(["announcement", "download"] as const).map((k) => (
+            <li key={k}>
+              <Link to={k === "download" ? "?kind=download" : "?kind=announcement"} aria-current={k === kind ? "page" : undefined}>
+                {t(`content.kinds.${k}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {firstError ? (
         <p className="message message-error" role="alert">
           {t(firstError)}
@@ -72,6 +85,7 @@ export default function ContentCategories() {
                 <td className="admin-actions">
                   <Form method="post" id={`cat-${c.id}`}>
                     <input type="hidden" name="intent" value="save" />
+                    <input type="hidden" name="kind" value={kind} />
                     <input type="hidden" name="id" value={c.id} />
                     <button type="submit" className="link-button">
                       {t("common.save")}
@@ -95,6 +109,7 @@ export default function ContentCategories() {
       <h2>{t("category.add")}</h2>
       <Form method="post" className="admin-form" noValidate>
         <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="kind" value={kind} />
         <label>
           {t("category.nameZh")}
           <input name="nameZh" required maxLength={100} />

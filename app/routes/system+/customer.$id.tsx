@@ -41,6 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       nameEn: v.nameEn,
       creditLimit: v.creditLimit,
       paymentTermsDays: v.paymentTermsDays,
+      billTermsDays: v.billTermsDays,
       discountBp: v.discount,
       freeShippingAmount: v.freeShippingAmount ?? null,
       exportSales: v.exportSales,
@@ -101,6 +102,11 @@ export default function CustomerPage() {
             {t("customer.paymentTermsDays")}
             <input name="paymentTermsDays" inputMode="numeric" defaultValue={c.payment_terms_days} required {...described("paymentTermsDays")} />
             {fieldError("paymentTermsDays")}
+          </label>
+          <label>
+            {t("customer.billTermsDays")}
+            <input name="billTermsDays" inputMode="numeric" defaultValue={c.bill_terms_days} required {...described("billTermsDays")} />
+            {fieldError("billTermsDays")}
           </label>
           <label>
             {t("customer.discountPercent")}

@@ -60,7 +60,7 @@ export default function Customers() {
                 </td>
                 <td className="cell-wrap">{en ? r.name_en : r.name_zh}</td>
                 <td className="num">{yuan(r.credit_limit)}</td>
-                <td className="num">{t("customer.days", { count: r.payment_terms_days })}</td>
+                <td className="num">{t("customer.termsPair", { onAccount: r.payment_terms_days, bill: r.bill_terms_days })}</td>
                 <td className="num">{(r.discount_bp / 100).toFixed(2)} %</td>
                 <td className="num">{r.free_shipping_amount === null ? t("customer.entityDefault") : yuan(r.free_shipping_amount)}</td>
                 <td>{r.export_sales ? t("common.yes") : t("common.no")}</td>

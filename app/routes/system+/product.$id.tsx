@@ -5,11 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, ProductEditSchema } from "./__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
-import { getProductForEdit, leafNodes, saveProduct, saveStock } from "~/modules/admin/catalogue-admin.server";
+import { deleteCuttingData, getProductForEdit, leafNodes, saveCuttingData, saveProduct, saveStock } from "~/modules/admin/catalogue-admin.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { yuanInput } from "./__catalogFormat";
 import { ProductForm } from "./__ProductForm";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑商品", "Edit product");
@@ -31,9 +32,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "stock") {
-    const r = await notFoundWhenMissing(() => saveStock(db, actor, { productId: id, tenantId: v.tenantId, available: v.available, leadTimeDays: v.leadTimeDays }));
+    const r = await notFoundWhenMissing(() => saveStock(db, actor, { productId: id, tenantId: v.tenantId, available: v.available, leadTimeDays: v.leadTimeDays, listPrice: v.entityListPrice ?? null }));
     if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }) }, { status: 400 });
     return redirect(`/system/product/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:stock.saved") } });
+  }
+  if (v.intent === "cutting" || v.intent === "cuttingDelete") {
+    const r = await notFoundWhenMissing(() =>
+      v.intent === "cutting" ? saveCuttingData(db, actor, id, v) : deleteCuttingData(db, actor, id, v.group),
+    );
+    if (!r.ok) return json({ result: submission.reply(r.field ? { fieldErrors: { [r.field]: [r.error] } } : { formErrors: [r.error] }) }, { status: 400 });
+    return redirect(`/system/product/${id}`, { headers: { "Set-Cookie": await setFlash(v.intent === "cutting" ? "adminCatalog:cutting.saved" : "adminCatalog:cutting.deleted") } });
   }
   const r = await notFoundWhenMissing(() =>
     saveProduct(db, actor, id, { ...v, grade: v.grade || null, fitKey: v.fitKey || null, listPrice: v.listPrice ?? null }),
@@ -43,12 +51,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductEdit() {
-  const { product: p, stock, cutting, compatibleCount, nodes, canEdit } = useLoaderData<typeof loader>();
+  const { product: p, stock, cuttingEdit, compatibleCount, nodes, canEdit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
   const errors = actionData?.result.error ?? {};
   const formError = errors[""]?.[0];
+  // a stock row's own messages (its fields are not the product form's)
+  const stockError = (["available", "leadTimeDays", "entityListPrice"] as const).map((k) => errors[k]?.[0]).find(Boolean);
+  const cuttingError = (["vcMin", "vcMax", "fMin", "fMax", "apMin", "apMax"] as const).map((k) => errors[k]?.[0]).find(Boolean);
   return (
     <div className="admin-page">
       <p>
@@ -58,13 +69,19 @@ export default function ProductEdit() {
       <h1>{p.ordering_code}</h1>
       {Object.keys(errors).length ? (
         <p className="message message-error" role="alert" data-testid="product-error">
-          {formError ? t(formError) : t("form.fix")}
+          {formError
+            ? t(formError)
+            : stockError
+              ? `${t("stock.title")}: ${t(stockError)}`
+              : cuttingError
+                ? `${t("product.cutting")}: ${t(cuttingError)}`
+                : t("form.fix")}
         </p>
       ) : null}
       <ProductForm product={p} nodes={nodes} errors={errors} canEdit={canEdit} compatibleCount={compatibleCount} />
 
       <h2>{t("stock.title")}</h2>
-      <div className="table-scroll" tabIndex={0}>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("stock.title")}>
         <table className="data-table" data-testid="stock-table">
           <caption className="visually-hidden">{t("stock.title")}</caption>
           <thead>
@@ -73,6 +90,7 @@ export default function ProductEdit() {
               <th scope="col">{t("stock.available")}</th>
               <th scope="col" className="num">{t("stock.reserved")}</th>
               <th scope="col">{t("stock.leadTime")}</th>
+              <th scope="col">{t("stock.listPrice")}</th>
               {canEdit ? <th scope="col">{t("common.actions")}</th> : null}
             </tr>
           </thead>
@@ -105,6 +123,19 @@ export default function ProductEdit() {
                     aria-label={t("stock.leadTimeIn", { code: tenant.code })}
                   />
                 </td>
+                <td>
+                  <input
+                    form={`stock-${tenant.id}`}
+                    name="entityListPrice"
+                    inputMode="decimal"
+                    defaultValue={yuanInput(row?.list_price)}
+                    placeholder={yuanInput(p.list_price) || t("product.onRequest")}
+                    disabled={!canEdit}
+                    className="admin-cell-input"
+                    aria-label={t("stock.listPriceIn", { code: tenant.code })}
+                    aria-describedby="entity-price-hint"
+                  />
+                </td>
                 {canEdit ? (
                   <td>
                     <Form method="post" id={`stock-${tenant.id}`}>
@@ -122,35 +153,84 @@ export default function ProductEdit() {
         </table>
       </div>
 
+      <p id="entity-price-hint" className="admin-muted small">
+        {t("stock.listPriceHint")}
+      </p>
+
       <h2>{t("product.cutting")}</h2>
-      {cutting.rows.length ? (
-        <div className="table-scroll" tabIndex={0}>
-          <table className="data-table">
-            <caption className="visually-hidden">{t("product.cutting")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("product.group")}</th>
-                <th scope="col" className="num">vc (m/min)</th>
-                <th scope="col" className="num">f</th>
-                <th scope="col" className="num">ap (mm)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cutting.rows.map((r) => (
-                <tr key={r.group}>
-                  <th scope="row">{r.group}</th>
-                  <td className="num">{r.vc ? `${r.vc[0]}–${r.vc[1]}` : "–"}</td>
-                  <td className="num">{r.f ? `${r.f[0]}–${r.f[1]}` : "–"}</td>
-                  <td className="num">{r.ap ? `${r.ap[0]}–${r.ap[1]}` : "–"}</td>
+      {cuttingEdit.operation && p.grade ? (
+        <>
+          <p className="admin-muted small">{t("cutting.for", { grade: p.grade, operation: t(`cutting.operation.${cuttingEdit.operation}`) })}</p>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t("product.cutting")}>
+            <table className="data-table" data-testid="cutting-table">
+              <caption className="visually-hidden">{t("product.cutting")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("product.group")}</th>
+                  <th scope="col">vc (m/min)</th>
+                  <th scope="col">{cuttingEdit.operation === "milling" ? "fz (mm/z)" : "f (mm/r)"}</th>
+                  <th scope="col">ap (mm)</th>
+                  {canEdit ? <th scope="col">{t("common.actions")}</th> : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {cuttingEdit.rows.map(({ group, row }) => {
+                  const form = `cut-${group}`;
+                  const cell = (name: string, value: number | undefined, label: string) => (
+                    <input
+                      form={form}
+                      name={name}
+                      inputMode="decimal"
+                      defaultValue={value ?? ""}
+                      disabled={!canEdit}
+                      className="admin-cell-input admin-cell-narrow"
+                      aria-label={t(label, { group })}
+                    />
+                  );
+                  return (
+                    <tr key={group} data-testid={`cutting-${group}`}>
+                      <th scope="row">
+                        {group} {t(`product.groups.${group}`)}
+                      </th>
+                      <td className="admin-cell-range">
+                        {cell("vcMin", row?.vc_min, "cutting.vcMinOf")}–{cell("vcMax", row?.vc_max, "cutting.vcMaxOf")}
+                      </td>
+                      <td className="admin-cell-range">
+                        {cell("fMin", row ? Number(row.f_min) : undefined, "cutting.fMinOf")}–{cell("fMax", row ? Number(row.f_max) : undefined, "cutting.fMaxOf")}
+                      </td>
+                      <td className="admin-cell-range">
+                        {cell("apMin", row ? Number(row.ap_min) : undefined, "cutting.apMinOf")}–{cell("apMax", row ? Number(row.ap_max) : undefined, "cutting.apMaxOf")}
+                      </td>
+                      {canEdit ? (
+                        <td className="admin-cell-actions">
+                          <Form method="post" id={form}>
+                            <input type="hidden" name="intent" value="cutting" />
+                            <input type="hidden" name="group" value={group} />
+                            <button type="submit" className="btn btn-outline btn-small">
+                              {row ? t("common.save") : t("cutting.add")}
+                            </button>
+                          </Form>
+                          {row ? (
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="cuttingDelete" />
+                              <input type="hidden" name="group" value={group} />
+                              <button type="submit" className="btn btn-outline btn-small" aria-label={t("cutting.deleteOf", { group })}>
+                                {t("common.delete")}
+                              </button>
+                            </Form>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       ) : (
-        <p className="admin-muted">{t("product.noCutting")}</p>
+        <p className="admin-muted">{t("cutting.noGrade")}</p>
       )}
-      <p className="admin-muted small">{t("product.cuttingHint")}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DecisionSchema } from "./__supportAdmin.server";
+import { KIND } from "./__supportLabels";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -67,7 +68,7 @@ export default function SupportRequest() {
           </span>
         </dd>
         <dt>{t("request.kind")}</dt>
-        <dd>{t(r.kind === "sample" ? "request.kindSample" : "request.kindToolBody")}</dd>
+        <dd>{t(KIND[r.kind] ?? r.kind)}</dd>
         <dt>{t("request.customer")}</dt>
         <dd>
           {r.customer_code} {en ? r.customer_name_en : r.customer_name_zh}
@@ -82,6 +83,12 @@ export default function SupportRequest() {
         <dd>{r.end_customer}</dd>
         <dt>{t("request.purpose")}</dt>
         <dd>{r.purpose}</dd>
+        {r.wanted_date ? (
+          <>
+            <dt>{t("marketing.wantedDate")}</dt>
+            <dd>{r.wanted_date}</dd>
+          </>
+        ) : null}
         {r.supply_mode ? (
           <>
             <dt>{t("request.supplyMode")}</dt>
@@ -128,6 +135,13 @@ export default function SupportRequest() {
             {r.lines.map((l) => (
               <tr key={l.ordering_code}>
                 <td className="code">{l.ordering_code}</td>
+                <td>{en ? l.name_en : l.name_zh}</td>
+                <td className="num">{l.qty}</td>
+              </tr>
+            ))}
+            {r.items.map((l) => (
+              <tr key={l.id}>
+                <td className="code">—</td>
                 <td>{en ? l.name_en : l.name_zh}</td>
                 <td className="num">{l.qty}</td>
               </tr>

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SupportFilterSchema } from "./__supportAdmin.server";
+import { KIND } from "./__supportLabels";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { listStaffRequests } from "~/modules/support/requests.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品与刀体申请", "Sample and tool-body requests");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品、刀体与宣传支持申请", "Sample, tool-body and marketing requests");
 
 const STATUS: Record<string, string> = { submitted: "request.statusSubmitted", approved: "request.statusApproved", refused: "request.statusRefused", shipped: "request.statusShipped" };
 
@@ -29,6 +30,10 @@ export default function SupportRequests() {
   return (
     <div className="admin-page">
       <h1>{t("request.adminTitle")}</h1>
+      <p className="admin-toolbar">
+        <Link to="/system/support/reservations">{t("reserve.adminTitle")}</Link>
+        <Link to="/system/support/items">{t("items.title")}</Link>
+      </p>
       <Form method="get" className="admin-toolbar" data-testid="support-filter">
         <label>
           {t("request.filterStatus")}
@@ -48,6 +53,7 @@ export default function SupportRequests() {
             <option value="">{t("request.all")}</option>
             <option value="sample">{t("request.kindSample")}</option>
             <option value="tool_body">{t("request.kindToolBody")}</option>
+            <option value="marketing">{t("request.kindMarketing")}</option>
           </select>
         </label>
         <button type="submit" className="btn btn-outline">
@@ -75,11 +81,11 @@ export default function SupportRequests() {
                   <td>
                     <Link to={`/system/support/${r.id}`}>{r.request_no}</Link>
                   </td>
-                  <td>{t(r.kind === "sample" ? "request.kindSample" : "request.kindToolBody")}</td>
+                  <td>{t(KIND[r.kind] ?? r.kind)}</td>
                   <td>
                     {r.customer_code} {en ? r.customer_name_en : r.customer_name_zh}
                   </td>
-                  <td>{r.lines.map((l) => `${l.code} × ${l.qty}`).join(", ")}</td>
+                  <td>{r.lines.map((l) => `${en ? l.en : l.code} × ${l.qty}`).join(", ")}</td>
                   <td>{formatDateTime(r.created_at)}</td>
                   <td>
                     <span className={`support-status support-status-${r.status}`}>{t(STATUS[r.status] ?? r.status)}</span>

@@ -1,12 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
+import { Pager } from "~/components/Pager";
 import { formatDateTime } from "~/i18n/format";
 
-/** The dealer's pages of sample and tool-body support (decision 050): Chinese only (spec §2, §6). */
-type Kind = "sample" | "tool_body";
-const PATHS: Record<Kind, string> = { sample: "/customerSupport/samplesSupport", tool_body: "/customerSupport/cutterSupport" };
-const TITLE: Record<Kind, string> = { sample: "request.titleSample", tool_body: "request.titleToolBody" };
+/** The dealer's pages of sample, tool-body (decision 050) and marketing support (decision 052): Chinese only (spec §2, §6). */
+type Kind = "sample" | "tool_body" | "marketing";
+const PATHS: Record<Kind, string> = { sample: "/customerSupport/samplesSupport", tool_body: "/customerSupport/cutterSupport", marketing: "/customerSupport/broadcastSupport" };
+const TITLE: Record<Kind, string> = { sample: "request.titleSample", tool_body: "request.titleToolBody", marketing: "marketing.title" };
+const NEW: Record<Kind, string> = { sample: "request.newSample", tool_body: "request.newToolBody", marketing: "marketing.new" };
+const INTRO: Record<Kind, string> = { sample: "request.introSample", tool_body: "request.introToolBody", marketing: "marketing.intro" };
 const STATUS: Record<string, string> = { submitted: "request.statusSubmitted", approved: "request.statusApproved", refused: "request.statusRefused", shipped: "request.statusShipped" };
 
 export function StatusTag({ status }: { status: string }) {
@@ -25,7 +28,7 @@ interface ListRow {
   lines: { code: string; qty: number }[];
 }
 
-export function SupportList({ kind, requests }: { kind: Kind; requests: ListRow[] }) {
+export function SupportList({ kind, requests, page, total, pageSize }: { kind: Kind; requests: ListRow[]; page: number; total: number; pageSize: number }) {
   const { t, i18n } = useTranslation("support");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
@@ -33,10 +36,10 @@ export function SupportList({ kind, requests }: { kind: Kind; requests: ListRow[
       <div className="page-head">
         <h1 className="auth-title">{t(TITLE[kind])}</h1>
         <Link to={`${PATHS[kind]}/new`} className="btn btn-lg" data-testid="support-new">
-          {t(kind === "sample" ? "request.newSample" : "request.newToolBody")}
+          {t(NEW[kind])}
         </Link>
       </div>
-      <p>{t(kind === "sample" ? "request.introSample" : "request.introToolBody")}</p>
+      <p>{t(INTRO[kind])}</p>
       <h2>{t("request.list")}</h2>
       {requests.length === 0 ? (
         <p className="card empty-note">{t("request.empty")}</p>
@@ -47,7 +50,7 @@ export function SupportList({ kind, requests }: { kind: Kind; requests: ListRow[
               <tr>
                 <th scope="col">{t("request.requestNo")}</th>
                 <th scope="col">{t("request.createdAt")}</th>
-                <th scope="col">{t("request.products")}</th>
+                <th scope="col">{t(kind === "marketing" ? "marketing.items" : "request.products")}</th>
                 <th scope="col">{t("request.endCustomer")}</th>
                 <th scope="col">{t("request.status")}</th>
                 <th scope="col">{t("request.trackingNo")}</th>
@@ -72,6 +75,7 @@ export function SupportList({ kind, requests }: { kind: Kind; requests: ListRow[
           </table>
         </div>
       )}
+      <Pager page={page} total={total} pageSize={pageSize} />
     </section>
   );
 }
@@ -84,7 +88,7 @@ export function SupportNew({ kind, token, maxLines, errors, initial }: { kind: K
   if (i18n.language === "en") return <ChineseOnly />;
   return (
     <section className="support-page">
-      <h1 className="auth-title">{t(kind === "sample" ? "request.newSample" : "request.newToolBody")}</h1>
+      <h1 className="auth-title">{t(NEW[kind])}</h1>
       {errors.length ? (
         <p className="message message-error" role="alert" data-testid="support-error">
           {t(errors[0])}
@@ -144,6 +148,7 @@ export interface RequestView {
   endCustomer: string;
   purpose: string;
   supplyMode: string | null;
+  wantedDate: string | null;
   reason: string | null;
   trackingNo: string | null;
   carrier: string | null;
@@ -174,12 +179,18 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
         </dd>
         <dt>{t("request.endCustomer")}</dt>
         <dd>{r.endCustomer}</dd>
-        <dt>{t("request.purpose")}</dt>
+        <dt>{t(kind === "marketing" ? "marketing.purpose" : "request.purpose")}</dt>
         <dd>{r.purpose}</dd>
         {r.supplyMode ? (
           <>
             <dt>{t("request.supplyMode")}</dt>
             <dd>{t(r.supplyMode === "loan" ? "request.supplyLoan" : "request.supplySupply")}</dd>
+          </>
+        ) : null}
+        {r.wantedDate ? (
+          <>
+            <dt>{t("marketing.wantedDate")}</dt>
+            <dd>{r.wantedDate}</dd>
           </>
         ) : null}
         {r.decidedAt ? (
@@ -211,8 +222,8 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
           <caption className="visually-hidden">{t("request.linesTable")}</caption>
           <thead>
             <tr>
-              <th scope="col">{t("request.orderingCode")}</th>
-              <th scope="col">{t("request.name")}</th>
+              {kind === "marketing" ? null : <th scope="col">{t("request.orderingCode")}</th>}
+              <th scope="col">{t(kind === "marketing" ? "marketing.item" : "request.name")}</th>
               <th scope="col" className="num">
                 {t("request.qty")}
               </th>
@@ -220,8 +231,8 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
           </thead>
           <tbody>
             {r.lines.map((l) => (
-              <tr key={l.code}>
-                <td className="code">{l.code}</td>
+              <tr key={`${l.code}-${l.nameZh}`}>
+                {kind === "marketing" ? null : <td className="code">{l.code}</td>}
                 <td>{l.nameZh}</td>
                 <td className="num">{l.qty}</td>
               </tr>
@@ -232,6 +243,64 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
       <p>
         <Link to={PATHS[kind]}>{t("request.back")}</Link>
       </p>
+    </section>
+  );
+}
+
+/** Marketing support's request form (decision 052): the entity's active items, a quantity each. */
+export function MarketingNew({ token, items, errors, initial }: { token: string; items: { id: number; nameZh: string; maxQty: number }[]; errors: string[]; initial?: Record<string, unknown> }) {
+  const str = (x: unknown) => (typeof x === "string" ? x : undefined);
+  const asked = Array.isArray(initial?.items) ? (initial.items as Record<string, unknown>[]) : [];
+  const { t, i18n } = useTranslation("support");
+  if (i18n.language === "en") return <ChineseOnly />;
+  return (
+    <section className="support-page">
+      <h1 className="auth-title">{t("marketing.new")}</h1>
+      {errors.length ? (
+        <p className="message message-error" role="alert" data-testid="support-error">
+          {t(errors[0])}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="card empty-note">{t("marketing.noItems")}</p>
+      ) : (
+        <Form method="post" className="support-form card" data-testid="support-form">
+          <input type="hidden" name="token" value={token} />
+          <fieldset className="support-lines">
+            <legend>{t("marketing.items")}</legend>
+            <p className="admin-muted">{t("marketing.itemsHint")}</p>
+            {items.map((item, i) => (
+              <div key={item.id} className="support-item">
+                <input type="hidden" name={`items[${i}].id`} value={item.id} />
+                <label>
+                  {item.nameZh}（{t("marketing.maxN", { max: item.maxQty })}）
+                  <input name={`items[${i}].qty`} defaultValue={str(asked.find((a) => String(a?.id) === String(item.id))?.qty)} type="number" min={0} max={item.maxQty} inputMode="numeric" />
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <label>
+            {t("marketing.endCustomer")}
+            <input name="endCustomer" defaultValue={str(initial?.endCustomer)} required maxLength={200} />
+          </label>
+          <label>
+            {t("marketing.purpose")}
+            <textarea name="purpose" defaultValue={str(initial?.purpose)} required maxLength={1000} rows={3} placeholder={t("marketing.purposeHint")} />
+          </label>
+          <label>
+            {t("marketing.wantedDate")}
+            <input name="wantedDate" type="date" defaultValue={str(initial?.wantedDate)} required />
+          </label>
+          <div className="row-actions">
+            <button type="submit" className="btn btn-lg">
+              {t("request.submit")}
+            </button>
+            <Link to={PATHS.marketing} className="btn btn-outline">
+              {t("request.cancel")}
+            </Link>
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

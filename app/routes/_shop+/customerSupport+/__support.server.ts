@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
-import { createRequest, getDealerRequest, listDealerRequests, newPostToken } from "~/modules/support/requests.server";
-import { SUPPORT_MAX_LINES, SUPPORT_PATHS, type SupportKind } from "~/modules/support/status";
+import { listMarketingItems } from "~/modules/support/marketing-items.server";
+import { createMarketingRequest, createRequest, getDealerRequest, listDealerRequests, newPostToken } from "~/modules/support/requests.server";
+import { SUPPORT_MAX_LINES, SUPPORT_PAGE_SIZE, SUPPORT_PATHS, type SupportKind } from "~/modules/support/status";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server";
@@ -35,13 +36,19 @@ export const RequestSchema = z.object({
     .default([]),
 });
 
-export async function supportListLoader(request: Request, kind: SupportKind) {
+/** `?page=` of the dealer's lists (a wrong value is the first page) */
+export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1) });
+export const pageOf = (request: Request) => PageQuerySchema.parse({ page: new URL(request.url).searchParams.get("page") ?? undefined }).page;
+
+export async function supportListLoader<K extends SupportKind>(request: Request, kind: K) {
   const db = getDb();
   const user = await requireRole(request, SUPPORT_ROLES, db);
-  return { kind, requests: await listDealerRequests(db, user, kind) };
+  const page = pageOf(request);
+  const { rows, total } = await listDealerRequests(db, user, kind, page);
+  return { kind, requests: rows, total, page, pageSize: SUPPORT_PAGE_SIZE };
 }
 
-export async function supportNewLoader(request: Request, kind: SupportKind) {
+export async function supportNewLoader<K extends SupportKind>(request: Request, kind: K) {
   await requireRole(request, SUPPORT_ROLES);
   return { kind, token: newPostToken(), maxLines: SUPPORT_MAX_LINES };
 }
@@ -63,7 +70,7 @@ export async function supportNewAction(request: Request, kind: SupportKind) {
   return redirect(`${SUPPORT_PATHS[kind]}/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:request.created") } });
 }
 
-export async function supportDetailLoader(request: Request, kind: SupportKind, rawId: string | undefined) {
+export async function supportDetailLoader<K extends SupportKind>(request: Request, kind: K, rawId: string | undefined) {
   const db = getDb();
   const user = await requireRole(request, SUPPORT_ROLES, db);
   const id = rawId && /^\d{1,9}$/.test(rawId) ? Number(rawId) : notFound();
@@ -77,6 +84,7 @@ export async function supportDetailLoader(request: Request, kind: SupportKind, r
       endCustomer: r.end_customer,
       purpose: r.purpose,
       supplyMode: r.supply_mode,
+      wantedDate: r.wanted_date ?? null,
       reason: r.reason,
       trackingNo: r.tracking_no,
       carrier: r.carrier,
@@ -85,7 +93,53 @@ export async function supportDetailLoader(request: Request, kind: SupportKind, r
       shippedAt: r.shipped_at,
       userCode: r.user_code,
       userName: r.user_name,
-      lines: r.lines.map((l) => ({ code: l.ordering_code, qty: l.qty, nameZh: l.name_zh, nameEn: l.name_en })),
+      lines: [
+        ...r.lines.map((l) => ({ code: l.ordering_code, qty: l.qty, nameZh: l.name_zh, nameEn: l.name_en })),
+        ...r.items.map((l) => ({ code: "", qty: l.qty, nameZh: l.name_zh, nameEn: l.name_en })),
+      ],
     },
   };
+}
+
+const isoDate = z.string({ error: "support:reserve.dateRule" }).regex(/^\d{4}-\d\d-\d\d$/, "support:reserve.dateRule");
+
+/** Marketing support's request form (decision 052): a quantity per offered item, empty or 0 for none. */
+export const MarketingSchema = z.object({
+  token: RequestSchema.shape.token,
+  endCustomer: required(200),
+  purpose: required(1000),
+  wantedDate: isoDate,
+  items: z
+    .array(
+      z.object({
+        id: z.coerce.number({ error: "support:marketing.unknownItem" }).int().positive("support:marketing.unknownItem"),
+        qty: z.coerce.number({ error: "support:marketing.qtyRule" }).int("support:marketing.qtyRule").min(0, "support:marketing.qtyRule").max(500, "support:marketing.qtyRange").optional(),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+
+export async function marketingNewLoader(request: Request) {
+  const db = getDb();
+  const user = await requireRole(request, SUPPORT_ROLES, db);
+  const items = await listMarketingItems(db, user.tenantId, { activeOnly: true });
+  return { token: newPostToken(), items: items.map((i) => ({ id: i.id, nameZh: i.name_zh, maxQty: i.max_qty })) };
+}
+
+export async function marketingNewAction(request: Request) {
+  const db = getDb();
+  const user = await requireRole(request, SUPPORT_ROLES, db);
+  const submission = parseWithZod(await readFormData(request), { schema: MarketingSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const result = await createMarketingRequest(db, user, {
+    token: v.token,
+    endCustomer: v.endCustomer,
+    purpose: v.purpose,
+    wantedDate: v.wantedDate,
+    items: v.items.map((i) => ({ itemId: i.id, qty: i.qty ?? 0 })),
+  });
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  return redirect(`${SUPPORT_PATHS.marketing}/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:request.created") } });
 }

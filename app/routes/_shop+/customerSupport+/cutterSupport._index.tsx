@@ -14,6 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Page() {
-  const { kind, requests } = useLoaderData<typeof loader>();
-  return <SupportList kind={kind} requests={requests} />;
+  const { kind, requests, page, total, pageSize } = useLoaderData<typeof loader>();
+  return <SupportList kind={kind} requests={requests} page={page} total={total} pageSize={pageSize} />;
 }

@@ -1,18 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ContentPage } from "~/components/content/ContentPage";
-import { loadContentPage } from "../__content.server";
+import { DownloadsPage } from "~/components/content/DownloadsPage";
+import { loadDownloadsPage } from "../__content.server";
+import biddingCss from "~/styles/bidding.css";
+import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "下载服务", "Downloads");
 
-export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "download");
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ordersCss },
+  { rel: "stylesheet", href: biddingCss },
+];
+
+/** Downloads grouped by category, with a category filter (decision 053). */
+export const loader = (args: LoaderFunctionArgs) => loadDownloadsPage(args);
 
 export default function Page() {
-  const { items, item } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  return <ContentPage title={t("content.downloads")} intro={t("content.downloadsIntro")} items={items} item={item} basePath="/downloadService/downloadService" />;
+  const data = useLoaderData<typeof loader>();
+  return <DownloadsPage basePath="/downloadService/downloadService" {...data} />;
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { createSubAccountSchema, deleteSubAccountSchema, updateSubAccountSchema } from "~/modules/accounts/schemas.server";
 import { addressFields, addressIdSchema, createAddressSchema, updateAddressSchema } from "~/modules/addresses/schemas.server";
-import { ORDER_COLUMNS } from "~/modules/orders/columns";
 import { PAYMENT_METHODS } from "~/modules/orders/totals";
 
 /**
@@ -61,12 +60,6 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
 
 /** import: the upload form: one non-empty file (its size is capped while the upload is read). */
 export const ImportSchema = z.object({ file: z.instanceof(File).refine((f) => f.size > 0) });
-
-/** order: the column chooser: the columns to show (unknown names are dropped by saveColumns). */
-export const ColumnsSchema = z.object({
-  intent: z.literal("columns"),
-  col: z.array(z.string().max(40)).max(ORDER_COLUMNS.length + 1).default([]),
-});
 
 /** addressManage: a new address, an edited one, delete and make-default buttons. */
 export const AddressActionSchema = z.discriminatedUnion("intent", [createAddressSchema, updateAddressSchema, addressIdSchema]);

@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     addresses: addresses.map((a) => ({ id: a.id, consignee: a.consignee, phone: a.phone, text: addressText(a) })),
     chosenAddressId: chosen?.id ?? null,
     credit,
-    deadlines: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, paymentDeadline(m, today, credit.paymentTermsDays)])),
+    deadlines: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, paymentDeadline(m, today, credit.paymentTerms)])),
   };
 }
 

@@ -9,6 +9,9 @@ import { requireUser } from "~/utils/guard.server";
 import { filterQuery } from "~/modules/orders/filters";
 import { parseDeliveryFilters } from "~/modules/orders/filters.server";
 import { listDeliveries } from "~/modules/orders/orders.server";
+import { getColumns } from "~/modules/columns/columns.server";
+import { RECORD_COLUMNS, type RecordColumn } from "~/modules/orders/columns";
+import { ColumnChooser } from "~/components/orders/ColumnChooser";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
@@ -21,13 +24,36 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货记�
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const f = parseDeliveryFilters(new URL(request.url).searchParams);
-  const result = await listDeliveries(getDb(), user, { ...f, pageSize: PAGE_SIZE });
-  return { filters: f, ...result, query: filterQuery({ ...f, page: undefined }) };
+  const db = getDb();
+  const [result, columns] = await Promise.all([listDeliveries(db, user, { ...f, pageSize: PAGE_SIZE }), getColumns(db, user.id, "delivery_records")]);
+  return { filters: f, ...result, columns, query: filterQuery({ ...f, page: undefined }) };
 }
 
 export default function DeliveryRecordsPage() {
-  const { filters, rows, total, query } = useLoaderData<typeof loader>();
+  const { filters, rows, total, columns, query } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("order");
+  const label = (c: RecordColumn) => t(c === "orderNo" ? "orders.orderNo" : c === "code" ? "cart.code" : `records.${c}`);
+  const numeric = new Set<RecordColumn>(["qty", "orderedQty"]);
+  const cell: Record<RecordColumn, (r: (typeof rows)[number]) => React.ReactNode> = {
+    shipDate: (r) => r.ship_date,
+    orderNo: (r) => (
+      <Link className="code" to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>
+        {r.order_no}
+      </Link>
+    ),
+    code: (r) => (
+      <>
+        <span className="code">{r.ordering_code}</span>
+        <div className="muted small">{i18n.language === "en" ? r.name_en : r.name_zh}</div>
+      </>
+    ),
+    qty: (r) => r.qty,
+    orderedQty: (r) => r.ordered_qty,
+    carrier: (r) => r.carrier,
+    trackingNo: (r) => <span className="code">{r.tracking_no}</span>,
+    packingSlip: (r) => r.packing_slip_no,
+    batchNo: (r) => r.batch_no,
+  };
   return (
     <div>
       <nav aria-label="breadcrumb">
@@ -47,6 +73,9 @@ export default function DeliveryRecordsPage() {
         </Can>
       </div>
       <OrderFilters fields={["from", "to", "orderNo", "code", "trackingNo"]} values={filters} resetTo="/order/myRecord" />
+      <div className="toolbar">
+        <ColumnChooser module="delivery_records" columns={RECORD_COLUMNS} chosen={columns} fixed="orderNo" label={(c) => label(c as RecordColumn)} />
+      </div>
       {rows.length === 0 ? (
         <p className="card muted">{t("records.none")}</p>
       ) : (
@@ -54,36 +83,21 @@ export default function DeliveryRecordsPage() {
           <table className="data-table stack-table" data-testid="records-table">
             <thead>
               <tr>
-                <th>{t("records.shipDate")}</th>
-                <th>{t("orders.orderNo")}</th>
-                <th>{t("cart.code")}</th>
-                <th className="num">{t("records.qty")}</th>
-                <th className="num">{t("records.orderedQty")}</th>
-                <th>{t("records.carrier")}</th>
-                <th>{t("records.trackingNo")}</th>
-                <th>{t("records.packingSlip")}</th>
-                <th>{t("records.batchNo")}</th>
+                {columns.map((c) => (
+                  <th key={c} scope="col" className={numeric.has(c) ? "num" : undefined}>
+                    {label(c)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid="record-row">
-                  <td data-label={t("records.shipDate")}>{r.ship_date}</td>
-                  <td data-label={t("orders.orderNo")}>
-                    <Link className="code" to={`/order/orderDetails?orderNo=${encodeURIComponent(r.order_no)}`}>
-                      {r.order_no}
-                    </Link>
-                  </td>
-                  <td data-label={t("cart.code")}>
-                    <span className="code">{r.ordering_code}</span>
-                    <div className="muted small">{i18n.language === "en" ? r.name_en : r.name_zh}</div>
-                  </td>
-                  <td className="num" data-label={t("records.qty")}>{r.qty}</td>
-                  <td className="num" data-label={t("records.orderedQty")}>{r.ordered_qty}</td>
-                  <td data-label={t("records.carrier")}>{r.carrier}</td>
-                  <td className="code" data-label={t("records.trackingNo")}>{r.tracking_no}</td>
-                  <td data-label={t("records.packingSlip")}>{r.packing_slip_no}</td>
-                  <td data-label={t("records.batchNo")}>{r.batch_no}</td>
+                  {columns.map((c) => (
+                    <td key={c} className={numeric.has(c) ? "num" : undefined} data-label={label(c)} data-col={c}>
+                      {cell[c](r)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

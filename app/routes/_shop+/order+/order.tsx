@@ -1,7 +1,5 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Can } from "~/components/Can";
 import { CartFlash } from "~/components/cart/CartFlash";
@@ -9,18 +7,17 @@ import { Pager } from "~/components/Pager";
 import { OrderFilters } from "~/components/orders/OrderFilters";
 import { StatusTag } from "~/components/orders/StatusTag";
 import { getDb } from "~/db/index.server";
-import { readFormData } from "~/utils/form.server";
 import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { requireUser } from "~/utils/guard.server";
-import { withFlash } from "~/modules/cart/flash";
 import { filterQuery } from "~/modules/orders/filters";
 import { parseOrderFilters } from "~/modules/orders/filters.server";
 import { ORDER_COLUMNS, ORDER_TABS, type OrderColumn } from "~/modules/orders/columns";
-import { getColumns, listOrders, saveColumns } from "~/modules/orders/orders.server";
+import { getColumns } from "~/modules/columns/columns.server";
+import { listOrders } from "~/modules/orders/orders.server";
+import { ColumnChooser } from "~/components/orders/ColumnChooser";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
-import { ColumnsSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
@@ -33,17 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const f = parseOrderFilters(url.searchParams);
-  const [result, columns] = await Promise.all([listOrders(db, user, { ...f, pageSize: PAGE_SIZE }), getColumns(db, user.id)]);
+  const [result, columns] = await Promise.all([listOrders(db, user, { ...f, pageSize: PAGE_SIZE }), getColumns(db, user.id, "order_list")]);
   return { filters: f, ...result, columns, currency: user.currency, query: filterQuery({ ...f, page: undefined }) };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const back = new URL(request.url).search;
-  const submission = parseWithZod(await readFormData(request), { schema: ColumnsSchema });
-  if (submission.status !== "success") return redirect(`/order/order${back}`);
-  await saveColumns(getDb(), user.id, submission.value.col);
-  return redirect(withFlash(`/order/order${back}`, { ok: true, key: "order:orders.columnsSaved" }));
 }
 
 export default function OrdersPage() {
@@ -51,7 +39,6 @@ export default function OrdersPage() {
   const { t, i18n } = useTranslation("order");
   const lang = i18n.language as Language;
   const money = (n: number) => formatMoney(n, currency, lang);
-  const show = (c: OrderColumn) => columns.includes(c);
   const tabQuery = filterQuery({ ...filters, tab: undefined, page: undefined });
   const cell: Record<OrderColumn, (r: (typeof rows)[number]) => React.ReactNode> = {
     orderNo: (r) => (
@@ -106,21 +93,7 @@ export default function OrdersPage() {
         hidden={{ tab: filters.tab }}
       />
       <div className="toolbar">
-        <details>
-          <summary className="btn btn-outline">{t("orders.columns")}</summary>
-          <Form method="post" className="columns-panel">
-            {ORDER_COLUMNS.map((c) => (
-              <label key={c}>
-                <input type="checkbox" name="col" value={c} defaultChecked={show(c)} disabled={c === "orderNo"} />
-                {t(`orders.col.${c}`)}
-              </label>
-            ))}
-            <input type="hidden" name="col" value="orderNo" />
-            <button className="btn" name="intent" value="columns">
-              {t("orders.saveColumns")}
-            </button>
-          </Form>
-        </details>
+        <ColumnChooser module="order_list" columns={ORDER_COLUMNS} chosen={columns} fixed="orderNo" label={(c) => t(`orders.col.${c}`)} />
       </div>
       {rows.length === 0 ? (
         <p className="card muted">{t("orders.noOrders")}</p>

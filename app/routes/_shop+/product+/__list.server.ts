@@ -58,7 +58,7 @@ export async function loadProductList(request: Request) {
   const counts = await countByLeaf(db, leafCodes);
   const shown = leaf ? [leaf] : leafCodes;
   const total = shown.reduce((sum, c) => sum + (counts.get(c) ?? 0), 0);
-  const list = await listProducts(db, { catalogueCodes: shown, sort, page, lang, total });
+  const list = await listProducts(db, { catalogueCodes: shown, sort, page, lang, total, tenantId: user?.tenantId ?? null });
   const items = await buildListItems(db, user, list.rows, lang);
   return {
     node,

@@ -1,7 +1,31 @@
-import { ServicePage } from "~/components/content/ServicePage";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import feedbackCss from "~/styles/feedback.css";
+import ordersCss from "~/styles/orders.css";
+import quotationCss from "~/styles/quotation.css";
+import { requireUser } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { QuotationRequestPage, type Reply } from "./__QuotationViews";
+import { quotationPageAction, quotationPageLoader } from "./__quotation.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ordersCss },
+  { rel: "stylesheet", href: feedbackCss },
+  { rel: "stylesheet", href: quotationCss },
+];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "非标刀具报价", "Customized tool quotation");
+
+/** Spec §2 /technologyService/cutterOffer (Chinese only): a dealer asks for a quotation of a non-standard tool (decision 051). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return quotationPageLoader(request, await requireUser(request));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return quotationPageAction(request, await requireUser(request));
+}
+
 export default function Page() {
-  return <ServicePage titleKey="menu.cutterOffer" textKey="service.cutterOffer" />;
+  return <QuotationRequestPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>() as Reply | undefined} />;
 }

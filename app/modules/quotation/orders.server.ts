@@ -1,0 +1,70 @@
+import type { DB } from "~/db/db.server";
+import { recordAudit } from "~/modules/admin/audit.server";
+import type { Offer, OfferActor } from "~/modules/cart/offers.server";
+
+/**
+ * The accepted quotation's non-standard item in the cart and in the order (decision 051). Its
+ * terms come from the quotation, never from the browser or a price list: the quoted unit price
+ * (tax included, the same for every account of the customer), the quoted MOQ, made to order
+ * (no stock; the expected ship date is the quoted lead time). Only while the quotation is
+ * accepted by this customer in this entity; once ordered, the item has no price any more.
+ */
+export async function quotedOffers(db: DB, actor: OfferActor, productIds: number[]): Promise<Map<number, Offer>> {
+  const out = new Map<number, Offer>();
+  const ids = [...new Set(productIds)].filter((n) => Number.isInteger(n) && n > 0);
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom("quotation as q")
+    .innerJoin("product as p", "p.id", "q.product_id")
+    .select(["p.id", "p.ordering_code", "p.name_zh", "p.name_en", "p.specification", "p.unit", "q.unit_price", "q.moq", "q.lead_time_days"])
+    .where("q.product_id", "in", ids)
+    .where("q.customer_id", "=", actor.customerId)
+    .where("q.tenant_id", "=", actor.tenantId)
+    .where("q.status", "=", "accepted")
+    .execute();
+  for (const r of rows) {
+    out.set(r.id, {
+      productId: r.id,
+      orderingCode: r.ordering_code,
+      nameZh: r.name_zh,
+      nameEn: r.name_en,
+      specification: r.specification,
+      unitLabel: r.unit,
+      status: "active",
+      moq: r.moq ?? 1,
+      mpq: 1,
+      unitPrice: r.unit_price,
+      stock: 0,
+      leadTimeDays: r.lead_time_days ?? 14,
+      promotions: [],
+    });
+  }
+  return out;
+}
+
+/**
+ * Order submission, inside its transaction: the accepted quotation whose item is ordered becomes
+ * ordered, once. False when it is not (or no longer) an accepted quotation of this customer: the
+ * order must not go through.
+ */
+export async function markQuotationOrdered(trx: DB, actor: { id: number; customerId: number; tenantId: number }, productId: number, orderNo: string, now = new Date()): Promise<boolean> {
+  const q = await trx
+    .selectFrom("quotation")
+    .select(["id", "quote_no"])
+    .where("product_id", "=", productId)
+    .where("customer_id", "=", actor.customerId)
+    .where("tenant_id", "=", actor.tenantId)
+    .where("status", "=", "accepted")
+    .executeTakeFirst();
+  if (!q) return false;
+  const stamp = now.toISOString();
+  const { code } = await trx.selectFrom("app_user").select("code").where("id", "=", actor.id).executeTakeFirstOrThrow();
+  const upd = await trx.updateTable("quotation").set({ status: "ordered", order_no: orderNo, updated_at: stamp }).where("id", "=", q.id).where("status", "=", "accepted").executeTakeFirst();
+  if (Number(upd.numUpdatedRows) !== 1) return false;
+  await trx
+    .insertInto("quotation_message")
+    .values({ quotation_id: q.id, user_id: actor.id, user_code: code, author: "dealer", event: "order", body: orderNo, unit_price: null, moq: null, lead_time_days: null, valid_until: null, post_token: `order:${orderNo}`, created_at: stamp })
+    .execute();
+  await recordAudit(trx, { id: actor.id, code, tenantId: actor.tenantId }, { action: "update", entity: "quotation", entityId: q.quote_no, before: { status: "accepted" }, after: { status: "ordered", orderNo } }, now);
+  return true;
+}

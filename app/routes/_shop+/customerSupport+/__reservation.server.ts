@@ -1,0 +1,106 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/db/index.server";
+import { newPostToken } from "~/modules/support/requests.server";
+import { RESERVATION_MAX_LINES, RESERVATION_PAGE_SIZE, RESERVATION_PATH } from "~/modules/support/reservation-status";
+import { createReservation, getDealerReservation, listDealerReservations, releaseReservation, withdrawReservation } from "~/modules/support/reservations.server";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server";
+import { pageOf, RequestSchema, SUPPORT_ROLES } from "./__support.server";
+
+/**
+ * The dealer side of stock reservation, 备库 (decision 052): standbyLibrary._index, .new, .$id.
+ * The customer-support roles only; another customer's reservation is not found.
+ */
+const required = (max: number) => z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(max, "support:request.tooLong");
+const isoDate = z.string({ error: "support:reserve.dateRule" }).regex(/^\d{4}-\d\d-\d\d$/, "support:reserve.dateRule");
+
+export const ReservationSchema = z.object({
+  token: RequestSchema.shape.token,
+  endCustomer: required(200),
+  project: required(200),
+  startsOn: isoDate,
+  endsOn: isoDate,
+  remark: z.string().trim().max(1000, "support:request.tooLong").optional(),
+  lines: z
+    .array(
+      z
+        .object({
+          code: z.string().trim().max(60, "support:request.tooLong").default(""),
+          qty: z.coerce.number({ error: "support:reserve.qtyRange" }).int("support:reserve.qtyRange").min(1, "support:reserve.qtyRange").max(100_000, "support:reserve.qtyRange").optional(),
+        })
+        .refine((l) => !l.code || l.qty !== undefined, { message: "support:reserve.qtyRange", path: ["qty"] }),
+    )
+    .max(RESERVATION_MAX_LINES)
+    .default([]),
+});
+
+export const DealerReservationActionSchema = z.object({ intent: z.enum(["withdraw", "release"]) });
+
+export async function reservationListLoader(request: Request) {
+  const db = getDb();
+  const user = await requireRole(request, SUPPORT_ROLES, db);
+  const page = pageOf(request);
+  const { rows, total } = await listDealerReservations(db, user, page);
+  return { rows, total, page, pageSize: RESERVATION_PAGE_SIZE };
+}
+
+export async function reservationNewLoader(request: Request) {
+  await requireRole(request, SUPPORT_ROLES);
+  return { token: newPostToken(), maxLines: RESERVATION_MAX_LINES };
+}
+
+export async function reservationNewAction(request: Request) {
+  const db = getDb();
+  const user = await requireRole(request, SUPPORT_ROLES, db);
+  const submission = parseWithZod(await readFormData(request), { schema: ReservationSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const result = await createReservation(db, user, { ...v, lines: v.lines.filter((l) => l.code).map((l) => ({ code: l.code, qty: l.qty ?? 0 })) });
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  return redirect(`${RESERVATION_PATH}/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:reserve.created") } });
+}
+
+const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
+
+export async function reservationDetailLoader(request: Request, rawId: string | undefined) {
+  const db = getDb();
+  const user = await requireRole(request, SUPPORT_ROLES, db);
+  const r = await notFoundWhenMissing(() => getDealerReservation(db, user, idOf(rawId)));
+  return {
+    reservation: {
+      id: r.id,
+      no: r.reservation_no,
+      status: r.status,
+      endCustomer: r.end_customer,
+      project: r.project,
+      startsOn: r.starts_on,
+      endsOn: r.ends_on,
+      remark: r.remark,
+      reason: r.reason,
+      createdAt: r.created_at,
+      decidedAt: r.decided_at,
+      releasedAt: r.released_at,
+      releaseCause: r.release_cause,
+      userCode: r.user_code,
+      userName: r.user_name,
+      lines: r.lines.map((l) => ({ code: l.ordering_code, nameZh: l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining })),
+      uses: r.uses.map((u) => ({ code: u.ordering_code, orderNo: u.order_no, qty: u.qty, at: u.created_at })),
+    },
+  };
+}
+
+export async function reservationDetailAction(request: Request, rawId: string | undefined) {
+  const db = getDb();
+  const user = await requireRole(request, SUPPORT_ROLES, db);
+  const id = idOf(rawId);
+  const submission = parseWithZod(await readFormData(request), { schema: DealerReservationActionSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const result = await notFoundWhenMissing(() =>
+    submission.value.intent === "withdraw" ? withdrawReservation(db, user, id) : releaseReservation(db, { cause: "dealer", dealer: user }, id),
+  );
+  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  return redirect(`${RESERVATION_PATH}/${id}`, { headers: { "Set-Cookie": await setFlash(`support:reserve.${result.status}`) } });
+}

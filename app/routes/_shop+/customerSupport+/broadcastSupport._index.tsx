@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/utils/meta";
+import { SupportList } from "./__SupportViews";
+import { supportListLoader } from "./__support.server";
+
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "宣传支持", "Marketing support");
+
+/** Marketing support (spec §2 /customerSupport/broadcastSupport, decision 052): the customer's requests. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return supportListLoader(request, "marketing");
+}
+
+export default function Page() {
+  const { kind, requests, page, total, pageSize } = useLoaderData<typeof loader>();
+  return <SupportList kind={kind} requests={requests} page={page} total={total} pageSize={pageSize} />;
+}

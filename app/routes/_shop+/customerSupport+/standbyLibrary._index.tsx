@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/utils/meta";
+import { ReservationList } from "./__ReservationViews";
+import { reservationListLoader } from "./__reservation.server";
+
+export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库", "Stock reservation");
+
+/** Stock reservation (spec §2 /customerSupport/standbyLibrary, decision 052): the customer's reservations, paged. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return reservationListLoader(request);
+}
+
+export default function Page() {
+  const { rows, page, total, pageSize } = useLoaderData<typeof loader>();
+  return <ReservationList rows={rows} page={page} total={total} pageSize={pageSize} />;
+}

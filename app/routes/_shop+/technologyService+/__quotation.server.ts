@@ -1,0 +1,179 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/db/index.server";
+import type { SessionUser } from "~/modules/auth/sessions.server";
+import { newSubmitToken } from "~/modules/orders/submit.server";
+import { acceptQty, acceptQuotation, createQuotation, dealerQuoteStep, getDealerQuotation, isExpired, listDealerQuotations, listToolTypes } from "~/modules/quotation/quotation.server";
+import { QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFound, notFoundWhenMissing } from "~/utils/guard.server";
+
+/**
+ * The dealer's side of customized tool quotations (decision 051), shared by
+ * /technologyService/cutterOffer, /customerSupport/cutterOffer and /technologyService/cutterOfferDetails.
+ * Zod stays on the server (decision 041).
+ */
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+const IdParam = z.coerce.number().int().min(1).max(2_000_000_000);
+const MB = QUOTE_FILE_MAX_BYTES / 1024 / 1024;
+
+export const TypeQuerySchema = z.object({ type: z.string().regex(/^[a-z_]{1,20}$/).optional().catch(undefined) });
+
+export const NewQuotationSchema = z.object({
+  token,
+  typeId: z.coerce.number({ error: "quotation:error.type" }).int().min(1, "quotation:error.type").max(2_000_000_000),
+  attrs: z.record(z.string(), z.string().max(200, "quotation:error.tooLong")).default({}),
+  qty: z.coerce.number({ error: "quotation:error.qty" }).int("quotation:error.qty").min(1, "quotation:error.qty").max(QUOTE_QTY_MAX, "quotation:error.qty"),
+  wantedDate: z.string().regex(/^\d{4}-\d\d-\d\d$/, "quotation:error.wantedDate").optional(),
+  material: z.string({ error: "quotation:error.material" }).trim().min(1, "quotation:error.material").max(200, "quotation:error.tooLong"),
+  note: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default(""),
+  files: z.array(z.instanceof(File)).max(10).default([]),
+});
+
+export const DealerStepSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), token, body: z.string({ error: "quotation:error.answerRequired" }).trim().min(1, "quotation:error.answerRequired").max(QUOTE_TEXT_MAX, "quotation:error.tooLong") }),
+  z.object({ intent: z.literal("accept"), token, qty: z.coerce.number({ error: "quotation:error.qty" }).int("quotation:error.qty").min(1, "quotation:error.qty").max(QUOTE_QTY_MAX, "quotation:error.qty") }),
+  z.object({ intent: z.literal("decline"), token, body: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default("") }),
+  z.object({ intent: z.literal("cancel"), token, body: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default("") }),
+]);
+
+export type Reply = { error: string; params?: Record<string, string | number>; fields?: Record<string, string>; fieldParams?: Record<string, Record<string, string | number>>; values?: Record<string, string> };
+
+const dealerOf = (u: SessionUser) => ({ id: u.id, code: u.code, customerId: u.customerId, tenantId: u.tenantId, canOrder: u.canOrder });
+
+/** The request form (the type chosen by a GET, so it works without JavaScript) and the customer's requests. */
+export async function quotationPageLoader(request: Request, user: SessionUser) {
+  const db = getDb();
+  const q = TypeQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [types, requests] = await Promise.all([listToolTypes(db), listDealerQuotations(db, dealerOf(user))]);
+  const chosen = types.find((t) => t.code === q.type) ?? null;
+  return {
+    types: types.map((t) => ({ id: t.id, code: t.code, nameZh: t.nameZh, nameEn: t.nameEn })),
+    chosen,
+    requests,
+    token: newSubmitToken(),
+    maxFiles: QUOTE_FILES_MAX,
+    mb: MB,
+    textMax: QUOTE_TEXT_MAX,
+    qtyMax: QUOTE_QTY_MAX,
+  };
+}
+
+/** Files a request (multipart: the drawings); back to the form with the reasons, or on to its details page. */
+export async function quotationPageAction(request: Request, user: SessionUser) {
+  const tooBig: Reply = { error: "quotation:error.fileTooBig", params: { mb: MB } };
+  if (Number(request.headers.get("content-length") ?? 0) > QUOTE_FILES_MAX * QUOTE_FILE_MAX_BYTES + 256 * 1024) return json(tooBig, { status: 413 });
+  let form: FormData;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    try {
+      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: QUOTE_FILE_MAX_BYTES }));
+    } catch (e) {
+      if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
+      return json({ error: "quotation:error.unreadable" } satisfies Reply, { status: 400 });
+    }
+  } else form = await readFormData(request);
+  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "token"));
+  const submission = parseWithZod(form, { schema: NewQuotationSchema });
+  if (submission.status !== "success") {
+    const fields = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0] ?? "quotation:error.form"]));
+    return json({ error: "quotation:error.form", fields, values, params: { max: QUOTE_QTY_MAX } } satisfies Reply, { status: 400 });
+  }
+  const v = submission.value;
+  const files = await Promise.all(v.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+  const r = await createQuotation(getDb(), dealerOf(user), {
+    token: v.token,
+    typeId: v.typeId,
+    attributes: v.attrs,
+    qty: v.qty,
+    wantedDate: v.wantedDate ?? null,
+    material: v.material,
+    note: v.note,
+    files,
+  });
+  if (!r.ok) {
+    const fields: Record<string, string> = {};
+    const fieldParams: Record<string, Record<string, string | number>> = {};
+    for (const [k, e] of Object.entries(r.fields ?? {})) {
+      fields[`attrs.${k}`] = e.key;
+      if (e.values) fieldParams[`attrs.${k}`] = e.values;
+    }
+    const field = r.error.startsWith("quotation:error.file") || r.error === "quotation:error.tooManyFiles" ? "files" : r.error === "quotation:error.attributes" ? null : r.error.replace("quotation:error.", "");
+    if (field) fields[field] = r.error;
+    return json({ error: r.error, params: r.values, fields, fieldParams, values } satisfies Reply, { status: r.status });
+  }
+  return redirect(`/technologyService/cutterOfferDetails?id=${r.id}`, { headers: { "Set-Cookie": await setFlash("quotation:flash.filed") } });
+}
+
+const quotationId = (request: Request) => {
+  const raw = new URL(request.url).searchParams.get("id");
+  // the spec's address without an id: the customer's requests
+  if (raw === null) throw redirect("/technologyService/cutterOffer");
+  const id = IdParam.safeParse(raw);
+  return id.success ? id.data : notFound();
+};
+
+/** One quotation of the customer: details, drawings, history, and the forms its state allows. */
+export async function detailsLoader(request: Request, user: SessionUser) {
+  const db = getDb();
+  const id = quotationId(request);
+  const { quotation: q, attributes, messages, files } = await notFoundWhenMissing(() => getDealerQuotation(db, dealerOf(user), id));
+  const inCart = q.product_id
+    ? !!(await db.selectFrom("cart_item").select("id").where("product_id", "=", q.product_id).where("user_id", "=", user.id).where("tenant_id", "=", user.tenantId).executeTakeFirst())
+    : false;
+  const price = user.canSeePrice ? q.unit_price : null;
+  const can = (e: "answer" | "accept" | "decline" | "cancel") => nextQuoteStatus(q.status, e) !== null;
+  return {
+    quotation: {
+      id: q.id,
+      quoteNo: q.quote_no,
+      status: q.status,
+      typeZh: q.type_zh,
+      typeEn: q.type_en,
+      qty: q.qty,
+      wantedDate: q.wanted_date,
+      material: q.material,
+      note: q.note,
+      unitPrice: price,
+      moq: q.moq,
+      leadTimeDays: q.lead_time_days,
+      validUntil: q.valid_until,
+      orderNo: q.order_no,
+      createdAt: q.created_at,
+      userCode: q.user_code,
+      userName: q.user_name,
+      expired: isExpired(q),
+      inCart,
+    },
+    attributes,
+    messages: messages.map((m) => ({ ...m, unit_price: user.canSeePrice ? m.unit_price : null })),
+    files,
+    actions: { answer: can("answer"), accept: can("accept") && !isExpired(q) && user.canOrder, decline: can("decline"), cancel: can("cancel") },
+    acceptQty: acceptQty(q),
+    token: newSubmitToken(),
+    textMax: QUOTE_TEXT_MAX,
+  };
+}
+
+const DONE: Record<string, string> = { answer: "answered", accept: "accepted", decline: "declined", cancel: "cancelled" };
+
+export async function detailsAction(request: Request, user: SessionUser) {
+  const db = getDb();
+  const id = quotationId(request);
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: DealerStepSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "quotation:error.form";
+    return json({ error: first, params: { max: QUOTE_TEXT_MAX } } satisfies Reply, { status: 400 });
+  }
+  const v = submission.value;
+  const dealer = dealerOf(user);
+  const r = v.intent === "accept" ? await acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty }) : await dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body });
+  if (!r.ok) {
+    if (r.status === 404) notFound();
+    return json({ error: r.error, params: r.values } satisfies Reply, { status: r.status });
+  }
+  const to = v.intent === "accept" ? "/shopCart" : `/technologyService/cutterOfferDetails?id=${id}`;
+  return redirect(to, { headers: { "Set-Cookie": await setFlash(`quotation:flash.${DONE[v.intent]}`) } });
+}

@@ -1,0 +1,171 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { QuoteFacts, QuoteFiles, QuoteHistory } from "../_shop+/technologyService+/__QuotationViews";
+import { IdParam, StaffStepSchema } from "./__quotationAdmin.server";
+import { Can } from "~/components/Can";
+import { getDb } from "~/db/index.server";
+import { newSubmitToken, todayIso } from "~/modules/orders/submit.server";
+import { getStaffQuotation, isExpired, staffQuoteStep } from "~/modules/quotation/quotation.server";
+import { nextQuoteStatus, QUOTE_TEXT_MAX } from "~/modules/quotation/status";
+import feedbackCss from "~/styles/feedback.css";
+import quotationCss from "~/styles/quotation.css";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: feedbackCss },
+  { rel: "stylesheet", href: quotationCss },
+];
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "报价单", "Quotation");
+
+const quoteId = (raw: string | undefined) => {
+  const id = IdParam.safeParse(raw ?? "");
+  return id.success ? id.data : notFound();
+};
+
+/** One quotation request of the entity (decision 051): quote it (price, MOQ, lead time, validity) or ask the dealer a question. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "svc:quote:view", db);
+  const { quotation: q, attributes, messages, files } = await notFoundWhenMissing(() => getStaffQuotation(db, { id: user.id, code: user.code, tenantId: user.tenantId }, quoteId(params.id)));
+  return {
+    quotation: {
+      id: q.id,
+      quoteNo: q.quote_no,
+      status: q.status,
+      expired: isExpired(q),
+      typeZh: q.type_zh,
+      typeEn: q.type_en,
+      qty: q.qty,
+      wantedDate: q.wanted_date,
+      material: q.material,
+      note: q.note,
+      unitPrice: q.unit_price,
+      moq: q.moq,
+      leadTimeDays: q.lead_time_days,
+      validUntil: q.valid_until,
+      orderNo: q.order_no,
+      createdAt: q.created_at,
+      userCode: q.user_code,
+      userName: q.user_name,
+      customerCode: q.customer_code,
+      customerNameZh: q.customer_name_zh,
+      customerNameEn: q.customer_name_en,
+    },
+    attributes,
+    messages,
+    files,
+    can: { quote: nextQuoteStatus(q.status, "quote") !== null, ask: nextQuoteStatus(q.status, "ask") !== null },
+    token: newSubmitToken(),
+    today: todayIso(),
+    textMax: QUOTE_TEXT_MAX,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "svc:quote:edit", db);
+  const id = quoteId(params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: StaffStepSchema });
+  if (submission.status !== "success") {
+    return json({ error: Object.values(submission.error ?? {}).flat()[0] ?? "quotation:error.form", params: { max: QUOTE_TEXT_MAX } as Record<string, string | number> }, { status: 400 });
+  }
+  const v = submission.value;
+  const staff = { id: user.id, code: user.code, tenantId: user.tenantId };
+  const r =
+    v.intent === "quote"
+      ? await staffQuoteStep(db, staff, id, { token: v.token, event: "quote", body: v.body, unitPrice: v.unitPrice, moq: v.moq, leadTimeDays: v.leadTimeDays, validUntil: v.validUntil })
+      : await staffQuoteStep(db, staff, id, { token: v.token, event: "ask", body: v.body });
+  if (!r.ok) {
+    if (r.status === 404) notFound();
+    return json({ error: r.error, params: (r.values ?? {}) as Record<string, string | number> }, { status: r.status });
+  }
+  return redirect(`/system/quotation/${id}`, { headers: { "Set-Cookie": await setFlash(v.intent === "quote" ? "quotation:flash.quoted" : "quotation:flash.asked") } });
+}
+
+export default function QuotationAdmin() {
+  const { quotation: q, attributes, messages, files, can, token, today, textMax } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("quotation");
+  const en = i18n.language === "en";
+  return (
+    <div className="admin-page">
+      <h1>{t("detailsNamed", { no: q.quoteNo })}</h1>
+      {reply?.error ? (
+        <p className="message message-error" role="alert" data-testid="quote-error">
+          {t(reply.error, reply.params)}
+        </p>
+      ) : null}
+      <p>
+        {t("customer")}: {q.customerCode} {en ? q.customerNameEn : q.customerNameZh}
+      </p>
+      <QuoteFacts q={q} attributes={attributes} en={en} />
+      <h2>{t("drawings")}</h2>
+      <QuoteFiles files={files} href={(id) => `/system/quotationFile/${id}`} />
+      <Can funcCode="svc:quote:edit">
+        <div className="qt-actions">
+          {can.quote ? (
+            <Form method="post" className="admin-form" data-testid="quote-give">
+              <h2>{t("staff.quoteTitle")}</h2>
+              <p className="admin-muted">{t("staff.quoteHint")}</p>
+              <input type="hidden" name="token" value={token} />
+              <input type="hidden" name="intent" value="quote" />
+              <label>
+                {t("unitPrice")}
+                <input name="unitPrice" inputMode="decimal" pattern="\d{1,7}(\.\d{1,2})?" required defaultValue={q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : ""} />
+              </label>
+              <label>
+                {t("moq")}
+                <input name="moq" type="number" min={1} max={100000} required defaultValue={q.moq ?? q.qty} />
+              </label>
+              <label>
+                {t("leadTime")}
+                <input name="leadTimeDays" type="number" min={1} max={365} required defaultValue={q.leadTimeDays ?? ""} />
+              </label>
+              <label>
+                {t("validUntil")}
+                <input name="validUntil" type="date" min={today} required defaultValue={q.validUntil && q.validUntil >= today ? q.validUntil : ""} />
+              </label>
+              <label className="admin-form-wide">
+                {t("staff.quoteNote")}
+                <textarea name="body" rows={2} maxLength={textMax} />
+              </label>
+              <div className="admin-form-actions">
+                <button type="submit" className="btn">
+                  {t("staff.sendQuote")}
+                </button>
+              </div>
+            </Form>
+          ) : null}
+          {can.ask ? (
+            <Form method="post" className="admin-form" data-testid="quote-ask">
+              <h2>{t("staff.askTitle")}</h2>
+              <input type="hidden" name="token" value={token} />
+              <input type="hidden" name="intent" value="ask" />
+              <label className="admin-form-wide">
+                {t("staff.question")}
+                <textarea name="body" rows={3} maxLength={textMax} required />
+              </label>
+              <div className="admin-form-actions">
+                <button type="submit" className="btn btn-outline">
+                  {t("staff.ask")}
+                </button>
+              </div>
+            </Form>
+          ) : null}
+          {!can.quote && !can.ask ? <p className="admin-muted">{t("staff.noAction")}</p> : null}
+        </div>
+      </Can>
+      <h2>{t("history")}</h2>
+      <QuoteHistory messages={messages} />
+      <p>
+        <Link to="/system/quotation">{t("back")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { IdParam } from "./__quotationAdmin.server";
+import { getDb } from "~/db/index.server";
+import { readQuotationFile } from "~/modules/quotation/quotation.server";
+import { drawingResponse } from "~/utils/drawing-response.server";
+import { notFound, requireStaff } from "~/utils/guard.server";
+
+/** A drawing of a quotation of the staff member's entity (decision 051); another entity's is 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, "svc:quote:view");
+  const id = IdParam.safeParse(params.id ?? "");
+  if (!id.success) notFound();
+  const file = await readQuotationFile(getDb(), { tenantId: user.tenantId }, id.data);
+  if (!file) notFound();
+  return drawingResponse(file);
+}
