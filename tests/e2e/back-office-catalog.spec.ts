@@ -26,7 +26,10 @@ function plainProduct(info: TestInfo, nth: number): { id: number; code: string; 
          join user_tenant ut on ut.user_id = u.id and ut.is_default = 1
          join tenant t on t.id = ut.tenant_id
          where p.status = 'active' and p.list_price is not null and p.kind = 'holder'
-           and not exists (select 1 from customer_price cp where cp.product_id = p.id and cp.customer_id = c.id)
+           -- neither dealer's customer prices: both projects must draw from one list, so that
+           -- js-on's rows (even) and js-off's rows (odd) never name the same product
+           and not exists (select 1 from customer_price cp join customer pc on pc.id = cp.customer_id
+                           where cp.product_id = p.id and pc.code in ('C10001', 'C20001'))
            and not exists (select 1 from promotion_item pi where pi.product_id = p.id)
          order by p.id limit 6`,
       )
