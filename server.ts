@@ -13,6 +13,7 @@ import { getDb } from "./app/db/index.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
+import { releaseExpired } from "./app/modules/support/reservations.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
 import { checkSameOrigin } from "./app/utils/cross-site.server";
@@ -218,6 +219,14 @@ async function serve() {
     }),
   );
 
+  // Approved stock reservations past their end date give their stock back. The reservation pages
+  // release them as well; this hourly sweep covers a shop where nobody opens those. Every serving
+  // process sweeps: a release is a conditional update, so two sweeps at once release a reservation once.
+  const sweepReservations = () => releaseExpired(db).catch((e: unknown) => log.error("releasing expired reservations failed", { error: String(e) }));
+  const reservationSweep = setInterval(sweepReservations, 60 * 60_000);
+  reservationSweep.unref();
+  void sweepReservations();
+
   // In a cluster worker, listen() shares the primary's port (node:cluster hands out connections).
   const server = app.listen(env.PORT, env.HOST, () => {
     if (cluster.isWorker) return;
@@ -234,6 +243,7 @@ async function serve() {
     server.closeIdleConnections();
     await closed;
     clearInterval(idle);
+    clearInterval(reservationSweep);
     await db.destroy();
     process.exit(0);
   }
