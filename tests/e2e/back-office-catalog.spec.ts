@@ -80,7 +80,7 @@ async function upload(page: Page, name: string, buffer: Buffer, tenantCode: stri
   return job;
 }
 
-test("the administrator changes a dealer's credit limit and discount; the dealer's shop shows both", async ({ page, browser }, info) => {
+test("the administrator changes a dealer's credit limit, discount and acceptance-bill terms; the dealer's shop shows them", async ({ page, browser }, info) => {
   const { customer, user } = dealerOf(info);
   const product = plainProduct(info, 0);
   const limit = jsOn(info) ? "1234567.00" : "7654321.00";
@@ -91,6 +91,9 @@ test("the administrator changes a dealer's credit limit and discount; the dealer
   await page.getByTestId(`customer-${customer}`).getByRole("link", { name: customer }).click();
   await page.getByLabel("信用额度（元）").fill(limit);
   await page.getByLabel("客户折扣（%）").fill("12.50");
+  // the acceptance bill's terms, apart from the on-account terms (decision 054)
+  const billDays = jsOn(info) ? 75 : 80;
+  await page.getByLabel("承兑汇票账期（天）").fill(String(billDays));
   await page.getByTestId("customer-form").getByRole("button", { name: "保存" }).click();
   await expect(page.getByTestId("flash")).toContainText("客户信息已保存");
   await expect(page.getByLabel("信用额度（元）")).toHaveValue(limit);
@@ -111,6 +114,10 @@ test("the administrator changes a dealer's credit limit and discount; the dealer
   }
   await dealer.goto("/order/fillOrder");
   await expect(dealer.getByTestId("credit")).toContainText(yuan(Math.round(Number(limit) * 100)));
+  // the order form's deadline for an acceptance bill is today (China) plus the new terms
+  const chinaToday = new Date(Date.now() + 8 * 3_600_000);
+  const billDeadline = new Date(chinaToday.getTime() + billDays * 86_400_000).toISOString().slice(0, 10);
+  await expect(dealer.locator("label.payment-option", { hasText: "银行承兑汇票" })).toContainText(`付款期限 ${billDeadline}`);
   await dealer.context().close();
 });
 
