@@ -86,7 +86,7 @@ export async function reservationDetailLoader(request: Request, rawId: string | 
       releaseCause: r.release_cause,
       userCode: r.user_code,
       userName: r.user_name,
-      lines: r.lines.map((l) => ({ code: l.ordering_code, nameZh: l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining })),
+      lines: r.lines.map((l) => ({ id: l.id, code: l.ordering_code, name: l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining })),
       uses: r.uses.map((u) => ({ code: u.ordering_code, orderNo: u.order_no, qty: u.qty, at: u.created_at })),
     },
   };
