@@ -53,15 +53,21 @@ export async function signInAdmin(page: Page) {
   await page.waitForURL(/\/system$/);
 }
 
-/** A dealer signed in at /shop_login in a context of its own, with JavaScript as the project has it. */
-export async function dealerPage(browser: Browser, testInfo: TestInfo, code: string): Promise<Page> {
+/** `code` signed in at `signIn` in a browser context of its own, with JavaScript as the project has it. */
+async function signedInPage(browser: Browser, testInfo: TestInfo, signIn: "/shop_login" | "/login", code: string, landed: RegExp | ((url: URL) => boolean)): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name.endsWith("js-on"), locale: "zh-CN" });
   const page = await context.newPage();
-  await page.goto("/shop_login");
+  await page.goto(signIn);
   await loginWithForm(page, code);
-  await page.waitForURL((url) => !url.pathname.includes("login"));
+  await page.waitForURL(landed);
   return page;
 }
+
+/** A dealer signed in at /shop_login in a context of its own, with JavaScript as the project has it. */
+export const dealerPage = (browser: Browser, testInfo: TestInfo, code: string) => signedInPage(browser, testInfo, "/shop_login", code, (url) => !url.pathname.includes("login"));
+
+/** A staff member signed in at /login (the back office) in a context of its own. */
+export const staffPage = (browser: Browser, testInfo: TestInfo, code: string) => signedInPage(browser, testInfo, "/login", code, /\/system/);
 
 export async function logout(page: Page) {
   await page.locator('form[action="/logout"] button').click();

@@ -1,5 +1,4 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { loginWithForm } from "./auth-helpers";
+import { staffPage } from "./auth-helpers";
 import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 
 /**
@@ -10,15 +9,6 @@ import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
  * support releases it (the stock comes back). The projects share one database: each uses its own
  * dealer, item and reservation.
  */
-async function staffPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000003");
-  await page.waitForURL(/\/system/);
-  return page;
-}
-
 const chinaDay = (offset: number) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
 test("customer support adds a marketing item; a dealer asks for it; it is approved and shipped", async ({ page, browser, loginAs }, info) => {
@@ -26,7 +16,7 @@ test("customer support adds a marketing item; a dealer asks for it; it is approv
   const item = `展会礼品袋 ${info.project.name} ${Date.now() % 100000}`;
   const tracking = `DP${Date.now() % 1_000_000_000}${jsOn(info) ? 1 : 2}`;
 
-  const staff = await staffPage(browser, info);
+  const staff = await staffPage(browser, info, "EMP000003");
   await staff.goto("/system/support/items");
   const form = staff.getByTestId("item-form");
   await form.getByLabel("名称（中文）").fill(item);
@@ -115,7 +105,7 @@ test("a stock reservation is approved (the stock is set aside), seen by the deal
   const no = /BK\d+/.exec((await page.getByRole("heading", { level: 1 }).textContent()) ?? "")?.[0] ?? "";
   expect(no).not.toBe("");
 
-  const staff = await staffPage(browser, info);
+  const staff = await staffPage(browser, info, "EMP000003");
   await staff.goto("/system/support/reservations");
   await staff.getByTestId("reserve-table").getByRole("link", { name: no }).click();
   await staff.getByLabel(`批准数量 ${code}`).fill("2");

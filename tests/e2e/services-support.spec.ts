@@ -1,5 +1,4 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { cloneUser, loginWithForm, uniqueCode } from "./auth-helpers";
+import { cloneUser, staffPage, uniqueCode } from "./auth-helpers";
 import { expect, jsOn, seriousViolations, test } from "./fixtures";
 
 /**
@@ -9,15 +8,6 @@ import { expect, jsOn, seriousViolations, test } from "./fixtures";
  * sees the tracking number. The two projects share one database: each uses its own dealer and
  * its own request.
  */
-async function staffPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000003");
-  await page.waitForURL(/\/system/);
-  return page;
-}
-
 test("a dealer answers the survey once; customer support sees the answer in the results", async ({ page, browser, loginAs }, info) => {
   const code = uniqueCode(info);
   cloneUser("XCD000001", code);
@@ -47,7 +37,7 @@ test("a dealer answers the survey once; customer support sees the answer in the 
   await expect(second.getByTestId("survey-error")).toContainText("每个账号每期只能提交一次");
   await second.close();
 
-  const staff = await staffPage(browser, info);
+  const staff = await staffPage(browser, info, "EMP000003");
   await staff.goto("/system/survey");
   await staff.getByTestId("survey-table").getByRole("link").first().click();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText("调查结果");
@@ -81,7 +71,7 @@ test("a sample request is approved and shipped by customer support; the dealer s
   const requestNo = /YP\d+/.exec(heading)?.[0] ?? "";
   expect(requestNo).not.toBe("");
 
-  const staff = await staffPage(browser, info);
+  const staff = await staffPage(browser, info, "EMP000003");
   await staff.goto("/system/support");
   await staff.getByTestId("support-table").getByRole("link", { name: requestNo }).click();
   await staff.getByTestId("support-approve").getByRole("button", { name: "批准" }).click();

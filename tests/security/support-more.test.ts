@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./harness";
+import type { Shop } from "./harness";
+import { expectRequestFiledOnceEscaped, expectServiceCentrePage, expectStaffPage, postTwiceFilesOnce, startSupportShop, tokenOf, type SupportCast } from "./support-fixtures";
 
 /**
  * Marketing support and stock reservation over HTTP (decision 052): who may open the pages and
@@ -7,18 +8,8 @@ import { startShop, type Shop } from "./harness";
  * what a dealer types is escaped; double posts have one effect; approving reserves stock once.
  */
 let shop: Shop;
-let centre: string; // XCD000009: customer support (shop) and master
-let dealerA: string; // XCD000001: master of another customer
-let sub: string; // XCD000002: a sub-account
-let support: string; // EMP000003: customer support staff
-let orderDesk: string; // EMP000002
-let admin: string;
-beforeAll(async () => {
-  shop = await startShop();
-  [centre, dealerA, sub, support, orderDesk, admin] = await Promise.all(
-    ["XCD000009", "XCD000001", "XCD000002", "EMP000003", "EMP000002", "EMP000001"].map((c) => shop.signIn(c)),
-  );
-});
+let who: SupportCast;
+beforeAll(async () => ({ shop, who } = await startSupportShop()));
 afterAll(() => shop?.stop());
 
 const centreMarketing = () =>
@@ -26,7 +17,6 @@ const centreMarketing = () =>
 const centreReservation = (status: string) =>
   shop.one<{ id: number }>("select r.id from stock_reservation r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.status = ? order by r.id limit 1", status).id;
 const path = (p: string) => p.replace("MARKETING", String(centreMarketing())).replace("RESERVATION", String(centreReservation("approved")));
-const tokenOf = async (page: string, cookie: string) => /name="token" value="([0-9a-f]{32})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
 const item = () => shop.one<{ id: number }>("select id from marketing_item where tenant_id = (select id from tenant where code = '1000') and active = 1 order by sort limit 1").id;
 const stockedCode = () =>
   shop.one<{ c: string; available: number }>(
@@ -50,41 +40,26 @@ const SHOP_PAGES = [
 ];
 
 describe("who may open the marketing-support and reservation pages", () => {
-  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", async (page) => {
-    const out = await shop.get(path(page), "");
-    expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toMatch(/^\/login\?redirect=/);
-    expect((await shop.get(path(page), centre)).status).toBe(404);
-    expect((await shop.get(path(page), orderDesk)).status).toBe(403);
-    expect((await shop.get(path(page), support)).status).toBe(200);
-    expect((await shop.get(path(page), admin)).status).toBe(200);
-  });
+  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", (page) => expectStaffPage(shop, who, path(page)));
 
-  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", async (page) => {
-    const out = await shop.get(path(page), "");
-    expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toMatch(/^\/shop_login\?redirect=/);
-    expect((await shop.get(path(page), sub)).status).toBe(403);
-    expect((await shop.get(path(page), support)).status).toBe(403);
-    expect((await shop.get(path(page), centre)).status).toBe(200);
-  });
+  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", (page) => expectServiceCentrePage(shop, who, path(page)));
 
   it("another customer's request or reservation is 404, the wrong kind's page too, and a nonsense id", async () => {
-    expect((await shop.get(path("/customerSupport/broadcastSupport/MARKETING"), dealerA)).status).toBe(404);
-    expect((await shop.get(path("/customerSupport/samplesSupport/MARKETING"), centre)).status).toBe(404);
-    expect((await shop.get(path("/customerSupport/standbyLibrary/RESERVATION"), dealerA)).status).toBe(404);
-    expect((await shop.post(path("/customerSupport/standbyLibrary/RESERVATION"), dealerA, { intent: "release" })).status).toBe(404);
-    expect((await shop.get("/customerSupport/standbyLibrary/99999999", centre)).status).toBe(404);
-    expect((await shop.get("/customerSupport/standbyLibrary/1e3", centre)).status).toBe(404);
-    expect((await shop.get("/system/support/reservations/99999999", support)).status).toBe(404);
-    const list = await (await shop.get("/customerSupport/standbyLibrary", dealerA)).text();
+    expect((await shop.get(path("/customerSupport/broadcastSupport/MARKETING"), who.dealerA)).status).toBe(404);
+    expect((await shop.get(path("/customerSupport/samplesSupport/MARKETING"), who.centre)).status).toBe(404);
+    expect((await shop.get(path("/customerSupport/standbyLibrary/RESERVATION"), who.dealerA)).status).toBe(404);
+    expect((await shop.post(path("/customerSupport/standbyLibrary/RESERVATION"), who.dealerA, { intent: "release" })).status).toBe(404);
+    expect((await shop.get("/customerSupport/standbyLibrary/99999999", who.centre)).status).toBe(404);
+    expect((await shop.get("/customerSupport/standbyLibrary/1e3", who.centre)).status).toBe(404);
+    expect((await shop.get("/system/support/reservations/99999999", who.support)).status).toBe(404);
+    const list = await (await shop.get("/customerSupport/standbyLibrary", who.dealerA)).text();
     const no = shop.one<{ n: string }>("select reservation_no n from stock_reservation where id = ?", centreReservation("approved")).n;
     expect(list).not.toContain(no);
   });
 
   it("the dealer lists are paged: a wrong page number is the first page, never an error", async () => {
     for (const p of ["/customerSupport/samplesSupport?page=abc", "/customerSupport/cutterSupport?page=-1", "/customerSupport/broadcastSupport?page=99", "/customerSupport/standbyLibrary?page=2"]) {
-      expect((await shop.get(p, centre)).status).toBe(200);
+      expect((await shop.get(p, who.centre)).status).toBe(200);
     }
   });
 });
@@ -92,31 +67,21 @@ describe("who may open the marketing-support and reservation pages", () => {
 describe("the marketing-support forms", () => {
   it("refuse cross-site posts, file a double post once, escape what the dealer typed", async () => {
     const before = shop.one<{ n: number }>("select count(*) n from support_request").n;
-    const token = await tokenOf("/customerSupport/broadcastSupport/new", centre);
+    const token = await tokenOf(shop, "/customerSupport/broadcastSupport/new", who.centre);
     const fields = { token, endCustomer: "<script>alert('x')</script>展会", purpose: "<img src=x onerror=alert(1)>", wantedDate: day(5), "items[0].id": String(item()), "items[0].qty": "2" };
-    expect((await shop.post("/customerSupport/broadcastSupport/new", centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await shop.post("/customerSupport/broadcastSupport/new", who.centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
     expect(shop.one<{ n: number }>("select count(*) n from support_request").n).toBe(before);
     // an item of the list with too many, a date in the past: 400 with the reason, nothing filed
-    const tooMany = await shop.post("/customerSupport/broadcastSupport/new", centre, { ...fields, "items[0].qty": "9999" });
+    const tooMany = await shop.post("/customerSupport/broadcastSupport/new", who.centre, { ...fields, "items[0].qty": "9999" });
     expect(tooMany.status).toBe(400);
-    const past = await shop.post("/customerSupport/broadcastSupport/new", centre, { ...fields, wantedDate: day(-3) });
+    const past = await shop.post("/customerSupport/broadcastSupport/new", who.centre, { ...fields, wantedDate: day(-3) });
     expect(past.status).toBe(400);
     expect(await past.text()).toContain("期望到货日期不能早于今天");
-    expect((await shop.post("/customerSupport/broadcastSupport/new", centre, { ...fields, "items[0].id": "99999999" })).status).toBe(400);
+    expect((await shop.post("/customerSupport/broadcastSupport/new", who.centre, { ...fields, "items[0].id": "99999999" })).status).toBe(400);
     expect(shop.one<{ n: number }>("select count(*) n from support_request").n).toBe(before);
 
-    const [a, b] = await Promise.all([shop.post("/customerSupport/broadcastSupport/new", centre, fields), shop.post("/customerSupport/broadcastSupport/new", centre, fields)]);
-    expect([a.status, b.status]).toEqual([302, 302]);
-    expect(a.headers.get("location")).toBe(b.headers.get("location"));
-    expect(shop.one<{ n: number }>("select count(*) n from support_request where post_token = ?", token).n).toBe(1);
-    const page = await (await shop.get(a.headers.get("location")!, centre)).text();
-    expect(page).not.toContain("<script>alert('x')</script>");
-    expect(page).not.toContain("<img src=x");
-    expect(page).toContain("&lt;script&gt;");
-    const id = Number(a.headers.get("location")!.split("/").pop());
-    const staffPage = await (await shop.get(`/system/support/${id}`, support)).text();
-    expect(staffPage).not.toContain("<script>alert('x')</script>");
-    const [x, y] = await Promise.all([shop.post(`/system/support/${id}`, support, { intent: "approve" }), shop.post(`/system/support/${id}`, support, { intent: "approve" })]);
+    const id = await expectRequestFiledOnceEscaped(shop, who, "/customerSupport/broadcastSupport/new", fields);
+    const [x, y] = await Promise.all([shop.post(`/system/support/${id}`, who.support, { intent: "approve" }), shop.post(`/system/support/${id}`, who.support, { intent: "approve" })]);
     expect([x.status, y.status].sort()).toEqual([302, 400]);
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'marketing_support' and detail_id = ?", id).n).toBe(1);
   });
@@ -124,18 +89,18 @@ describe("the marketing-support forms", () => {
   it("marketing items: cross-site posts refused, the order desk 403, a name escaped, bad input 400", async () => {
     const before = shop.one<{ n: number }>("select count(*) n from marketing_item").n;
     const fields = { nameZh: "<script>alert(1)</script>海报", nameEn: "Poster", maxQty: "5", sort: "1", active: "on" };
-    expect((await shop.post("/system/support/items", support, fields, { Origin: "https://evil.example" })).status).toBe(403);
-    expect((await shop.post("/system/support/items", orderDesk, fields)).status).toBe(403);
-    expect((await shop.post("/system/support/items", centre, fields)).status).toBe(404);
-    expect((await shop.post("/system/support/items", support, { ...fields, maxQty: "0" })).status).toBe(400);
+    expect((await shop.post("/system/support/items", who.support, fields, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await shop.post("/system/support/items", who.orderDesk, fields)).status).toBe(403);
+    expect((await shop.post("/system/support/items", who.centre, fields)).status).toBe(404);
+    expect((await shop.post("/system/support/items", who.support, { ...fields, maxQty: "0" })).status).toBe(400);
     expect(shop.one<{ n: number }>("select count(*) n from marketing_item").n).toBe(before);
-    expect((await shop.post("/system/support/items", support, fields)).status).toBe(302);
-    const html = await (await shop.get("/system/support/items", support)).text();
+    expect((await shop.post("/system/support/items", who.support, fields)).status).toBe(302);
+    const html = await (await shop.get("/system/support/items", who.support)).text();
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;海报");
     // another entity's item cannot be edited
     const foreign = shop.one<{ id: number }>("select id from marketing_item where tenant_id != (select id from tenant where code = '1000') order by id limit 1").id;
-    expect((await shop.post("/system/support/items", support, { ...fields, id: String(foreign) })).status).toBe(404);
+    expect((await shop.post("/system/support/items", who.support, { ...fields, id: String(foreign) })).status).toBe(404);
   });
 });
 
@@ -144,52 +109,48 @@ describe("the stock-reservation forms", () => {
     const { c: code, available } = stockedCode();
     const stock = () => shop.one<{ available: number; project_reserved: number }>("select s.available, s.project_reserved from stock s join product p on p.id = s.product_id where p.ordering_code = ? and s.tenant_id = (select id from tenant where code = '1000')", code);
     const before = shop.one<{ n: number }>("select count(*) n from stock_reservation").n;
-    const token = await tokenOf("/customerSupport/standbyLibrary/new", centre);
+    const token = await tokenOf(shop, "/customerSupport/standbyLibrary/new", who.centre);
     const fields = { token, endCustomer: "<script>alert('r')</script>客户", project: "<b>项目</b>", startsOn: day(0), endsOn: day(60), "lines[0].code": code, "lines[0].qty": String(available + 5) };
-    expect((await shop.post("/customerSupport/standbyLibrary/new", centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
-    const long = await shop.post("/customerSupport/standbyLibrary/new", centre, { ...fields, endsOn: day(400) });
+    expect((await shop.post("/customerSupport/standbyLibrary/new", who.centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
+    const long = await shop.post("/customerSupport/standbyLibrary/new", who.centre, { ...fields, endsOn: day(400) });
     expect(long.status).toBe(400);
     expect(await long.text()).toContain("备库期间最长 12 个月");
-    expect((await shop.post("/customerSupport/standbyLibrary/new", centre, { ...fields, startsOn: "2020-01-01" })).status).toBe(400);
-    expect((await shop.post("/customerSupport/standbyLibrary/new", centre, { ...fields, "lines[0].code": "NO-SUCH-CODE" })).status).toBe(400);
+    expect((await shop.post("/customerSupport/standbyLibrary/new", who.centre, { ...fields, startsOn: "2020-01-01" })).status).toBe(400);
+    expect((await shop.post("/customerSupport/standbyLibrary/new", who.centre, { ...fields, "lines[0].code": "NO-SUCH-CODE" })).status).toBe(400);
     expect(shop.one<{ n: number }>("select count(*) n from stock_reservation").n).toBe(before);
 
-    const [a, b] = await Promise.all([shop.post("/customerSupport/standbyLibrary/new", centre, fields), shop.post("/customerSupport/standbyLibrary/new", centre, fields)]);
-    expect([a.status, b.status]).toEqual([302, 302]);
-    expect(a.headers.get("location")).toBe(b.headers.get("location"));
-    expect(shop.one<{ n: number }>("select count(*) n from stock_reservation where post_token = ?", token).n).toBe(1);
-    const id = Number(a.headers.get("location")!.split("/").pop());
-    const mine = await (await shop.get(`/customerSupport/standbyLibrary/${id}`, centre)).text();
+    const { id } = await postTwiceFilesOnce(shop, who.centre, "/customerSupport/standbyLibrary/new", fields, "stock_reservation");
+    const mine = await (await shop.get(`/customerSupport/standbyLibrary/${id}`, who.centre)).text();
     expect(mine).not.toContain("<script>alert('r')</script>");
     expect(mine).toContain("&lt;b&gt;项目&lt;/b&gt;");
-    const staffHtml = await (await shop.get(`/system/support/reservations/${id}`, support)).text();
+    const staffHtml = await (await shop.get(`/system/support/reservations/${id}`, who.support)).text();
     expect(staffHtml).not.toContain("<script>alert('r')</script>");
     const lineId = String(shop.one<{ id: number }>("select id from stock_reservation_line where reservation_id = ?", id).id);
 
     // who may decide; more than is available is refused with nothing changed
-    expect((await shop.post(`/system/support/reservations/${id}`, orderDesk, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(403);
-    expect((await shop.post(`/system/support/reservations/${id}`, centre, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(404);
-    expect((await shop.post(`/system/support/reservations/${id}`, support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" }, { Origin: "https://evil.example" })).status).toBe(403);
-    const short = await shop.post(`/system/support/reservations/${id}`, support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": String(available + 1) });
+    expect((await shop.post(`/system/support/reservations/${id}`, who.orderDesk, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(403);
+    expect((await shop.post(`/system/support/reservations/${id}`, who.centre, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(404);
+    expect((await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" }, { Origin: "https://evil.example" })).status).toBe(403);
+    const short = await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": String(available + 1) });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain(code.replaceAll("&", "&amp;"));
     expect(stock().available).toBe(available);
-    expect((await shop.post(`/system/support/reservations/${id}`, support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "abc" })).status).toBe(400);
+    expect((await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "abc" })).status).toBe(400);
 
     // a double approve: one effect, one notice
     const approve = { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "10" };
-    const [x, y] = await Promise.all([shop.post(`/system/support/reservations/${id}`, support, approve), shop.post(`/system/support/reservations/${id}`, support, approve)]);
+    const [x, y] = await Promise.all([shop.post(`/system/support/reservations/${id}`, who.support, approve), shop.post(`/system/support/reservations/${id}`, who.support, approve)]);
     expect([x.status, y.status].sort()).toEqual([302, 400]);
     expect(stock()).toEqual({ available: available - 10, project_reserved: 10 });
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'stock_reservation' and detail_id = ?", id).n).toBe(1);
 
     // the dealer releases it, twice at once: the stock comes back once
     const [r1, r2] = await Promise.all([
-      shop.post(`/customerSupport/standbyLibrary/${id}`, centre, { intent: "release" }),
-      shop.post(`/customerSupport/standbyLibrary/${id}`, centre, { intent: "release" }),
+      shop.post(`/customerSupport/standbyLibrary/${id}`, who.centre, { intent: "release" }),
+      shop.post(`/customerSupport/standbyLibrary/${id}`, who.centre, { intent: "release" }),
     ]);
     expect([r1.status, r2.status].sort()).toEqual([302, 400]);
     expect(stock()).toEqual({ available, project_reserved: 0 });
-    expect((await shop.post(`/customerSupport/standbyLibrary/${id}`, centre, { intent: "nonsense" })).status).toBe(400);
+    expect((await shop.post(`/customerSupport/standbyLibrary/${id}`, who.centre, { intent: "nonsense" })).status).toBe(400);
   });
 });

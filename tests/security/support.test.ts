@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./harness";
+import type { Shop } from "./harness";
+import { expectRequestFiledOnceEscaped, expectServiceCentrePage, expectStaffPage, startSupportShop, tokenOf, type SupportCast } from "./support-fixtures";
 
 /**
  * Customer services over HTTP (issue 18, decision 050): who may open the survey, the sample and
@@ -7,25 +8,14 @@ import { startShop, type Shop } from "./harness";
  * 404; what a dealer types is escaped; a double post has one effect.
  */
 let shop: Shop;
-let centre: string; // XCD000009: customer support (shop) and master
-let dealerA: string; // XCD000001: master of another customer
-let sub: string; // XCD000002: a sub-account
-let support: string; // EMP000003: customer support staff
-let orderDesk: string; // EMP000002
-let admin: string;
-beforeAll(async () => {
-  shop = await startShop();
-  [centre, dealerA, sub, support, orderDesk, admin] = await Promise.all(
-    ["XCD000009", "XCD000001", "XCD000002", "EMP000003", "EMP000002", "EMP000001"].map((c) => shop.signIn(c)),
-  );
-});
+let who: SupportCast;
+beforeAll(async () => ({ shop, who } = await startSupportShop()));
 afterAll(() => shop?.stop());
 
 const centreRequest = (kind: "sample" | "tool_body") =>
   shop.one<{ id: number }>("select r.id from support_request r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.kind = ? order by r.id limit 1", kind).id;
 const surveyId = () => shop.one<{ id: number }>("select id from survey order by id limit 1").id;
 const path = (p: string) => p.replace("SAMPLE", String(centreRequest("sample"))).replace("TOOLBODY", String(centreRequest("tool_body"))).replace("SURVEY", String(surveyId()));
-const tokenOf = async (page: string, cookie: string) => /name="token" value="([0-9a-f]{32})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
 const insertCode = () => shop.one<{ c: string }>("select ordering_code c from product where kind = 'turning_insert' order by id limit 1").c;
 
 const ADMIN_PAGES: [string, string][] = [
@@ -46,88 +36,63 @@ const SHOP_PAGES = [
 ];
 
 describe("who may open the customer-service pages", () => {
-  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", async (page) => {
-    const out = await shop.get(path(page), "");
-    expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toMatch(/^\/login\?redirect=/);
-    expect((await shop.get(path(page), centre)).status).toBe(404);
-    expect((await shop.get(path(page), orderDesk)).status).toBe(403);
-    expect((await shop.get(path(page), support)).status).toBe(200);
-    expect((await shop.get(path(page), admin)).status).toBe(200);
-  });
+  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", (page) => expectStaffPage(shop, who, path(page)));
 
-  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", async (page) => {
-    const out = await shop.get(path(page), "");
-    expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toMatch(/^\/shop_login\?redirect=/);
-    expect((await shop.get(path(page), sub)).status).toBe(403);
-    expect((await shop.get(path(page), support)).status).toBe(403);
-    expect((await shop.get(path(page), centre)).status).toBe(200);
-  });
+  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", (page) => expectServiceCentrePage(shop, who, path(page)));
 
   it("another customer's request is 404, the wrong kind's page too, and a nonsense id", async () => {
-    expect((await shop.get(path("/customerSupport/samplesSupport/SAMPLE"), dealerA)).status).toBe(404);
-    expect((await shop.get(path("/customerSupport/cutterSupport/SAMPLE"), centre)).status).toBe(404);
-    expect((await shop.get("/customerSupport/samplesSupport/99999999", centre)).status).toBe(404);
-    expect((await shop.get("/customerSupport/samplesSupport/1e3", centre)).status).toBe(404);
+    expect((await shop.get(path("/customerSupport/samplesSupport/SAMPLE"), who.dealerA)).status).toBe(404);
+    expect((await shop.get(path("/customerSupport/cutterSupport/SAMPLE"), who.centre)).status).toBe(404);
+    expect((await shop.get("/customerSupport/samplesSupport/99999999", who.centre)).status).toBe(404);
+    expect((await shop.get("/customerSupport/samplesSupport/1e3", who.centre)).status).toBe(404);
     // dealer A's list does not show the centre's requests
-    const list = await (await shop.get("/customerSupport/samplesSupport", dealerA)).text();
+    const list = await (await shop.get("/customerSupport/samplesSupport", who.dealerA)).text();
     const no = shop.one<{ n: string }>("select request_no n from support_request where id = ?", centreRequest("sample")).n;
     expect(list).not.toContain(no);
   });
 
   it("the survey is for signed-in dealers", async () => {
     expect((await shop.get("/afterSalesService/satisfication", "")).headers.get("location")).toMatch(/^\/shop_login\?redirect=/);
-    expect((await shop.get("/afterSalesService/satisfication", support)).status).toBe(403);
-    expect((await shop.get("/afterSalesService/satisfication", dealerA)).status).toBe(200);
+    expect((await shop.get("/afterSalesService/satisfication", who.support)).status).toBe(403);
+    expect((await shop.get("/afterSalesService/satisfication", who.dealerA)).status).toBe(200);
   });
 });
 
 describe("the customer-service forms", () => {
   it("refuse cross-site posts", async () => {
     const before = shop.one<{ n: number }>("select count(*) n from support_request").n;
-    const token = await tokenOf("/customerSupport/samplesSupport/new", centre);
+    const token = await tokenOf(shop, "/customerSupport/samplesSupport/new", who.centre);
     const fields = { token, endCustomer: "x", purpose: "x", "lines[0].code": insertCode(), "lines[0].qty": "1" };
-    expect((await shop.post("/customerSupport/samplesSupport/new", centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await shop.post("/customerSupport/samplesSupport/new", who.centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
     expect(shop.one<{ n: number }>("select count(*) n from support_request").n).toBe(before);
     const id = centreRequest("sample");
     const status = shop.one<{ s: string }>("select status s from support_request where id = ?", id).s;
-    expect((await shop.post(`/system/support/${id}`, support, { intent: "refuse", reason: "x" }, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await shop.post(`/system/support/${id}`, who.support, { intent: "refuse", reason: "x" }, { Origin: "https://evil.example" })).status).toBe(403);
     expect(shop.one<{ s: string }>("select status s from support_request where id = ?", id).s).toBe(status);
   });
 
   it("file a double post once, escape what the dealer typed, and let only customer support decide", async () => {
-    const token = await tokenOf("/customerSupport/samplesSupport/new", centre);
+    const token = await tokenOf(shop, "/customerSupport/samplesSupport/new", who.centre);
     const fields = { token, endCustomer: "<script>alert('x')</script>终端", purpose: "<img src=x onerror=alert(1)>", "lines[0].code": insertCode(), "lines[0].qty": "3" };
-    const [a, b] = await Promise.all([shop.post("/customerSupport/samplesSupport/new", centre, fields), shop.post("/customerSupport/samplesSupport/new", centre, fields)]);
-    expect([a.status, b.status]).toEqual([302, 302]);
-    expect(a.headers.get("location")).toBe(b.headers.get("location"));
-    expect(shop.one<{ n: number }>("select count(*) n from support_request where post_token = ?", token).n).toBe(1);
-    const page = await (await shop.get(a.headers.get("location")!, centre)).text();
-    expect(page).not.toContain("<script>alert('x')</script>");
-    expect(page).not.toContain("<img src=x");
-    expect(page).toContain("&lt;script&gt;");
-    const id = Number(a.headers.get("location")!.split("/").pop());
-    const staffPage = await (await shop.get(`/system/support/${id}`, support)).text();
-    expect(staffPage).not.toContain("<script>alert('x')</script>");
+    const id = await expectRequestFiledOnceEscaped(shop, who, "/customerSupport/samplesSupport/new", fields);
 
     // the order desk and dealers may not decide
-    expect((await shop.post(`/system/support/${id}`, orderDesk, { intent: "approve" })).status).toBe(403);
-    expect((await shop.post(`/system/support/${id}`, centre, { intent: "approve" })).status).toBe(404);
+    expect((await shop.post(`/system/support/${id}`, who.orderDesk, { intent: "approve" })).status).toBe(403);
+    expect((await shop.post(`/system/support/${id}`, who.centre, { intent: "approve" })).status).toBe(404);
     // a double approve: one effect, one notice
-    const [x, y] = await Promise.all([shop.post(`/system/support/${id}`, support, { intent: "approve" }), shop.post(`/system/support/${id}`, support, { intent: "approve" })]);
+    const [x, y] = await Promise.all([shop.post(`/system/support/${id}`, who.support, { intent: "approve" }), shop.post(`/system/support/${id}`, who.support, { intent: "approve" })]);
     expect([x.status, y.status].sort()).toEqual([302, 400]);
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'sample_support' and detail_id = ?", id).n).toBe(1);
-    const ship = await shop.post(`/system/support/${id}`, support, { intent: "ship", carrier: "顺丰", trackingNo: "SF<b>123</b>" });
+    const ship = await shop.post(`/system/support/${id}`, who.support, { intent: "ship", carrier: "顺丰", trackingNo: "SF<b>123</b>" });
     expect(ship.status).toBe(302);
-    const shipped = await (await shop.get(`/customerSupport/samplesSupport/${id}`, centre)).text();
+    const shipped = await (await shop.get(`/customerSupport/samplesSupport/${id}`, who.centre)).text();
     expect(shipped).toContain("SF&lt;b&gt;123&lt;/b&gt;");
     // staff of the other entity's view: the request belongs to entity 1000; a nonsense id is 404
-    expect((await shop.post("/system/support/99999999", support, { intent: "approve" })).status).toBe(404);
+    expect((await shop.post("/system/support/99999999", who.support, { intent: "approve" })).status).toBe(404);
   });
 
   it("answer the survey once: a second post is refused with a message", async () => {
-    const html = await (await shop.get("/afterSalesService/satisfication", dealerA)).text();
+    const html = await (await shop.get("/afterSalesService/satisfication", who.dealerA)).text();
     const sid = /name="surveyId" value="(\d+)"/.exec(html)?.[1] ?? "";
     const ids = [...html.matchAll(/name="answers\[(\d+)\]\.id" value="(\d+)"/g)].map((m) => [m[1], m[2]]);
     expect(ids.length).toBeGreaterThan(0);
@@ -137,15 +102,15 @@ describe("the customer-service forms", () => {
       fields[`answers[${i}].score`] = "4";
       fields[`answers[${i}].text`] = "<script>alert(1)</script>";
     }
-    const first = await shop.post("/afterSalesService/satisfication", dealerA, fields);
+    const first = await shop.post("/afterSalesService/satisfication", who.dealerA, fields);
     expect(first.status).toBe(302);
-    const second = await shop.post("/afterSalesService/satisfication", dealerA, fields);
+    const second = await shop.post("/afterSalesService/satisfication", who.dealerA, fields);
     expect(second.status).toBe(400);
     expect(await second.text()).toContain("每个账号每期只能提交一次");
     expect(shop.one<{ n: number }>("select count(*) n from survey_response r join app_user u on u.id = r.user_id where u.code = 'XCD000001'").n).toBe(1);
-    const results = await (await shop.get(`/system/survey/${sid}`, support)).text();
+    const results = await (await shop.get(`/system/survey/${sid}`, who.support)).text();
     expect(results).not.toContain("<script>alert(1)</script>");
     expect(results).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect((await shop.post("/afterSalesService/satisfication", dealerA, fields, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await shop.post("/afterSalesService/satisfication", who.dealerA, fields, { Origin: "https://evil.example" })).status).toBe(403);
   });
 });

@@ -170,6 +170,11 @@ export async function createMarketingRequest(db: DB, dealer: Dealer, input: Mark
   });
 }
 
+/** The customer's code and names, for queries joined to `customer as c`. */
+export const customerColumns = ["c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en"] as const;
+/** Who filed (`app_user as u`), for which customer (`customer as c`), who decided (`app_user as d`): the detail pages' parties. */
+export const partyColumns = ["u.code as user_code", "u.name as user_name", ...customerColumns, "d.code as decided_by_code"] as const;
+
 const listColumns = ["r.id", "r.request_no", "r.kind", "r.status", "r.end_customer", "r.created_at", "r.tracking_no", "r.updated_at"] as const;
 
 /** Each row with its lines in short: ordering codes, or for marketing support the items' names (`en` the English one). */
@@ -233,12 +238,7 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
       "r.created_at",
       "r.user_id",
       "r.tenant_id",
-      "u.code as user_code",
-      "u.name as user_name",
-      "c.code as customer_code",
-      "c.name_zh as customer_name_zh",
-      "c.name_en as customer_name_en",
-      "d.code as decided_by_code",
+      ...partyColumns,
     ])
     .where("r.id", "=", where.id)
     .where("r.tenant_id", "=", where.tenantId);
@@ -278,7 +278,7 @@ export async function listStaffRequests(db: DB, actor: StaffActor, f: StaffFilte
   let q = db
     .selectFrom("support_request as r")
     .innerJoin("customer as c", "c.id", "r.customer_id")
-    .select([...listColumns, "c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en"])
+    .select([...listColumns, ...customerColumns])
     .where("r.tenant_id", "=", actor.tenantId);
   if (f.status === "open") q = q.where("r.status", "in", ["submitted", "approved"]);
   else if (f.status) q = q.where("r.status", "=", f.status);

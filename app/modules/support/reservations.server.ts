@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { addReservationNotice } from "~/modules/notices/support-notices.server";
-import type { Dealer, Result, StaffActor } from "./requests.server";
+import { customerColumns, partyColumns, type Dealer, type Result, type StaffActor } from "./requests.server";
 import { latestEnd, nextReservationStatus, RESERVATION_MAX_LINES, RESERVATION_MAX_QTY, RESERVATION_PAGE_SIZE, type ReservationStatus } from "./reservation-status";
 import { chinaDay } from "./survey.server";
 
@@ -37,6 +37,27 @@ class Abort extends Error {
 const SYSTEM = (tenantId: number): Actor => ({ id: null as unknown as number, code: "SYSTEM", tenantId });
 const chinaDate = (now: Date) => chinaDay(now).slice(2).replaceAll("-", "");
 const remainingOf = (l: { approved_qty: number; ordered_qty: number; released_qty: number }) => l.approved_qty - l.ordered_qty - l.released_qty;
+
+/**
+ * Moves `qty` of a product's stock in the entity between `available` and `project_reserved` (`to`
+ * says which way) by one conditional update, only where the side it leaves holds that much; false
+ * when it does not, and then nothing moved.
+ */
+async function moveStock(trx: DB, at: { tenantId: number; productId: number }, qty: number, to: "available" | "project_reserved"): Promise<boolean> {
+  const from = to === "available" ? "project_reserved" : "available";
+  const moved = await trx
+    .updateTable("stock")
+    .set((eb) =>
+      to === "available"
+        ? { available: eb("available", "+", qty), project_reserved: eb("project_reserved", "-", qty) }
+        : { available: eb("available", "-", qty), project_reserved: eb("project_reserved", "+", qty) },
+    )
+    .where("tenant_id", "=", at.tenantId)
+    .where("product_id", "=", at.productId)
+    .where(from, ">=", qty)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
 
 async function firstFiled(db: DB, dealer: Dealer, token: string) {
   const row = await db.selectFrom("stock_reservation").select(["id", "reservation_no"]).where("user_id", "=", dealer.id).where("post_token", "=", token).executeTakeFirst();
@@ -125,32 +146,23 @@ async function withLines<T extends { id: number }>(db: DB, rows: T[]) {
   }));
 }
 
-/** The dealer's reservations in the entity, newest first, a page at a time; ones past their end are released first. */
-export async function listDealerReservations(db: DB, dealer: Dealer, page = 1, now = new Date()) {
-  await releaseExpired(db, now, { tenantId: dealer.tenantId, customerId: dealer.customerId });
-  const base = db.selectFrom("stock_reservation as r").where("r.tenant_id", "=", dealer.tenantId).where("r.customer_id", "=", dealer.customerId);
-  const [{ n }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    base.select([...listColumns]).orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(RESERVATION_PAGE_SIZE).offset((Math.max(1, page) - 1) * RESERVATION_PAGE_SIZE).execute(),
-  ]);
-  return { total: Number(n), rows: await withLines(db, rows) };
-}
-
 export interface StaffReservationFilter {
+  /** a status, or `open` (submitted, approved) */
   status?: string;
   page?: number;
 }
 
-/** Customer support's list: the entity's reservations, the open ones (submitted, approved) by default. */
-export async function listStaffReservations(db: DB, actor: StaffActor, f: StaffReservationFilter, now = new Date()) {
-  await releaseExpired(db, now, { tenantId: actor.tenantId });
-  let base = db.selectFrom("stock_reservation as r").innerJoin("customer as c", "c.id", "r.customer_id").where("r.tenant_id", "=", actor.tenantId);
+/** The reservations in scope with their customer, newest first, a page at a time; ones past their end are released first. */
+async function listReservations(db: DB, scope: { tenantId: number; customerId?: number }, f: StaffReservationFilter, now: Date) {
+  await releaseExpired(db, now, scope);
+  let base = db.selectFrom("stock_reservation as r").innerJoin("customer as c", "c.id", "r.customer_id").where("r.tenant_id", "=", scope.tenantId);
+  if (scope.customerId !== undefined) base = base.where("r.customer_id", "=", scope.customerId);
   if (f.status === "open") base = base.where("r.status", "in", ["submitted", "approved"]);
   else if (f.status) base = base.where("r.status", "=", f.status);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     base
-      .select([...listColumns, "c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en"])
+      .select([...listColumns, ...customerColumns])
       .orderBy("r.created_at", "desc")
       .orderBy("r.id", "desc")
       .limit(RESERVATION_PAGE_SIZE)
@@ -159,6 +171,12 @@ export async function listStaffReservations(db: DB, actor: StaffActor, f: StaffR
   ]);
   return { total: Number(n), rows: await withLines(db, rows) };
 }
+
+/** The dealer's reservations in the entity (his customer's), all statuses. */
+export const listDealerReservations = (db: DB, dealer: Dealer, page = 1, now = new Date()) => listReservations(db, { tenantId: dealer.tenantId, customerId: dealer.customerId }, { page }, now);
+
+/** Customer support's list: the entity's reservations, the open ones by default (the page's filter). */
+export const listStaffReservations = (db: DB, actor: StaffActor, f: StaffReservationFilter, now = new Date()) => listReservations(db, { tenantId: actor.tenantId }, f, now);
 
 async function detail(db: DB, where: { id: number; tenantId: number; customerId?: number }) {
   let q = db
@@ -174,12 +192,7 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
       "r.released_at",
       "r.release_cause",
       "r.user_id",
-      "u.code as user_code",
-      "u.name as user_name",
-      "c.code as customer_code",
-      "c.name_zh as customer_name_zh",
-      "c.name_en as customer_name_en",
-      "d.code as decided_by_code",
+      ...partyColumns,
     ])
     .where("r.id", "=", where.id)
     .where("r.tenant_id", "=", where.tenantId);
@@ -247,14 +260,8 @@ export async function approveReservation(db: DB, actor: StaffActor, id: number, 
       if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
       for (const l of approved) {
         if (l.approved === 0) continue;
-        const took = await trx
-          .updateTable("stock")
-          .set((eb) => ({ available: eb("available", "-", l.approved), project_reserved: eb("project_reserved", "+", l.approved) }))
-          .where("tenant_id", "=", actor.tenantId)
-          .where("product_id", "=", l.product_id)
-          .where("available", ">=", l.approved)
-          .executeTakeFirst();
-        if (Number(took.numUpdatedRows) !== 1) {
+        const taken = await moveStock(trx, { tenantId: actor.tenantId, productId: l.product_id }, l.approved, "project_reserved");
+        if (!taken) {
           short = l.ordering_code;
           throw new Abort("support:reserve.stockShort");
         }
@@ -334,14 +341,8 @@ export async function releaseReservation(db: DB, by: ReleaseBy, id: number, now 
     let released = 0;
     for (const l of lines) {
       if (l.released_qty <= 0) continue;
-      const back = await trx
-        .updateTable("stock")
-        .set((eb) => ({ available: eb("available", "+", l.released_qty), project_reserved: eb("project_reserved", "-", l.released_qty) }))
-        .where("tenant_id", "=", row.tenant_id)
-        .where("product_id", "=", l.product_id)
-        .where("project_reserved", ">=", l.released_qty)
-        .executeTakeFirst();
-      if (Number(back.numUpdatedRows) !== 1) throw new Error(`stock of ${l.ordering_code} holds less than reservation ${row.reservation_no} releases`);
+      const back = await moveStock(trx, { tenantId: row.tenant_id, productId: l.product_id }, l.released_qty, "available");
+      if (!back) throw new Error(`stock of ${l.ordering_code} holds less than reservation ${row.reservation_no} releases`);
       released += l.released_qty;
     }
     const actor = by.cause === "staff" ? by.actor : by.cause === "dealer" ? { id: by.dealer.id, code: by.dealer.code, tenantId: by.dealer.tenantId } : SYSTEM(row.tenant_id);
@@ -411,14 +412,8 @@ export async function drawReservations(trx: DB, who: { tenantId: number; custome
       .where((eb) => eb(eb(eb("ordered_qty", "+", eb.ref("released_qty")), "+", n), "<=", eb.ref("approved_qty")))
       .executeTakeFirst();
     if (Number(took.numUpdatedRows) !== 1) continue;
-    const back = await trx
-      .updateTable("stock")
-      .set((eb) => ({ available: eb("available", "+", n), project_reserved: eb("project_reserved", "-", n) }))
-      .where("tenant_id", "=", who.tenantId)
-      .where("product_id", "=", productId)
-      .where("project_reserved", ">=", n)
-      .executeTakeFirst();
-    if (Number(back.numUpdatedRows) !== 1) throw new Error(`stock of product ${productId} holds less than its reservations`);
+    const back = await moveStock(trx, { tenantId: who.tenantId, productId }, n, "available");
+    if (!back) throw new Error(`stock of product ${productId} holds less than its reservations`);
     await trx.insertInto("stock_reservation_use").values({ line_id: l.id, order_no: orderNo, qty: n, created_at: now.toISOString() }).execute();
     drawn += n;
   }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentFilterSchema } from "./__contentEdit.server";
+import { AdminPager } from "~/components/admin/AdminPager";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -25,7 +26,6 @@ export default function ContentList() {
   const { rows, total, filter, page, pages, now } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminContent");
   const en = i18n.language === "en";
-  const query = (p: number) => new URLSearchParams({ kind: filter.kind, ...(filter.status ? { status: filter.status } : {}), page: String(p) }).toString();
   return (
     <div className="admin-page">
       <h1>{t("content.title")}</h1>
@@ -103,13 +103,7 @@ export default function ContentList() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label={t("common.pages")}>
-          {page > 1 ? <Link to={`?${query(page - 1)}`}>{t("common.previous")}</Link> : null}
-          <span>{t("common.pageOf", { page, pages })}</span>
-          {page < pages ? <Link to={`?${query(page + 1)}`}>{t("common.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} keep={{ kind: filter.kind, status: filter.status }} />
     </div>
   );
 }

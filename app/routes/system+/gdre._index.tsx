@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StateTag } from "~/components/bidding/StateTag";
+import { AdminPager } from "~/components/admin/AdminPager";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -37,7 +38,6 @@ export default function BiddingAdminList() {
   const { t, i18n } = useTranslation("bidding");
   const { t: tc } = useTranslation("adminContent");
   const en = i18n.language === "en";
-  const query = (p: number) => new URLSearchParams({ ...(status ? { status } : {}), page: String(p) }).toString();
   return (
     <div className="admin-page">
       <h1>{t("admin.title")}</h1>
@@ -102,13 +102,7 @@ export default function BiddingAdminList() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label={tc("common.pages")}>
-          {page > 1 ? <Link to={`?${query(page - 1)}`}>{tc("common.previous")}</Link> : null}
-          <span>{tc("common.pageOf", { page, pages })}</span>
-          {page < pages ? <Link to={`?${query(page + 1)}`}>{tc("common.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} keep={{ status }} />
     </div>
   );
 }

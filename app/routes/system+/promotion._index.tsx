@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PromotionFilterSchema } from "./__promotionEdit.server";
+import { AdminPager } from "~/components/admin/AdminPager";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -25,7 +26,6 @@ export default function PromotionList() {
   const { rows, total, filter, pages, page } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminContent");
   const en = i18n.language === "en";
-  const query = (p: number) => new URLSearchParams({ ...(filter.kind ? { kind: filter.kind } : {}), ...(filter.state ? { state: filter.state } : {}), page: String(p) }).toString();
   return (
     <div className="admin-page">
       <h1>{t("promo.title")}</h1>
@@ -102,13 +102,7 @@ export default function PromotionList() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label={t("common.pages")}>
-          {page > 1 ? <Link to={`?${query(page - 1)}`}>{t("common.previous")}</Link> : null}
-          <span>{t("common.pageOf", { page, pages })}</span>
-          {page < pages ? <Link to={`?${query(page + 1)}`}>{t("common.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} keep={{ kind: filter.kind, state: filter.state }} />
     </div>
   );
 }

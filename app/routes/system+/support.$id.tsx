@@ -4,8 +4,12 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DecisionSchema } from "./__supportAdmin.server";
-import { KIND } from "./__supportLabels";
 import { Can } from "~/components/Can";
+import { REQUEST_KIND } from "~/components/support/labels";
+import { RequestLinesTable } from "~/components/support/LineTables";
+import { RefuseForm } from "~/components/support/StaffParts";
+import { RequestStatus } from "~/components/support/StatusTags";
+import { DecisionFacts, SupportError } from "~/components/support/SupportFacts";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { decideRequest, getStaffRequest } from "~/modules/support/requests.server";
@@ -16,7 +20,6 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情", "Support request");
 
-const STATUS: Record<string, string> = { submitted: "request.statusSubmitted", approved: "request.statusApproved", refused: "request.statusRefused", shipped: "request.statusShipped" };
 const requestId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
 
 /** One sample or tool-body request of the entity (decision 050): approve or refuse it with a reason, then record the shipment. */
@@ -55,20 +58,14 @@ export default function SupportRequest() {
   return (
     <div className="admin-page">
       <h1>{t("request.detailsNamed", { no: r.request_no })}</h1>
-      {firstError ? (
-        <p className="message message-error" role="alert" data-testid="support-error">
-          {t(firstError)}
-        </p>
-      ) : null}
+      <SupportError error={firstError} />
       <dl className="support-facts" data-testid="support-detail">
         <dt>{t("request.status")}</dt>
         <dd>
-          <span className={`support-status support-status-${r.status}`} data-testid="support-status">
-            {t(STATUS[r.status] ?? r.status)}
-          </span>
+          <RequestStatus status={r.status} testId="support-status" />
         </dd>
         <dt>{t("request.kind")}</dt>
-        <dd>{t(KIND[r.kind] ?? r.kind)}</dd>
+        <dd>{t(REQUEST_KIND[r.kind] ?? r.kind)}</dd>
         <dt>{t("request.customer")}</dt>
         <dd>
           {r.customer_code} {en ? r.customer_name_en : r.customer_name_zh}
@@ -95,20 +92,7 @@ export default function SupportRequest() {
             <dd>{t(r.supply_mode === "loan" ? "request.supplyLoan" : "request.supplySupply")}</dd>
           </>
         ) : null}
-        {r.decided_at ? (
-          <>
-            <dt>{t("request.decidedBy")}</dt>
-            <dd>
-              {r.decided_by_code} · {formatDateTime(r.decided_at)}
-            </dd>
-          </>
-        ) : null}
-        {r.reason ? (
-          <>
-            <dt>{t("request.reason")}</dt>
-            <dd>{r.reason}</dd>
-          </>
-        ) : null}
+        <DecisionFacts decidedAt={r.decided_at} decidedBy={r.decided_by_code ?? ""} reason={r.reason} />
         {r.tracking_no ? (
           <>
             <dt>{t("request.trackingNo")}</dt>
@@ -119,36 +103,13 @@ export default function SupportRequest() {
           </>
         ) : null}
       </dl>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("request.linesTable")}>
-        <table className="data-table">
-          <caption className="visually-hidden">{t("request.linesTable")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("request.orderingCode")}</th>
-              <th scope="col">{t("request.name")}</th>
-              <th scope="col" className="num">
-                {t("request.qty")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.lines.map((l) => (
-              <tr key={l.ordering_code}>
-                <td className="code">{l.ordering_code}</td>
-                <td>{en ? l.name_en : l.name_zh}</td>
-                <td className="num">{l.qty}</td>
-              </tr>
-            ))}
-            {r.items.map((l) => (
-              <tr key={l.id}>
-                <td className="code">—</td>
-                <td>{en ? l.name_en : l.name_zh}</td>
-                <td className="num">{l.qty}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RequestLinesTable
+        lines={[
+          ...r.lines.map((l) => ({ code: l.ordering_code, name: en ? l.name_en : l.name_zh, qty: l.qty })),
+          // marketing items have no ordering code
+          ...r.items.map((l) => ({ code: "—", name: en ? l.name_en : l.name_zh, qty: l.qty })),
+        ]}
+      />
       <Can funcCode="svc:support:edit">
         {r.status === "submitted" ? (
           <div className="support-actions">
@@ -159,18 +120,7 @@ export default function SupportRequest() {
                 {t("request.approve")}
               </button>
             </Form>
-            <Form method="post" className="admin-form" data-testid="support-refuse">
-              <input type="hidden" name="intent" value="refuse" />
-              <label>
-                {t("request.reason")}
-                <textarea name="reason" rows={2} maxLength={500} required />
-              </label>
-              <div className="admin-form-actions">
-                <button type="submit" className="btn btn-outline btn-danger">
-                  {t("request.refuse")}
-                </button>
-              </div>
-            </Form>
+            <RefuseForm testId="support-refuse" button={t("request.refuse")} />
           </div>
         ) : null}
         {r.status === "approved" ? (

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SupportFilterSchema } from "./__supportAdmin.server";
-import { KIND } from "./__supportLabels";
+import { REQUEST_KIND, REQUEST_STATUS } from "~/components/support/labels";
+import { StatusFilter } from "~/components/support/StaffParts";
+import { RequestStatus } from "~/components/support/StatusTags";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { listStaffRequests } from "~/modules/support/requests.server";
@@ -10,8 +12,6 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品、刀体与宣传支持申请", "Sample, tool-body and marketing requests");
-
-const STATUS: Record<string, string> = { submitted: "request.statusSubmitted", approved: "request.statusApproved", refused: "request.statusRefused", shipped: "request.statusShipped" };
 
 /** Customer support's list of the entity's sample and tool-body requests (decision 050); the open ones by default. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,19 +34,7 @@ export default function SupportRequests() {
         <Link to="/system/support/reservations">{t("reserve.adminTitle")}</Link>
         <Link to="/system/support/items">{t("items.title")}</Link>
       </p>
-      <Form method="get" className="admin-toolbar" data-testid="support-filter">
-        <label>
-          {t("request.filterStatus")}
-          <select name="status" defaultValue={filter.status}>
-            <option value="open">{t("request.open")}</option>
-            <option value="">{t("request.all")}</option>
-            {Object.entries(STATUS).map(([s, key]) => (
-              <option key={s} value={s}>
-                {t(key)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <StatusFilter testId="support-filter" status={filter.status} statuses={REQUEST_STATUS}>
         <label>
           {t("request.filterKind")}
           <select name="kind" defaultValue={filter.kind}>
@@ -56,10 +44,7 @@ export default function SupportRequests() {
             <option value="marketing">{t("request.kindMarketing")}</option>
           </select>
         </label>
-        <button type="submit" className="btn btn-outline">
-          {t("request.filter")}
-        </button>
-      </Form>
+      </StatusFilter>
       {rows.length === 0 ? (
         <p className="admin-muted">{t("request.empty")}</p>
       ) : (
@@ -81,14 +66,14 @@ export default function SupportRequests() {
                   <td>
                     <Link to={`/system/support/${r.id}`}>{r.request_no}</Link>
                   </td>
-                  <td>{t(KIND[r.kind] ?? r.kind)}</td>
+                  <td>{t(REQUEST_KIND[r.kind] ?? r.kind)}</td>
                   <td>
                     {r.customer_code} {en ? r.customer_name_en : r.customer_name_zh}
                   </td>
                   <td>{r.lines.map((l) => `${en ? l.en : l.code} × ${l.qty}`).join(", ")}</td>
                   <td>{formatDateTime(r.created_at)}</td>
                   <td>
-                    <span className={`support-status support-status-${r.status}`}>{t(STATUS[r.status] ?? r.status)}</span>
+                    <RequestStatus status={r.status} />
                   </td>
                 </tr>
               ))}

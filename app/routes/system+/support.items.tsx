@@ -4,6 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ItemQuerySchema, MarketingItemSchema } from "./__supportAdmin.server";
+import { SupportError } from "~/components/support/SupportFacts";
 import { getDb } from "~/db/index.server";
 import { listMarketingItems, saveMarketingItem } from "~/modules/support/marketing-items.server";
 import { setFlash } from "~/utils/cookies.server";
@@ -85,11 +86,7 @@ export default function MarketingItems() {
       )}
       <Form method="post" className="admin-form" data-testid="item-form" key={editing?.id ?? "new"}>
         <h2 className="admin-form-wide">{editing ? t("items.editNamed", { name: en ? editing.name_en : editing.name_zh }) : t("items.add")}</h2>
-        {firstError ? (
-          <p className="message message-error" role="alert" data-testid="support-error">
-            {t(firstError)}
-          </p>
-        ) : null}
+        <SupportError error={firstError} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <label>
           {t("items.nameZh")}

@@ -4,8 +4,11 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReservationDecisionSchema } from "./__supportAdmin.server";
-import { RESERVATION_STATUS } from "./__supportLabels";
 import { Can } from "~/components/Can";
+import { ReservationLinesTable, ReservationUsesTable } from "~/components/support/LineTables";
+import { RefuseForm } from "~/components/support/StaffParts";
+import { ReservationStatus } from "~/components/support/StatusTags";
+import { ReservationOutcome, SupportError } from "~/components/support/SupportFacts";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { approveReservation, getStaffReservation, refuseReservation, releaseReservation } from "~/modules/support/reservations.server";
@@ -17,7 +20,6 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库详情", "Stock reservation");
 
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
-const CAUSE: Record<string, string> = { staff: "reserve.causeStaff", dealer: "reserve.causeDealer", expired: "reserve.causeExpired" };
 
 /** One stock reservation of the entity (decision 052): approve it (reserving stock, possibly less), refuse it with a reason, release it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,21 +54,14 @@ export default function Reservation() {
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
   const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
-  const decided = r.status !== "submitted" && r.status !== "withdrawn";
   return (
     <div className="admin-page">
       <h1>{t("reserve.detailsNamed", { no: r.reservation_no })}</h1>
-      {firstError ? (
-        <p className="message message-error" role="alert" data-testid="support-error">
-          {t(firstError, { code: actionData?.code ?? "" })}
-        </p>
-      ) : null}
+      <SupportError error={firstError} values={{ code: actionData?.code ?? "" }} />
       <dl className="support-facts" data-testid="reserve-detail">
         <dt>{t("reserve.status")}</dt>
         <dd>
-          <span className={`support-status support-status-${r.status}`} data-testid="reserve-status">
-            {t(RESERVATION_STATUS[r.status] ?? r.status)}
-          </span>
+          <ReservationStatus status={r.status} testId="reserve-status" />
         </dd>
         <dt>{t("request.customer")}</dt>
         <dd>
@@ -82,134 +77,27 @@ export default function Reservation() {
         <dd>{r.project}</dd>
         <dt>{t("reserve.period")}</dt>
         <dd>{t("reserve.periodValue", { from: r.starts_on, to: r.ends_on })}</dd>
-        {r.remark ? (
-          <>
-            <dt>{t("reserve.remark")}</dt>
-            <dd>{r.remark}</dd>
-          </>
-        ) : null}
-        {r.decided_at ? (
-          <>
-            <dt>{t("request.decidedBy")}</dt>
-            <dd>
-              {r.decided_by_code} · {formatDateTime(r.decided_at)}
-            </dd>
-          </>
-        ) : null}
-        {r.reason ? (
-          <>
-            <dt>{t("request.reason")}</dt>
-            <dd>{r.reason}</dd>
-          </>
-        ) : null}
-        {r.released_at ? (
-          <>
-            <dt>{t("reserve.releaseCause")}</dt>
-            <dd>
-              {t(CAUSE[r.release_cause ?? ""] ?? "reserve.causeStaff")} · {formatDateTime(r.released_at)}
-            </dd>
-          </>
-        ) : null}
+        <ReservationOutcome
+          remark={r.remark}
+          decidedAt={r.decided_at}
+          decidedBy={r.decided_by_code ?? ""}
+          reason={r.reason}
+          releasedAt={r.released_at}
+          releaseCause={r.release_cause}
+        />
       </dl>
       <Form method="post" data-testid="reserve-approve" id="reserve-approve">
         <input type="hidden" name="intent" value="approve" />
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("reserve.lines")}>
-          <table className="data-table" data-testid="reserve-lines">
-            <caption className="visually-hidden">{t("reserve.lines")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("reserve.orderingCode")}</th>
-                <th scope="col">{t("reserve.name")}</th>
-                <th scope="col" className="num">
-                  {t("reserve.qty")}
-                </th>
-                <th scope="col" className="num">
-                  {t("reserve.available")}
-                </th>
-                <th scope="col" className="num">
-                  {t("reserve.approvedQty")}
-                </th>
-                {decided ? (
-                  <>
-                    <th scope="col" className="num">
-                      {t("reserve.orderedQty")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("reserve.remaining")}
-                    </th>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {r.lines.map((l, i) => (
-                <tr key={l.id}>
-                  <td className="code">{l.ordering_code}</td>
-                  <td>{en ? l.name_en : l.name_zh}</td>
-                  <td className="num">{l.qty}</td>
-                  <td className="num">{l.available}</td>
-                  <td className="num">
-                    {r.status === "submitted" ? (
-                      <>
-                        <input type="hidden" name={`lines[${i}].id`} value={l.id} />
-                        <input
-                          name={`lines[${i}].qty`}
-                          type="number"
-                          min={0}
-                          max={l.qty}
-                          defaultValue={Math.min(l.qty, Math.max(0, l.available))}
-                          aria-label={`${t("reserve.approvedQty")} ${l.ordering_code}`}
-                          className="reserve-qty"
-                          required
-                        />
-                      </>
-                    ) : (
-                      l.approved_qty
-                    )}
-                  </td>
-                  {decided ? (
-                    <>
-                      <td className="num">{l.ordered_qty}</td>
-                      <td className="num" data-testid="reserve-remaining">
-                        {l.remaining}
-                      </td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ReservationLinesTable
+          lines={r.lines.map((l) => ({ id: l.id, code: l.ordering_code, name: en ? l.name_en : l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining, available: l.available }))}
+          decided={r.status !== "submitted" && r.status !== "withdrawn"}
+          approval={{ editable: r.status === "submitted" }}
+        />
       </Form>
-      {r.uses.length ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("reserve.uses")}>
-          <table className="data-table">
-            <caption>{t("reserve.uses")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("reserve.orderNo")}</th>
-                <th scope="col">{t("reserve.orderingCode")}</th>
-                <th scope="col" className="num">
-                  {t("request.qty")}
-                </th>
-                <th scope="col">{t("reserve.usedAt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.uses.map((u, i) => (
-                <tr key={i}>
-                  <td>
-                    <Link to={`/system/orders/${encodeURIComponent(u.order_no)}`}>{u.order_no}</Link>
-                  </td>
-                  <td className="code">{u.ordering_code}</td>
-                  <td className="num">{u.qty}</td>
-                  <td>{formatDateTime(u.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <ReservationUsesTable
+        uses={r.uses.map((u) => ({ code: u.ordering_code, orderNo: u.order_no, qty: u.qty, at: u.created_at }))}
+        orderHref={(no) => `/system/orders/${encodeURIComponent(no)}`}
+      />
       <Can funcCode="svc:reserve:edit">
         {r.status === "submitted" ? (
           <div className="support-actions">
@@ -220,18 +108,7 @@ export default function Reservation() {
                 {t("reserve.approve")}
               </button>
             </div>
-            <Form method="post" className="admin-form" data-testid="reserve-refuse">
-              <input type="hidden" name="intent" value="refuse" />
-              <label>
-                {t("request.reason")}
-                <textarea name="reason" rows={2} maxLength={500} required />
-              </label>
-              <div className="admin-form-actions">
-                <button type="submit" className="btn btn-outline btn-danger">
-                  {t("reserve.refuse")}
-                </button>
-              </div>
-            </Form>
+            <RefuseForm testId="reserve-refuse" button={t("reserve.refuse")} />
           </div>
         ) : null}
         {r.status === "approved" ? (

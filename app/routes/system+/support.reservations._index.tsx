@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReservationFilterSchema } from "./__supportAdmin.server";
-import { RESERVATION_STATUS } from "./__supportLabels";
 import { Pager } from "~/components/Pager";
+import { RESERVATION_STATUS } from "~/components/support/labels";
+import { StatusFilter } from "~/components/support/StaffParts";
+import { ReservationStatus } from "~/components/support/StatusTags";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { RESERVATION_PAGE_SIZE } from "~/modules/support/reservation-status";
@@ -30,23 +32,7 @@ export default function Reservations() {
   return (
     <div className="admin-page">
       <h1>{t("reserve.adminTitle")}</h1>
-      <Form method="get" className="admin-toolbar" data-testid="reserve-filter">
-        <label>
-          {t("request.filterStatus")}
-          <select name="status" defaultValue={filter.status}>
-            <option value="open">{t("request.open")}</option>
-            <option value="">{t("request.all")}</option>
-            {Object.entries(RESERVATION_STATUS).map(([s, key]) => (
-              <option key={s} value={s}>
-                {t(key)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-outline">
-          {t("request.filter")}
-        </button>
-      </Form>
+      <StatusFilter testId="reserve-filter" status={filter.status} statuses={RESERVATION_STATUS} />
       {rows.length === 0 ? (
         <p className="admin-muted">{t("reserve.empty")}</p>
       ) : (
@@ -79,7 +65,7 @@ export default function Reservations() {
                   <td>{r.lines.map((l) => `${l.code} × ${r.status === "submitted" ? l.qty : l.approved}`).join(", ")}</td>
                   <td>{formatDateTime(r.created_at)}</td>
                   <td>
-                    <span className={`support-status support-status-${r.status}`}>{t(RESERVATION_STATUS[r.status] ?? r.status)}</span>
+                    <ReservationStatus status={r.status} />
                   </td>
                 </tr>
               ))}

@@ -1,7 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
-import { Pager } from "~/components/Pager";
+import { DealerListPage, OrderingCodeLines, postedText, SubmitOrCancel } from "~/components/support/DealerParts";
+import { RequestLinesTable } from "~/components/support/LineTables";
+import { RequestStatus } from "~/components/support/StatusTags";
+import { DecisionFacts, SupportError } from "~/components/support/SupportFacts";
 import { formatDateTime } from "~/i18n/format";
 
 /** The dealer's pages of sample, tool-body (decision 050) and marketing support (decision 052): Chinese only (spec §2, §6). */
@@ -10,12 +13,6 @@ const PATHS: Record<Kind, string> = { sample: "/customerSupport/samplesSupport",
 const TITLE: Record<Kind, string> = { sample: "request.titleSample", tool_body: "request.titleToolBody", marketing: "marketing.title" };
 const NEW: Record<Kind, string> = { sample: "request.newSample", tool_body: "request.newToolBody", marketing: "marketing.new" };
 const INTRO: Record<Kind, string> = { sample: "request.introSample", tool_body: "request.introToolBody", marketing: "marketing.intro" };
-const STATUS: Record<string, string> = { submitted: "request.statusSubmitted", approved: "request.statusApproved", refused: "request.statusRefused", shipped: "request.statusShipped" };
-
-export function StatusTag({ status }: { status: string }) {
-  const { t } = useTranslation("support");
-  return <span className={`support-status support-status-${status}`}>{t(STATUS[status] ?? status)}</span>;
-}
 
 interface ListRow {
   id: number;
@@ -32,90 +29,63 @@ export function SupportList({ kind, requests, page, total, pageSize }: { kind: K
   const { t, i18n } = useTranslation("support");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
-    <section className="support-page">
-      <div className="page-head">
-        <h1 className="auth-title">{t(TITLE[kind])}</h1>
-        <Link to={`${PATHS[kind]}/new`} className="btn btn-lg" data-testid="support-new">
-          {t(NEW[kind])}
-        </Link>
-      </div>
-      <p>{t(INTRO[kind])}</p>
-      <h2>{t("request.list")}</h2>
-      {requests.length === 0 ? (
-        <p className="card empty-note">{t("request.empty")}</p>
-      ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("request.list")}>
-          <table className="data-table" data-testid="support-list">
-            <thead>
-              <tr>
-                <th scope="col">{t("request.requestNo")}</th>
-                <th scope="col">{t("request.createdAt")}</th>
-                <th scope="col">{t(kind === "marketing" ? "marketing.items" : "request.products")}</th>
-                <th scope="col">{t("request.endCustomer")}</th>
-                <th scope="col">{t("request.status")}</th>
-                <th scope="col">{t("request.trackingNo")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`${PATHS[kind]}/${r.id}`}>{r.request_no}</Link>
-                  </td>
-                  <td>{formatDateTime(r.created_at)}</td>
-                  <td>{r.lines.map((l) => `${l.code} × ${l.qty}`).join("、")}</td>
-                  <td>{r.end_customer}</td>
-                  <td>
-                    <StatusTag status={r.status} />
-                  </td>
-                  <td>{r.tracking_no ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} total={total} pageSize={pageSize} />
-    </section>
+    <DealerListPage
+      title={t(TITLE[kind])}
+      intro={t(INTRO[kind])}
+      newLabel={t(NEW[kind])}
+      newTo={`${PATHS[kind]}/new`}
+      newTestId="support-new"
+      listTitle={t("request.list")}
+      emptyNote={requests.length === 0 ? t("request.empty") : null}
+      tableLabel={t("request.list")}
+      paging={{ page, total, pageSize }}
+    >
+      <table className="data-table" data-testid="support-list">
+        <thead>
+          <tr>
+            <th scope="col">{t("request.requestNo")}</th>
+            <th scope="col">{t("request.createdAt")}</th>
+            <th scope="col">{t(kind === "marketing" ? "marketing.items" : "request.products")}</th>
+            <th scope="col">{t("request.endCustomer")}</th>
+            <th scope="col">{t("request.status")}</th>
+            <th scope="col">{t("request.trackingNo")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <Link to={`${PATHS[kind]}/${r.id}`}>{r.request_no}</Link>
+              </td>
+              <td>{formatDateTime(r.created_at)}</td>
+              <td>{r.lines.map((l) => `${l.code} × ${l.qty}`).join("、")}</td>
+              <td>{r.end_customer}</td>
+              <td>
+                <RequestStatus status={r.status} />
+              </td>
+              <td>{r.tracking_no ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </DealerListPage>
   );
 }
 
 export function SupportNew({ kind, token, maxLines, errors, initial }: { kind: Kind; token: string; maxLines: number; errors: string[]; initial?: Record<string, unknown> }) {
-  // what the dealer typed, back into the form when the server refused it (without JavaScript too)
-  const str = (x: unknown) => (typeof x === "string" ? x : undefined);
-  const lines = Array.isArray(initial?.lines) ? (initial.lines as Record<string, unknown>[]) : [];
   const { t, i18n } = useTranslation("support");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
     <section className="support-page">
       <h1 className="auth-title">{t(NEW[kind])}</h1>
-      {errors.length ? (
-        <p className="message message-error" role="alert" data-testid="support-error">
-          {t(errors[0])}
-        </p>
-      ) : null}
+      <SupportError error={errors[0]} />
       <Form method="post" className="support-form card" data-testid="support-form">
         <input type="hidden" name="token" value={token} />
-        <fieldset className="support-lines">
-          <legend>{t("request.products")}</legend>
-          <p className="admin-muted">{t("request.linesHint")}</p>
-          {Array.from({ length: maxLines }, (_, i) => (
-            <div key={i} className="support-line">
-              <label>
-                {t("request.orderingCode")} {i + 1}
-                <input name={`lines[${i}].code`} defaultValue={str(lines[i]?.code)} maxLength={60} autoComplete="off" required={i === 0} />
-              </label>
-              <label>
-                {t("request.qty")} {i + 1}
-                <input name={`lines[${i}].qty`} defaultValue={str(lines[i]?.qty)} type="number" min={1} max={9999} inputMode="numeric" required={i === 0} />
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <OrderingCodeLines count={maxLines} posted={initial?.lines} maxQty={9999} legend={t("request.products")} hint={t("request.linesHint")} qtyLabel={t("request.qty")} />
         {kind === "tool_body" ? (
           <label>
             {t("request.supplyMode")}
-            <select name="supplyMode" required defaultValue={str(initial?.supplyMode) ?? "loan"}>
+            <select name="supplyMode" required defaultValue={postedText(initial?.supplyMode) ?? "loan"}>
               <option value="loan">{t("request.supplyLoan")}</option>
               <option value="supply">{t("request.supplySupply")}</option>
             </select>
@@ -123,20 +93,13 @@ export function SupportNew({ kind, token, maxLines, errors, initial }: { kind: K
         ) : null}
         <label>
           {t("request.endCustomer")}
-          <input name="endCustomer" defaultValue={str(initial?.endCustomer)} required maxLength={200} />
+          <input name="endCustomer" defaultValue={postedText(initial?.endCustomer)} required maxLength={200} />
         </label>
         <label>
           {t("request.purpose")}
-          <textarea name="purpose" defaultValue={str(initial?.purpose)} required maxLength={1000} rows={3} placeholder={t("request.purposeHint")} />
+          <textarea name="purpose" defaultValue={postedText(initial?.purpose)} required maxLength={1000} rows={3} placeholder={t("request.purposeHint")} />
         </label>
-        <div className="row-actions">
-          <button type="submit" className="btn btn-lg">
-            {t("request.submit")}
-          </button>
-          <Link to={PATHS[kind]} className="btn btn-outline">
-            {t("request.cancel")}
-          </Link>
-        </div>
+        <SubmitOrCancel submit={t("request.submit")} cancelTo={PATHS[kind]} />
       </Form>
     </section>
   );
@@ -169,7 +132,7 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
       <dl className="support-facts card" data-testid="support-detail">
         <dt>{t("request.status")}</dt>
         <dd>
-          <StatusTag status={r.status} />
+          <RequestStatus status={r.status} />
         </dd>
         <dt>{t("request.createdAt")}</dt>
         <dd>{formatDateTime(r.createdAt)}</dd>
@@ -193,18 +156,7 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
             <dd>{r.wantedDate}</dd>
           </>
         ) : null}
-        {r.decidedAt ? (
-          <>
-            <dt>{t("request.decidedAt")}</dt>
-            <dd>{formatDateTime(r.decidedAt)}</dd>
-          </>
-        ) : null}
-        {r.reason ? (
-          <>
-            <dt>{t("request.reason")}</dt>
-            <dd data-testid="support-reason">{r.reason}</dd>
-          </>
-        ) : null}
+        <DecisionFacts decidedAt={r.decidedAt} reason={r.reason} />
         {r.trackingNo ? (
           <>
             <dt>{t("request.trackingNo")}</dt>
@@ -217,29 +169,7 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
           </>
         ) : null}
       </dl>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("request.linesTable")}>
-        <table className="data-table">
-          <caption className="visually-hidden">{t("request.linesTable")}</caption>
-          <thead>
-            <tr>
-              {kind === "marketing" ? null : <th scope="col">{t("request.orderingCode")}</th>}
-              <th scope="col">{t(kind === "marketing" ? "marketing.item" : "request.name")}</th>
-              <th scope="col" className="num">
-                {t("request.qty")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.lines.map((l) => (
-              <tr key={`${l.code}-${l.nameZh}`}>
-                {kind === "marketing" ? null : <td className="code">{l.code}</td>}
-                <td>{l.nameZh}</td>
-                <td className="num">{l.qty}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RequestLinesTable lines={r.lines.map((l) => ({ code: l.code, name: l.nameZh, qty: l.qty }))} items={kind === "marketing"} />
       <p>
         <Link to={PATHS[kind]}>{t("request.back")}</Link>
       </p>
@@ -249,18 +179,13 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
 
 /** Marketing support's request form (decision 052): the entity's active items, a quantity each. */
 export function MarketingNew({ token, items, errors, initial }: { token: string; items: { id: number; nameZh: string; maxQty: number }[]; errors: string[]; initial?: Record<string, unknown> }) {
-  const str = (x: unknown) => (typeof x === "string" ? x : undefined);
   const asked = Array.isArray(initial?.items) ? (initial.items as Record<string, unknown>[]) : [];
   const { t, i18n } = useTranslation("support");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
     <section className="support-page">
       <h1 className="auth-title">{t("marketing.new")}</h1>
-      {errors.length ? (
-        <p className="message message-error" role="alert" data-testid="support-error">
-          {t(errors[0])}
-        </p>
-      ) : null}
+      <SupportError error={errors[0]} />
       {items.length === 0 ? (
         <p className="card empty-note">{t("marketing.noItems")}</p>
       ) : (
@@ -274,31 +199,24 @@ export function MarketingNew({ token, items, errors, initial }: { token: string;
                 <input type="hidden" name={`items[${i}].id`} value={item.id} />
                 <label>
                   {item.nameZh}（{t("marketing.maxN", { max: item.maxQty })}）
-                  <input name={`items[${i}].qty`} defaultValue={str(asked.find((a) => String(a?.id) === String(item.id))?.qty)} type="number" min={0} max={item.maxQty} inputMode="numeric" />
+                  <input name={`items[${i}].qty`} defaultValue={postedText(asked.find((a) => String(a?.id) === String(item.id))?.qty)} type="number" min={0} max={item.maxQty} inputMode="numeric" />
                 </label>
               </div>
             ))}
           </fieldset>
           <label>
             {t("marketing.endCustomer")}
-            <input name="endCustomer" defaultValue={str(initial?.endCustomer)} required maxLength={200} />
+            <input name="endCustomer" defaultValue={postedText(initial?.endCustomer)} required maxLength={200} />
           </label>
           <label>
             {t("marketing.purpose")}
-            <textarea name="purpose" defaultValue={str(initial?.purpose)} required maxLength={1000} rows={3} placeholder={t("marketing.purposeHint")} />
+            <textarea name="purpose" defaultValue={postedText(initial?.purpose)} required maxLength={1000} rows={3} placeholder={t("marketing.purposeHint")} />
           </label>
           <label>
             {t("marketing.wantedDate")}
-            <input name="wantedDate" type="date" defaultValue={str(initial?.wantedDate)} required />
+            <input name="wantedDate" type="date" defaultValue={postedText(initial?.wantedDate)} required />
           </label>
-          <div className="row-actions">
-            <button type="submit" className="btn btn-lg">
-              {t("request.submit")}
-            </button>
-            <Link to={PATHS.marketing} className="btn btn-outline">
-              {t("request.cancel")}
-            </Link>
-          </div>
+          <SubmitOrCancel submit={t("request.submit")} cancelTo={PATHS.marketing} />
         </Form>
       )}
     </section>

@@ -8,15 +8,12 @@ import { createReservation, getDealerReservation, listDealerReservations, releas
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server";
-import { pageOf, RequestSchema, SUPPORT_ROLES } from "./__support.server";
+import { codeLines, isoDate, pageOf, RequestSchema, required, SUPPORT_ROLES } from "./__support.server";
 
 /**
  * The dealer side of stock reservation, 备库 (decision 052): standbyLibrary._index, .new, .$id.
  * The customer-support roles only; another customer's reservation is not found.
  */
-const required = (max: number) => z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(max, "support:request.tooLong");
-const isoDate = z.string({ error: "support:reserve.dateRule" }).regex(/^\d{4}-\d\d-\d\d$/, "support:reserve.dateRule");
-
 export const ReservationSchema = z.object({
   token: RequestSchema.shape.token,
   endCustomer: required(200),
@@ -24,17 +21,7 @@ export const ReservationSchema = z.object({
   startsOn: isoDate,
   endsOn: isoDate,
   remark: z.string().trim().max(1000, "support:request.tooLong").optional(),
-  lines: z
-    .array(
-      z
-        .object({
-          code: z.string().trim().max(60, "support:request.tooLong").default(""),
-          qty: z.coerce.number({ error: "support:reserve.qtyRange" }).int("support:reserve.qtyRange").min(1, "support:reserve.qtyRange").max(100_000, "support:reserve.qtyRange").optional(),
-        })
-        .refine((l) => !l.code || l.qty !== undefined, { message: "support:reserve.qtyRange", path: ["qty"] }),
-    )
-    .max(RESERVATION_MAX_LINES)
-    .default([]),
+  lines: codeLines(RESERVATION_MAX_LINES, 100_000, "support:reserve.qtyRange"),
 });
 
 export const DealerReservationActionSchema = z.object({ intent: z.enum(["withdraw", "release"]) });
@@ -86,7 +73,7 @@ export async function reservationDetailLoader(request: Request, rawId: string | 
       releaseCause: r.release_cause,
       userCode: r.user_code,
       userName: r.user_name,
-      lines: r.lines.map((l) => ({ code: l.ordering_code, nameZh: l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining })),
+      lines: r.lines.map((l) => ({ id: l.id, code: l.ordering_code, name: l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining })),
       uses: r.uses.map((u) => ({ code: u.ordering_code, orderNo: u.order_no, qty: u.qty, at: u.created_at })),
     },
   };

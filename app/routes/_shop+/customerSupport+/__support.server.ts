@@ -16,24 +16,29 @@ import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server
  */
 export const SUPPORT_ROLES = ["customer_support", "customer_master"];
 
-const required = (max: number) => z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(max, "support:request.tooLong");
+export const required = (max: number) => z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(max, "support:request.tooLong");
+export const isoDate = z.string({ error: "support:reserve.dateRule" }).regex(/^\d{4}-\d\d-\d\d$/, "support:reserve.dateRule");
+
+/** The ordering-code lines of a dealer's form: at most `maxLines`; an empty line is no line, a code needs a whole quantity of 1 to `maxQty` (else `qtyError`). */
+export const codeLines = (maxLines: number, maxQty: number, qtyError: string) =>
+  z
+    .array(
+      z
+        .object({
+          code: z.string().trim().max(60, "support:request.tooLong").default(""),
+          qty: z.coerce.number({ error: qtyError }).int(qtyError).min(1, qtyError).max(maxQty, qtyError).optional(),
+        })
+        .refine((l) => !l.code || l.qty !== undefined, { message: qtyError, path: ["qty"] }),
+    )
+    .max(maxLines)
+    .default([]);
 
 export const RequestSchema = z.object({
   token: z.string({ error: "support:request.required" }).regex(/^[0-9a-f]{32}$/, "support:request.required"),
   endCustomer: required(200),
   purpose: required(1000),
   supplyMode: z.enum(["loan", "supply"], { error: "support:request.supplyModeRequired" }).optional(),
-  lines: z
-    .array(
-      z
-        .object({
-          code: z.string().trim().max(60, "support:request.tooLong").default(""),
-          qty: z.coerce.number({ error: "support:request.qtyRule" }).int("support:request.qtyRule").min(1, "support:request.qtyRule").max(9999, "support:request.qtyRule").optional(),
-        })
-        .refine((l) => !l.code || l.qty !== undefined, { message: "support:request.qtyRule", path: ["qty"] }),
-    )
-    .max(SUPPORT_MAX_LINES)
-    .default([]),
+  lines: codeLines(SUPPORT_MAX_LINES, 9999, "support:request.qtyRule"),
 });
 
 /** `?page=` of the dealer's lists (a wrong value is the first page) */
@@ -100,8 +105,6 @@ export async function supportDetailLoader<K extends SupportKind>(request: Reques
     },
   };
 }
-
-const isoDate = z.string({ error: "support:reserve.dateRule" }).regex(/^\d{4}-\d\d-\d\d$/, "support:reserve.dateRule");
 
 /** Marketing support's request form (decision 052): a quantity per offered item, empty or 0 for none. */
 export const MarketingSchema = z.object({
