@@ -709,6 +709,8 @@ export interface QuoteAttributeTable {
   choices: string | null; // JSON array
   required: Flag;
   sort: number;
+  /** 0: removed from the form, kept for the earlier requests that carry a value for it (migration 0018) */
+  active: Flag;
 }
 
 export interface QuotationTable {

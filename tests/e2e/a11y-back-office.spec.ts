@@ -23,6 +23,7 @@ function backOfficePages(): { name: string; url: string }[] {
     const reservation = id("select id from stock_reservation where status = 'approved' order by id limit 1");
     const marketing = id("select id from support_request where kind = 'marketing' order by id limit 1");
     const order = (db.prepare("select order_no from sales_order where status = 'to_be_confirmed' order by id limit 1").get() as { order_no: string }).order_no;
+    const drill = id("select id from quote_tool_type where code = 'drill'");
     const node = (db.prepare("select code from catalogue_node where level = 3 order by code limit 1").get() as { code: string }).code;
     return [
       ["dashboard", "/system"],
@@ -70,6 +71,11 @@ function backOfficePages(): { name: string; url: string }[] {
       ["stock reservation", `/system/support/reservations/${reservation}`],
       ["marketing request", `/system/support/${marketing}`],
       ["catalogue node (edit, move)", `/system/catalogueNode/${encodeURIComponent(node)}`],
+      // the tool types of the quotation requests (decision 051, "Editing the types")
+      ["tool types", "/system/quotationToolType"],
+      ["tool type", `/system/quotationToolType/${drill}`],
+      ["new tool attribute", `/system/quotationToolType/${drill}/attribute/new`],
+      ["tool attribute", `/system/quotationToolType/${drill}/attribute/${id(`select id from quote_attribute where type_id = ${drill} and key = 'shank'`)}`],
     ].map(([name, url]) => ({ name, url }));
   } finally {
     db.close();

@@ -1,8 +1,8 @@
 import type { DB } from "../db.server";
 import type { Ids } from "./accounts.server";
 import { newSubmitToken } from "../../modules/orders/submit.server";
-import { ensureToolTypes } from "../../modules/quotation/tool-types.server";
-import { createQuotation, dealerQuoteStep, listToolTypes, staffQuoteStep, type QuoteDealer, type QuoteStaff } from "../../modules/quotation/quotation.server";
+import { ensureToolTypes, listToolTypes } from "../../modules/quotation/tool-types.server";
+import { createQuotation, dealerQuoteStep, staffQuoteStep, type QuoteDealer, type QuoteStaff } from "../../modules/quotation/quotation.server";
 
 /**
  * Customized tool quotations in the demo (decision 051): dealer A (XCD000001) has a request

@@ -135,6 +135,16 @@ export const SHOP_MENUS: MenuDef[] = [
   { name: "profile", zh: "个人中心", en: "Personal centre", href: "/profile/index", roles: [...DEALERS, "customer_support"], hidden: true },
 ];
 
+/**
+ * The tool types and attributes a dealer's quotation request offers (decision 051, "Editing the
+ * types"): reference data for every entity, so the administrator's alone, not the order desk's.
+ * Migration 0018 adds it to a database seeded before it.
+ */
+export const QUOTE_TYPE_MENU: MenuDef = {
+  name: "quotationToolType", zh: "刀具类型与参数", en: "Tool types and attributes", href: "/system/quotationToolType", roles: ["admin"],
+  children: [fn("svc:quoteType:edit", "维护刀具类型与参数", "Maintain tool types and attributes")],
+};
+
 /** The back office (area 'admin'): the sidebar. Each page has a view and an edit function code. */
 export const ADMIN_MENUS: MenuDef[] = [
   {
@@ -234,6 +244,7 @@ export const ADMIN_MENUS: MenuDef[] = [
         name: "quotationList", zh: "非标刀具报价", en: "Customized tool quotations", href: "/system/quotation",
         children: [fn("svc:quote:view", "查看报价申请", "View quotation requests"), fn("svc:quote:edit", "报价与提问", "Quote and ask")],
       },
+      QUOTE_TYPE_MENU,
     ],
   },
   {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
+import { addQuoteTypeMenu } from "~/db/migrations/2026-11-26-0018-quote-type-editor";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { landingPage } from "~/modules/auth/login.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
 import { firstAllowedRoute, getMenuRow, grantedFunctionCodes, menuTree, saveMenu, shopRoles } from "./menus.server";
 import { getRole, saveRole } from "./roles.server";
+import { bumpVersion } from "./versions.server";
 
 /** Menus, roles and function codes from the database (spec §6), as the shop and back office read them. */
 describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
@@ -52,6 +54,28 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
     expect(await grantedFunctionCodes(db, ["content_editor"])).not.toContain("cus:customer:edit");
     expect(await grantedFunctionCodes(db, ["admin"])).toContain("sys:menu:edit");
     expect(await grantedFunctionCodes(db, ["order_desk"])).not.toContain("sys:menu:edit");
+  });
+
+  it("the tool types editor is the administrator's, under Tool quotations; a database seeded before it gets it from migration 0018", async () => {
+    const group = async (role: string) => (await menuTree(db, { area: "admin", roles: [role], lang: "en" })).find((i) => i.title === "Tool quotations")!.children.map((i) => i.href);
+    expect(await group("admin")).toEqual(["/system/quotation", "/system/quotationToolType"]);
+    expect(await group("order_desk")).toEqual(["/system/quotation"]);
+    expect(await grantedFunctionCodes(db, ["admin"])).toContain("svc:quoteType:edit");
+    for (const role of ["order_desk", "support_staff", "content_editor"]) expect(await grantedFunctionCodes(db, [role])).not.toContain("svc:quoteType:edit");
+    // as an older database: without the entry, then migrated
+    const ids = (await db.selectFrom("menu").select("id").where("name", "in", ["quotationToolType", "svc_quoteType_edit"]).execute()).map((r) => r.id);
+    await db.deleteFrom("role_menu").where("menu_id", "in", ids).execute();
+    await db.deleteFrom("menu").where("name", "=", "svc_quoteType_edit").execute();
+    await db.deleteFrom("menu").where("name", "=", "quotationToolType").execute();
+    await bumpVersion(db, "menu");
+    expect(await grantedFunctionCodes(db, ["admin"])).not.toContain("svc:quoteType:edit");
+    await addQuoteTypeMenu(db);
+    await addQuoteTypeMenu(db); // once only
+    expect(await db.selectFrom("menu").select("id").where("name", "=", "quotationToolType").execute()).toHaveLength(1);
+    expect(await group("admin")).toEqual(["/system/quotation", "/system/quotationToolType"]);
+    expect(await group("order_desk")).toEqual(["/system/quotation"]);
+    // the migration moved the menus' version: every process sees the entry without a restart
+    expect(await grantedFunctionCodes(db, ["admin"])).toContain("svc:quoteType:edit");
   });
 
   it("a renamed menu node shows in the next read (the cache follows the version) and is audited", async () => {

@@ -21,6 +21,8 @@ export interface AttributeError {
 }
 
 export const ATTRIBUTE_TEXT_MAX = 100;
+/** A dealer's number: at most six digits and three decimals, not negative (the editor's bounds too). */
+export const ATTRIBUTE_NUMBER = /^\d{1,6}(\.\d{1,3})?$/;
 
 /** The dealer's values (strings from the form) checked against the type's attributes: cleaned values, or an error per attribute. */
 export function validateAttributes(
@@ -36,7 +38,7 @@ export function validateAttributes(
       continue;
     }
     if (d.kind === "number") {
-      if (!/^\d{1,6}(\.\d{1,3})?$/.test(v)) {
+      if (!ATTRIBUTE_NUMBER.test(v)) {
         errors[d.key] = { key: "quotation:error.attrNumber" };
         continue;
       }

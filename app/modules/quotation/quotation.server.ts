@@ -7,7 +7,7 @@ import { checkPermission } from "~/modules/cart/rules";
 import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, type FileType } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import { todayIso } from "~/modules/orders/submit.server";
-import { attributeSummary, validateAttributes, type AttributeDef, type AttributeError } from "./attributes";
+import { attributeSummary, validateAttributes, type AttributeError } from "./attributes";
 import {
   nextQuoteStatus,
   QUOTE_FILE_MAX_BYTES,
@@ -21,6 +21,7 @@ import {
   type QuoteStatus,
   type StaffQuoteEvent,
 } from "./status";
+import { offeredToolType, toolTypeOfRequest } from "./tool-types.server";
 
 /**
  * Customized tool quotations (issue 18 item 1, decision 051). A dealer asks for a non-standard
@@ -55,47 +56,6 @@ const fail = (error: string, status = 400, values?: Record<string, string | numb
 });
 
 export const fileDir = (base = contentDir()) => path.join(base, "quotation");
-
-// ---------------------------------------------------------------- tool types and attributes
-
-export interface ToolType {
-  id: number;
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  attributes: AttributeDef[];
-}
-
-/** The active tool types with their attributes, in their order (GetAttr). */
-export async function listToolTypes(db: DB): Promise<ToolType[]> {
-  const [types, attrs] = await Promise.all([
-    db.selectFrom("quote_tool_type").selectAll().where("active", "=", 1).orderBy("sort").orderBy("id").execute(),
-    db.selectFrom("quote_attribute").selectAll().orderBy("type_id").orderBy("sort").orderBy("id").execute(),
-  ]);
-  return types.map((t) => ({
-    id: t.id,
-    code: t.code,
-    nameZh: t.name_zh,
-    nameEn: t.name_en,
-    attributes: attrs
-      .filter((a) => a.type_id === t.id)
-      .map((a) => ({
-        key: a.key,
-        labelZh: a.label_zh,
-        labelEn: a.label_en,
-        kind: a.kind as AttributeDef["kind"],
-        unit: a.unit,
-        min: a.min_value === null ? null : Number(a.min_value),
-        max: a.max_value === null ? null : Number(a.max_value),
-        choices: a.choices ? (JSON.parse(a.choices) as string[]) : [],
-        required: a.required === 1,
-      })),
-  }));
-}
-
-async function toolType(db: DB, typeId: number): Promise<ToolType | null> {
-  return (await listToolTypes(db)).find((t) => t.id === typeId) ?? null;
-}
 
 // ---------------------------------------------------------------- drawings
 
@@ -162,7 +122,7 @@ export async function createQuotation(db: DB, dealer: QuoteDealer, input: NewQuo
   const dir = fileDir(opts.dir);
   const seen = await byToken(db, dealer, input.token);
   if (seen) return { ok: true, id: seen.id, already: true };
-  const type = await toolType(db, input.typeId);
+  const type = await offeredToolType(db, input.typeId);
   if (!type) return fail("quotation:error.type");
   const attrs = validateAttributes(type.attributes, input.attributes);
   if (!attrs.ok) return { ...fail("quotation:error.attributes"), fields: attrs.errors };
@@ -301,7 +261,7 @@ async function load(db: DB, where: { id: number; tenantId: number; customerId?: 
   const row = await q.executeTakeFirst();
   if (!row) throw new NotFoundError("quotation");
   const [type, messages, files] = await Promise.all([
-    toolType(db, row.type_id),
+    toolTypeOfRequest(db, row.type_id),
     db
       .selectFrom("quotation_message")
       .select(["id", "user_code", "author", "event", "body", "unit_price", "moq", "lead_time_days", "valid_until", "created_at"])
@@ -537,7 +497,7 @@ export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, i
       return null;
     },
     async (trx, q) => {
-      const type = await toolType(trx, q.type_id);
+      const type = await toolTypeOfRequest(trx, q.type_id);
       const values = JSON.parse(q.attributes) as Record<string, string>;
       const stamp = now.toISOString();
       const { id: productId } = await trx

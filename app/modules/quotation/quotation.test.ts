@@ -20,13 +20,12 @@ import {
   getStaffQuotation,
   listDealerQuotations,
   listStaffQuotations,
-  listToolTypes,
   readQuotationFile,
   staffQuoteStep,
   type NewQuotation,
   type QuoteStaff,
 } from "./quotation.server";
-import { ensureToolTypes } from "./tool-types.server";
+import { ensureToolTypes, listToolTypes } from "./tool-types.server";
 import { nextQuoteStatus, QUOTE_EVENTS, QUOTE_STATUSES, QUOTE_TRANSITIONS } from "./status";
 
 const PDF = new Uint8Array(Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n"));

@@ -1,11 +1,63 @@
+import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
+import type { QuoteAttributeTable } from "~/db/schema";
+import type { AttributeDef } from "./attributes";
 
 /**
  * The tool types a dealer may ask a customized quotation for, and the attributes of each (the
  * ERP's `cutternonstdquotation/GetAttr`, decision 051): the trade's usual specification of a
  * special insert, end mill, drill, holder and reamer / form tool. Written once into an empty
- * table by `ensureToolTypes` (the seed runs it); afterwards the table is the authority.
+ * table by `ensureToolTypes` (the seed runs it); afterwards the table is the authority, kept by
+ * the administrator at /system/quotationToolType (`tool-type-editor.server.ts`).
+ *
+ * Nothing caches them: every form and every check reads the tables, so an edit shows at once.
  */
+export interface ToolType {
+  id: number;
+  code: string;
+  nameZh: string;
+  nameEn: string;
+  attributes: AttributeDef[];
+}
+
+export const attributeDef = (a: Selectable<QuoteAttributeTable>): AttributeDef => ({
+  key: a.key,
+  labelZh: a.label_zh,
+  labelEn: a.label_en,
+  kind: a.kind as AttributeDef["kind"],
+  unit: a.unit,
+  min: a.min_value === null ? null : Number(a.min_value),
+  max: a.max_value === null ? null : Number(a.max_value),
+  choices: a.choices ? (JSON.parse(a.choices) as string[]) : [],
+  required: a.required === 1,
+});
+
+async function readTypes(db: DB, opts: { id?: number; offered: boolean }): Promise<ToolType[]> {
+  let types = db.selectFrom("quote_tool_type").selectAll().orderBy("sort").orderBy("id");
+  let attrs = db.selectFrom("quote_attribute").selectAll().orderBy("type_id").orderBy("sort").orderBy("id");
+  if (opts.id !== undefined) {
+    types = types.where("id", "=", opts.id);
+    attrs = attrs.where("type_id", "=", opts.id);
+  }
+  if (opts.offered) {
+    types = types.where("active", "=", 1);
+    attrs = attrs.where("active", "=", 1);
+  }
+  const [typeRows, attrRows] = await Promise.all([types.execute(), attrs.execute()]);
+  return typeRows.map((t) => ({ id: t.id, code: t.code, nameZh: t.name_zh, nameEn: t.name_en, attributes: attrRows.filter((a) => a.type_id === t.id).map(attributeDef) }));
+}
+
+/** The types a dealer is offered (active), each with its current attributes, in their order (GetAttr). */
+export const listToolTypes = (db: DB) => readTypes(db, { offered: true });
+
+/** One offered type with its current attributes: what a new request is checked against; null when inactive or unknown. */
+export const offeredToolType = async (db: DB, id: number): Promise<ToolType | null> => (await readTypes(db, { id, offered: true }))[0] ?? null;
+
+/**
+ * One type as an earlier request reads it: active or not, with every attribute, removed ones too,
+ * so the request's values keep their labels (a request stores only key → value).
+ */
+export const toolTypeOfRequest = async (db: DB, id: number): Promise<ToolType | null> => (await readTypes(db, { id, offered: false }))[0] ?? null;
 export interface AttrDef {
   key: string;
   zh: string;

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QuoteStatus } from "../_shop+/technologyService+/__QuotationViews";
 import { QuoteFilterSchema } from "./__quotationAdmin.server";
+import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { isExpired, listStaffQuotations } from "~/modules/quotation/quotation.server";
@@ -30,6 +31,11 @@ export default function Quotations() {
   return (
     <div className="admin-page">
       <h1>{t("staff.listTitle")}</h1>
+      <Can funcCode="svc:quoteType:edit">
+        <p>
+          <Link to="/system/quotationToolType">{t("types.manage")}</Link>
+        </p>
+      </Can>
       <Form method="get" className="admin-toolbar" data-testid="quote-filter">
         <label>
           {t("staff.filterStatus")}

@@ -4,8 +4,10 @@ import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import type { SessionUser } from "~/modules/auth/sessions.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import { acceptQty, acceptQuotation, createQuotation, dealerQuoteStep, getDealerQuotation, isExpired, listDealerQuotations, listToolTypes } from "~/modules/quotation/quotation.server";
+import { acceptQty, acceptQuotation, createQuotation, dealerQuoteStep, getDealerQuotation, isExpired, listDealerQuotations } from "~/modules/quotation/quotation.server";
 import { QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
+import { TOOL_TYPE_CODE } from "~/modules/quotation/tool-type-rules";
+import { listToolTypes } from "~/modules/quotation/tool-types.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing } from "~/utils/guard.server";
@@ -19,7 +21,7 @@ const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const IdParam = z.coerce.number().int().min(1).max(2_000_000_000);
 const MB = QUOTE_FILE_MAX_BYTES / 1024 / 1024;
 
-export const TypeQuerySchema = z.object({ type: z.string().regex(/^[a-z_]{1,20}$/).optional().catch(undefined) });
+export const TypeQuerySchema = z.object({ type: z.string().regex(TOOL_TYPE_CODE).optional().catch(undefined) });
 
 export const NewQuotationSchema = z.object({
   token,

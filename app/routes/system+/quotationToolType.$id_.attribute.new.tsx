@@ -1,0 +1,41 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { idOr404, NewAttributeSchema } from "./__quotationToolType.server";
+import { ToolAttributePage } from "./__ToolTypeForms";
+import { getDb } from "~/db/index.server";
+import { addAttribute, getToolTypeForEditing } from "~/modules/quotation/tool-type-editor.server";
+import { setFlash } from "~/utils/cookies.server";
+import { readFormData } from "~/utils/form.server";
+import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增参数", "Add an attribute");
+
+/** A new attribute at the end of a tool type's form (decision 051): its key is fixed from now on. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireStaff(request, "svc:quoteType:edit", db);
+  const { type } = await notFoundWhenMissing(() => getToolTypeForEditing(db, idOr404(params.id)));
+  return { type: { id: type.id, code: type.code, nameZh: type.nameZh, nameEn: type.nameEn } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireStaff(request, "svc:quoteType:edit", db);
+  const id = idOr404(params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: NewAttributeSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const r = await notFoundWhenMissing(() => addAttribute(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, submission.value));
+  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field]: [r.error] } }) }, { status: 400 });
+  return redirect(`/system/quotationToolType/${id}`, { headers: { "Set-Cookie": await setFlash("quotation:types.flash.attributeAdded") } });
+}
+
+export default function NewToolAttribute() {
+  const { type } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("quotation");
+  return <ToolAttributePage type={type} heading={(name) => t("types.attributeNew", { type: name })} attribute={null} lastResult={actionData?.result} />;
+}
