@@ -40,15 +40,20 @@ export function sniffFileType(buf: Uint8Array, name: string): FileType | null {
   return null;
 }
 
-/** The name a download is offered under: the uploaded name, with the real type's extension. */
-export function downloadName(uploaded: string, type: FileType): string {
-  // no folders, control characters or quotes from the uploader's machine
-  const base =
+/** An uploaded file's name as kept: no folders, control characters or quotes from the uploader's machine, at most 200 characters. */
+export function uploadedFileName(uploaded: string, fallback: string): string {
+  return (
     [...(uploaded.split(/[\\/]/).pop() ?? "")]
       .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
       .join("")
       .trim()
-      .slice(0, 200) || "download";
+      .slice(0, 200) || fallback
+  );
+}
+
+/** The name a download is offered under: the uploaded name, with the real type's extension. */
+export function downloadName(uploaded: string, type: FileType): string {
+  const base = uploadedFileName(uploaded, "download");
   const ext = path.extname(base).slice(1).toLowerCase();
   const same = ext === type.ext || (type.ext === "jpg" && ext === "jpeg");
   return same ? base : `${base}.${type.ext}`;

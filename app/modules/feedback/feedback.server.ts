@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { DB } from "~/db/db.server";
 import { recordAudit } from "~/modules/admin/audit.server";
-import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile } from "~/modules/content/files.server";
+import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import {
   FEEDBACK_PHOTO_MAX_BYTES,
@@ -62,12 +62,6 @@ export function checkPhotos(photos: UploadedPhoto[]): { ok: true; types: { mime:
   return { ok: true, types };
 }
 
-const cleanName = (name: string) =>
-  [...(name.split(/[\\/]/).pop() ?? "")]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
-    .join("")
-    .trim()
-    .slice(0, 200) || "photo";
 
 export interface NewFeedback {
   token: string;
@@ -136,7 +130,7 @@ export async function createFeedback(db: DB, actor: DealerActor, input: NewFeedb
       for (const [i, p] of real.entries()) {
         await trx
           .insertInto("feedback_photo")
-          .values({ feedback_id: row.id, file_key: keys[i], file_type: checked.types[i].mime, file_size: p.bytes.byteLength, file_name: cleanName(p.name) })
+          .values({ feedback_id: row.id, file_key: keys[i], file_type: checked.types[i].mime, file_size: p.bytes.byteLength, file_name: uploadedFileName(p.name, "photo") })
           .execute();
       }
       return row.id;

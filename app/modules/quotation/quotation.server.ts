@@ -4,7 +4,7 @@ import type { DB } from "~/db/db.server";
 import type { QuotationTable } from "~/db/schema";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { checkPermission } from "~/modules/cart/rules";
-import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, type FileType } from "~/modules/content/files.server";
+import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName, type FileType } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import { todayIso } from "~/modules/orders/submit.server";
 import { attributeSummary, validateAttributes, type AttributeError } from "./attributes";
@@ -90,12 +90,6 @@ export function checkDrawings(files: UploadedFile[]): { ok: true; types: FileTyp
   return { ok: true, types };
 }
 
-const cleanName = (name: string) =>
-  [...(name.split(/[\\/]/).pop() ?? "")]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
-    .join("")
-    .trim()
-    .slice(0, 200) || "drawing";
 
 // ---------------------------------------------------------------- filing a request
 
@@ -176,7 +170,7 @@ export async function createQuotation(db: DB, dealer: QuoteDealer, input: NewQuo
       for (const [i, f] of real.entries()) {
         await trx
           .insertInto("quotation_file")
-          .values({ quotation_id: id, file_key: keys[i], file_type: checked.types[i].mime, file_size: f.bytes.byteLength, file_name: cleanName(f.name) })
+          .values({ quotation_id: id, file_key: keys[i], file_type: checked.types[i].mime, file_size: f.bytes.byteLength, file_name: uploadedFileName(f.name, "drawing") })
           .execute();
       }
       await trx
