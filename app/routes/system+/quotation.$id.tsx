@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { QuoteFacts, QuoteFiles, QuoteHistory } from "../_shop+/technologyService+/__QuotationViews";
+import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { IdParam, StaffStepSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";

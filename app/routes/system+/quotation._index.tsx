@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { QuoteStatus } from "../_shop+/technologyService+/__QuotationViews";
+import { QuoteStatus } from "~/components/quotation/QuoteDetails";
 import { QuoteFilterSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";

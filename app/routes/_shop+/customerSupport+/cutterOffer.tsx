@@ -5,7 +5,7 @@ import ordersCss from "~/styles/orders.css";
 import quotationCss from "~/styles/quotation.css";
 import { requireRole } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { QuotationRequestPage, type Reply } from "../technologyService+/__QuotationViews";
+import { QuotationRequestPage, type Reply } from "~/components/quotation/QuotationRequestPage";
 import { quotationPageAction, quotationPageLoader } from "../technologyService+/__quotation.server";
 import { SUPPORT_ROLES } from "./__support.server";
 

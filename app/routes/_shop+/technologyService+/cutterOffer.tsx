@@ -5,7 +5,7 @@ import ordersCss from "~/styles/orders.css";
 import quotationCss from "~/styles/quotation.css";
 import { requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { QuotationRequestPage, type Reply } from "./__QuotationViews";
+import { QuotationRequestPage, type Reply } from "~/components/quotation/QuotationRequestPage";
 import { quotationPageAction, quotationPageLoader } from "./__quotation.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";

@@ -7,7 +7,8 @@ import ordersCss from "~/styles/orders.css";
 import quotationCss from "~/styles/quotation.css";
 import { requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { QuoteFacts, QuoteFiles, QuoteHistory, type Reply } from "./__QuotationViews";
+import type { Reply } from "~/components/quotation/QuotationRequestPage";
+import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { detailsAction, detailsLoader } from "./__quotation.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
@@ -69,20 +70,7 @@ export default function CutterOfferDetails() {
       ) : null}
       <div className="qt-actions">
         {actions.answer ? (
-          <Form method="post" className="card" data-testid="quote-answer">
-            <h2 className="fb-section-title">{t("dealer.answerTitle")}</h2>
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="intent" value="answer" />
-            <label className="field">
-              <span className="required">{t("dealer.answerTitle")}</span>
-              <textarea name="body" rows={3} maxLength={textMax} required />
-            </label>
-            <div>
-              <button type="submit" className="btn">
-                {t("dealer.answer")}
-              </button>
-            </div>
-          </Form>
+          <NoteForm intent="answer" token={token} maxLength={textMax} title={t("dealer.answerTitle")} label={t("dealer.answerTitle")} button={t("dealer.answer")} required rows={3} />
         ) : null}
         {actions.accept ? (
           <Form method="post" className="card" data-testid="quote-accept">
@@ -102,42 +90,10 @@ export default function CutterOfferDetails() {
           </Form>
         ) : null}
         {actions.decline ? (
-          <Form method="post" className="card" data-testid="quote-decline">
-            <h2 className="fb-section-title">{t("dealer.declineTitle")}</h2>
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="intent" value="decline" />
-            <label className="field">
-              <span>
-                {t("dealer.declineReason")}
-                {t("optional")}
-              </span>
-              <textarea name="body" rows={2} maxLength={textMax} />
-            </label>
-            <div>
-              <button type="submit" className="btn btn-outline">
-                {t("dealer.decline")}
-              </button>
-            </div>
-          </Form>
+          <NoteForm intent="decline" token={token} maxLength={textMax} title={t("dealer.declineTitle")} label={t("dealer.declineReason") + t("optional")} button={t("dealer.decline")} buttonClass="btn btn-outline" />
         ) : null}
         {actions.cancel ? (
-          <Form method="post" className="card" data-testid="quote-cancel">
-            <h2 className="fb-section-title">{t("dealer.cancelTitle")}</h2>
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="intent" value="cancel" />
-            <label className="field">
-              <span>
-                {t("dealer.cancelNote")}
-                {t("optional")}
-              </span>
-              <textarea name="body" rows={2} maxLength={textMax} />
-            </label>
-            <div>
-              <button type="submit" className="btn btn-outline btn-danger">
-                {t("dealer.cancel")}
-              </button>
-            </div>
-          </Form>
+          <NoteForm intent="cancel" token={token} maxLength={textMax} title={t("dealer.cancelTitle")} label={t("dealer.cancelNote") + t("optional")} button={t("dealer.cancel")} buttonClass="btn btn-outline btn-danger" />
         ) : null}
       </div>
       <h2 className="fb-section-title">{t("history")}</h2>
@@ -146,5 +102,25 @@ export default function CutterOfferDetails() {
         <Link to="/technologyService/cutterOffer">{t("back")}</Link>
       </p>
     </div>
+  );
+}
+
+/** The dealer's answer to a question, or his reason to decline or cancel: one text posted with its intent. */
+function NoteForm(props: { intent: "answer" | "decline" | "cancel"; token: string; maxLength: number; title: string; label: string; button: string; required?: boolean; rows?: number; buttonClass?: string }) {
+  return (
+    <Form method="post" className="card" data-testid={`quote-${props.intent}`}>
+      <h2 className="fb-section-title">{props.title}</h2>
+      <input type="hidden" name="token" value={props.token} />
+      <input type="hidden" name="intent" value={props.intent} />
+      <label className="field">
+        <span className={props.required ? "required" : undefined}>{props.label}</span>
+        <textarea name="body" rows={props.rows ?? 2} maxLength={props.maxLength} required={props.required} />
+      </label>
+      <div>
+        <button type="submit" className={props.buttonClass ?? "btn"}>
+          {props.button}
+        </button>
+      </div>
+    </Form>
   );
 }
