@@ -6,7 +6,8 @@ import { expect, jsOn, seriousViolations, test } from "./fixtures";
  * Customized tool quotations (issue 18 item 1, decision 051), with JavaScript on and off: a dealer
  * files a request with a drawing, the order desk (EMP000002) quotes it, the dealer opens the
  * notice, accepts, finds the item in the cart at the quoted price and orders it; and a
- * question-and-answer round. Each project uses its own dealer (a copy of XCD000001).
+ * question-and-answer round; a declined quotation and a withdrawn request. Each project uses its
+ * own dealer (a copy of XCD000001).
  */
 const inDays = (n: number) => new Date(Date.now() + (n * 24 + 8) * 3_600_000).toISOString().slice(0, 10);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n");
@@ -126,4 +127,43 @@ test("the order desk asks a question, the dealer answers, the request is back in
   await desk.goto(`/system/quotation/${id}`);
   await expect(desk.getByTestId("quote-history")).toContainText("孔深 ±0.1 mm");
   await desk.context().close();
+});
+
+test("the dealer declines a quotation with a reason the desk reads, and withdraws another request", async ({ page, browser, loginAs }, info) => {
+  const code = uniqueCode(info);
+  cloneUser("XCD000001", code);
+  await loginAs(code);
+  const quoted = await fileRequest(page, `${info.project.name} 拒绝用`);
+  const withdrawn = await fileRequest(page, `${info.project.name} 撤销用`);
+
+  const desk = await deskPage(browser, info);
+  await desk.goto(`/system/quotation/${quoted}`);
+  const give = desk.getByTestId("quote-give");
+  await give.getByLabel("含税单价（元）").fill("120.00");
+  await give.getByLabel("最小起订量").fill("20");
+  await give.getByLabel("交期（天）").fill("30");
+  await give.getByLabel("报价有效期至").fill(inDays(10));
+  await give.getByRole("button", { name: "发送报价" }).click();
+  await expect(desk.getByTestId("flash")).toContainText("报价已发送给客户");
+
+  await page.goto(`/technologyService/cutterOfferDetails?id=${quoted}`);
+  const decline = page.getByTestId("quote-decline");
+  await decline.getByLabel("拒绝原因").fill("单价高于预算");
+  await decline.getByRole("button", { name: "拒绝报价" }).click();
+  await expect(page.getByTestId("flash")).toContainText("已拒绝报价");
+  await expect(page.getByTestId("quote-status")).toContainText("已拒绝");
+  await expect(page.getByTestId("quote-accept")).toHaveCount(0);
+  await desk.goto(`/system/quotation/${quoted}`);
+  await expect(desk.getByTestId("quote-status")).toContainText("已拒绝");
+  await expect(desk.getByTestId("quote-history")).toContainText("单价高于预算");
+  await desk.context().close();
+
+  await page.goto(`/technologyService/cutterOfferDetails?id=${withdrawn}`);
+  const cancel = page.getByTestId("quote-cancel");
+  await cancel.getByLabel("撤销原因").fill("项目取消");
+  await cancel.getByRole("button", { name: "撤销申请" }).click();
+  await expect(page.getByTestId("flash")).toContainText("报价申请已撤销");
+  await expect(page.getByTestId("quote-status")).toContainText("已撤销");
+  await expect(page.getByTestId("quote-cancel")).toHaveCount(0);
+  await expect(page.getByTestId("quote-history")).toContainText("项目取消");
 });
