@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ContentFileField } from "./__ContentFileField";
 import { contentId, ContentSchema, newKind } from "./__contentEdit.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
@@ -214,29 +215,7 @@ export default function ContentEdit() {
             <input name="videoUrl" type="url" defaultValue={form.videoUrl} maxLength={500} placeholder="https://" />
           </label>
         ) : null}
-        {hasFile ? (
-          <div className="admin-form-wide">
-            {file ? (
-              <p>
-                {t("content.currentFile", { name: file.name, kb: Math.ceil(file.size / 1024) })}{" "}
-                <label className="admin-inline">
-                  <input type="checkbox" name="removeFile" /> {t("content.removeFile")}
-                </label>
-              </p>
-            ) : null}
-            {canUpload ? (
-              <label>
-                {t("content.file")}
-                <input type="file" name="file" accept=".pdf,.png,.jpg,.jpeg,.zip,.docx,.xlsx,.pptx" aria-describedby="file-hint" data-testid="content-file" />
-                <small id="file-hint" className="admin-muted">
-                  {t("content.fileHint", { mb: maxMb })}
-                </small>
-              </label>
-            ) : (
-              <p className="admin-muted">{t("content.noUpload")}</p>
-            )}
-          </div>
-        ) : null}
+        {hasFile ? <ContentFileField file={file} canUpload={canUpload} maxMb={maxMb} /> : null}
         <label className="admin-inline admin-form-wide">
           <input type="checkbox" name="onlyThisEntity" defaultChecked={form.onlyThisEntity === "on"} /> {t("content.onlyThisEntity")}
         </label>
