@@ -5,12 +5,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartFlash } from "~/components/cart/CartFlash";
+import { OrderFacts } from "~/components/orders/OrderFacts";
 import { StatusTag } from "~/components/orders/StatusTag";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import type { Language } from "~/i18n/config";
-import { formatDateTime, formatMoney } from "~/i18n/format";
+import { formatMoney } from "~/i18n/format";
 import { notFound, requireUser } from "~/utils/guard.server";
 import { withFlash } from "~/modules/cart/flash";
 import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, reAddToCart } from "~/modules/orders/orders.server";
@@ -104,58 +105,7 @@ export default function OrderDetailsPage() {
       )}
       {actions.agree && <p className="message message-warning">{t("orders.agreeHint")}</p>}
       <section className="card">
-        <dl className="details-grid">
-          <div>
-            <dt>{t("orders.date")}</dt>
-            <dd>{formatDateTime(order.created_at)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.user")}</dt>
-            <dd>{order.user_code}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.poNo")}</dt>
-            <dd>{order.po_no ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.consignee")}</dt>
-            <dd>
-              {order.consignee} {order.phone}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.address")}</dt>
-            <dd>{order.address_text}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.paymentMethod")}</dt>
-            <dd>{t(`fill.payment.${order.payment_method}`, { defaultValue: order.payment_method })}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.paymentDeadline")}</dt>
-            <dd>{order.payment_deadline ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.deliveryDate")}</dt>
-            <dd>{order.expected_delivery_date}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.goods")}</dt>
-            <dd>{money(order.goods_amount)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.discount")}</dt>
-            <dd>−{money(order.discount_amount)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.shipping")}</dt>
-            <dd>{money(order.shipping_fee)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.payable")}</dt>
-            <dd className="payable">{money(order.payable_amount)}</dd>
-          </div>
-        </dl>
+        <OrderFacts order={order} />
         {order.cancel_reason && <p className="muted">{t("orders.cancelReasonShown", { reason: order.cancel_reason })}</p>}
       </section>
 
