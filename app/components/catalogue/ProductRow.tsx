@@ -101,20 +101,33 @@ export function PromoTags({ tags, t }: { tags: { kind: PromotionKind; title: str
   );
 }
 
-function Price({ p, ctx, t, lang }: { p: ListItem; ctx: ListContext; t: T; lang: Language }) {
-  if (!ctx.signedIn) return <span className="muted">—</span>;
+/**
+ * A product's price as the viewer may see it: the promotion price beside the struck-out list
+ * price, "on request", hidden for an account without prices; signed out, a dash in a list row or,
+ * where a sign-in link is given (the product page), that link.
+ */
+export function PriceText(props: {
+  price: number | null;
+  promoPrice: number | null;
+  onRequest: boolean;
+  ctx: Pick<ListContext, "signedIn" | "priceVisible" | "currency">;
+  t: T;
+  lang: Language;
+  signInHref?: string;
+}) {
+  const { price, promoPrice, ctx, t } = props;
+  if (!ctx.signedIn) return props.signInHref ? <a href={props.signInHref}>{t("price.loginToSee")}</a> : <span className="muted">—</span>;
   if (!ctx.priceVisible) return <span className="muted">{t("price.hidden")}</span>;
-  if (p.onRequest || p.price === null) return <span className="muted">{t("price.onRequest")}</span>;
-  const money = (v: number) => formatMoney(v, ctx.currency, lang);
-  if (p.promoPrice !== null && p.promoPrice < p.price) {
+  if (props.onRequest || price === null) return <span className="muted">{t("price.onRequest")}</span>;
+  const money = (v: number) => formatMoney(v, ctx.currency, props.lang);
+  if (promoPrice !== null && promoPrice < price) {
     return (
       <>
-        <span className="price price-promo">{money(p.promoPrice)}</span>
-        <del className="price-was">{money(p.price)}</del>
+        <span className="price price-promo">{money(promoPrice)}</span> <del className="price-was">{money(price)}</del>
       </>
     );
   }
-  return <span className="price">{money(p.price)}</span>;
+  return <span className="price">{money(price)}</span>;
 }
 
 export interface RowState {
@@ -153,7 +166,7 @@ export function ProductRow({
         {p.spec}
       </td>
       <td className="num" data-label={t("columns.price")}>
-        <Price p={p} ctx={ctx} t={t} lang={lang} />
+        <PriceText price={p.price} promoPrice={p.promoPrice} onRequest={p.onRequest} ctx={ctx} t={t} lang={lang} />
       </td>
       <td className="num" data-label={t("columns.stock")}>
         {p.stock === null ? <span className="muted">{hidden(ctx.stockVisible)}</span> : p.stock}

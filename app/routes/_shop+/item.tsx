@@ -6,7 +6,7 @@ import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { Countdown } from "~/components/catalogue/Countdown";
 import { InsertDrawingSvg } from "~/components/catalogue/InsertDrawingSvg";
 import { NonStandardMark } from "~/components/catalogue/NodeOverview";
-import { CartForm, FavStar, PromoTags } from "~/components/catalogue/ProductRow";
+import { CartForm, FavStar, PriceText, PromoTags } from "~/components/catalogue/ProductRow";
 import { useRowForms } from "~/components/catalogue/useRowForms";
 import { useCachedT } from "~/i18n/useCachedT";
 import { formatDate, formatMoney } from "~/i18n/format";
@@ -127,20 +127,7 @@ export default function ItemPage() {
             <div>
               <dt>{t("columns.price")}</dt>
               <dd className="item-price" data-testid="item-price">
-                {!d.ctx.signedIn ? (
-                  <Link to={`/shop_login?redirect=${encodeURIComponent(d.redirectTo)}`}>{t("price.loginToSee")}</Link>
-                ) : !d.ctx.priceVisible ? (
-                  <span className="muted">{t("price.hidden")}</span>
-                ) : d.offer.onRequest || d.offer.price === null ? (
-                  t("price.onRequest")
-                ) : d.offer.bestPromoPrice !== null && d.offer.bestPromoPrice < d.offer.price ? (
-                  <>
-                    <span className="price price-promo">{money(d.offer.bestPromoPrice)}</span>{" "}
-                    <del className="price-was">{money(d.offer.price)}</del>
-                  </>
-                ) : (
-                  <span className="price">{money(d.offer.price)}</span>
-                )}
+                <PriceText price={d.offer.price} promoPrice={d.offer.bestPromoPrice} onRequest={d.offer.onRequest} ctx={d.ctx} t={ct} lang={d.lang} signInHref={`/shop_login?redirect=${encodeURIComponent(d.redirectTo)}`} />
               </dd>
             </div>
             <div>
