@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // only what the document needs (the page background of CRMCPXX accounts, the function codes
   // that show or hide elements), not the whole account
   const roles = user?.isStaff ? user.roles : shopRoles(user?.roles ?? null);
-  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null, roles, funcCodes: [...(await grantedFunctionCodes(db, roles))] };
+  const funcCodes = user ? user.funcCodes : await grantedFunctionCodes(db, roles);
+  return { lang, site: getSiteConfig(), partiesId: user?.partiesId ?? null, roles, funcCodes: [...funcCodes] };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -2,9 +2,7 @@ import { redirect } from "@remix-run/node";
 import { NotFoundError } from "~/modules/errors";
 import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
-import { type SessionUser } from "~/modules/auth/sessions.server";
-import { getOptionalSessionUser } from "~/utils/session.server";
-import { grantedFunctionCodes } from "~/modules/admin/menus.server";
+import { getOptionalSessionUser, type SignedInUser } from "~/utils/session.server";
 
 /** Admin-style routes sign in at /login; every other route at the shop login (spec §2, §6). */
 function loginPathFor(pathname: string): string {
@@ -18,7 +16,7 @@ function redirectToLogin(request: Request, loginPath?: string): never {
 }
 
 /** Anyone signed in, dealer or staff (the company switch, the language). */
-export async function requireSignedIn(request: Request, db: DB = getDb()): Promise<SessionUser> {
+export async function requireSignedIn(request: Request, db: DB = getDb()): Promise<SignedInUser> {
   return (await getOptionalSessionUser(request, db)) ?? redirectToLogin(request);
 }
 
@@ -27,7 +25,7 @@ export async function requireSignedIn(request: Request, db: DB = getDb()): Promi
  * return to (the login page then shows 'You are not logged in, please log in first'). A staff
  * member is refused (403): staff never see a dealer's cart, prices or orders through the shop.
  */
-export async function requireUser(request: Request, db: DB = getDb()): Promise<SessionUser> {
+export async function requireUser(request: Request, db: DB = getDb()): Promise<SignedInUser> {
   const user = await getOptionalSessionUser(request, db);
   if (!user) redirectToLogin(request);
   if (user.isStaff) forbidden();
@@ -39,14 +37,25 @@ export async function requireUser(request: Request, db: DB = getDb()): Promise<S
  * Signed out: to /login. A dealer: 404 (the back office does not exist for dealers). A staff
  * member without the code: 403.
  */
-export async function requireStaff(request: Request, funcCode: string | null, db: DB = getDb()): Promise<SessionUser & { funcCodes: Set<string> }> {
+export async function requireStaff(request: Request, funcCode: string | null, db: DB = getDb()): Promise<SignedInUser> {
   const user = await getOptionalSessionUser(request, db);
   if (!user) redirectToLogin(request, "/login");
   if (!user.isStaff) notFound();
-  const funcCodes = await grantedFunctionCodes(db, user.roles);
-  if (funcCode && !funcCodes.has(funcCode)) forbidden();
-  return { ...user, funcCodes };
+  if (funcCode) requirePermission(user, funcCode);
+  return user;
 }
+
+/**
+ * THE permission check (spec §6 "page-level functions"): every action, and every loader that
+ * shows an operation, asks for the function code the menu tables give that operation, here and
+ * nowhere else. Without it: 403, nothing changed. Pages hide the control with `hasPermission`
+ * (or `<Can>`), which only hides: this check is what refuses.
+ */
+export function requirePermission(user: Pick<SignedInUser, "funcCodes">, funcCode: string): void {
+  if (!hasPermission(user, funcCode)) forbidden();
+}
+
+export const hasPermission = (user: Pick<SignedInUser, "funcCodes"> | null, funcCode: string) => !!user?.funcCodes.has(funcCode);
 
 export function forbidden(): never {
   throw new Response("Forbidden", { status: 403 });
@@ -67,18 +76,17 @@ export async function notFoundWhenMissing<T>(work: () => Promise<T>): Promise<T>
 }
 
 /** The user must hold one of these roles. */
-export async function requireRole(request: Request, roles: string[], db: DB = getDb()): Promise<SessionUser> {
+export async function requireRole(request: Request, roles: string[], db: DB = getDb()): Promise<SignedInUser> {
   const user = await requireUser(request, db);
   if (!user.roles.some((r) => roles.includes(r))) forbidden();
   return user;
 }
 
-/** The user must be granted this function code (spec §6 "page-level functions"). */
-export async function requireFunction(request: Request, funcCode: string, db: DB = getDb()): Promise<SessionUser> {
+/** The signed-in dealer, granted this function code. */
+export async function requireFunction(request: Request, funcCode: string, db: DB = getDb()): Promise<SignedInUser> {
   const user = await requireUser(request, db);
-  const codes = await grantedFunctionCodes(db, user.roles);
-  if (!codes.has(funcCode)) forbidden();
+  requirePermission(user, funcCode);
   return user;
 }
 
-export const isMaster = (user: Pick<SessionUser, "masterUserId">) => user.masterUserId === null;
+export const isMaster = (user: Pick<SignedInUser, "masterUserId">) => user.masterUserId === null;

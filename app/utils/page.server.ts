@@ -2,13 +2,12 @@ import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
-import type { SessionUser } from "~/modules/auth/sessions.server";
-import { getOptionalDealer } from "~/utils/session.server";
+import { getOptionalDealer, type SignedInUser } from "~/utils/session.server";
 
 /** What every shop page's loader starts from: the database, the signed-in user (if any), the language, the URL. */
 export interface PageBase {
   db: DB;
-  user: SessionUser | null;
+  user: SignedInUser | null;
   lang: Language;
   url: URL;
 }

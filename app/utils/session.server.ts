@@ -2,6 +2,26 @@ import { createCookie } from "@remix-run/node";
 import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { SESSION_TTL_MS, endSession, findSessionUser, hashToken, startSession, type SessionUser } from "~/modules/auth/sessions.server";
+import { grantedFunctionCodes, shopRoles } from "~/modules/admin/menus.server";
+
+/**
+ * The signed-in account with the function codes its roles are granted in the menu tables
+ * (spec §6). What an account may see is its own switch AND its roles' code: an account whose
+ * role lost `price:view` sees no prices, whatever its account flag says. Read on every request
+ * (the menu model is cached until the menu or role tables change), so a change of roles or
+ * codes reaches open sessions at their next request.
+ */
+export type SignedInUser = SessionUser & { funcCodes: ReadonlySet<string> };
+
+async function withFunctionCodes(db: DB, user: SessionUser): Promise<SignedInUser> {
+  const funcCodes = await grantedFunctionCodes(db, user.isStaff ? user.roles : shopRoles(user.roles));
+  return {
+    ...user,
+    canSeePrice: user.canSeePrice && funcCodes.has("price:view"),
+    canSeeStock: user.canSeeStock && funcCodes.has("stock:view"),
+    funcCodes,
+  };
+}
 
 /** The session cookie: it carries the random token of `~/modules/auth/sessions.server`. */
 export function sessionCookie(secure: boolean) {
@@ -27,15 +47,16 @@ export async function readSessionToken(request: Request): Promise<string | null>
 }
 
 /** The signed-in dealer of this request, or null: a staff member is a visitor in the shop (decision 042). */
-export async function getOptionalDealer(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
+export async function getOptionalDealer(request: Request, db: DB = getDb()): Promise<SignedInUser | null> {
   const user = await getOptionalSessionUser(request, db);
   return user && !user.isStaff ? user : null;
 }
 
 /** The signed-in user of this request (dealer or staff), or null. */
-export async function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SessionUser | null> {
+export async function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SignedInUser | null> {
   const token = await readSessionToken(request);
-  return token ? findSessionUser(db, hashToken(token)) : null;
+  const user = token ? await findSessionUser(db, hashToken(token)) : null;
+  return user && withFunctionCodes(db, user);
 }
 
 /** Starts a session for this request's browser. Returns the Set-Cookie value. */

@@ -1,5 +1,6 @@
 import { hashPassword } from "~/modules/auth/password.server";
 import type { DB } from "~/db/db.server";
+import { seedRolesAndMenus } from "~/db/seed/roles-menus";
 import { findSessionUser, hashToken, type SessionUser } from "~/modules/auth/sessions.server";
 
 /**
@@ -40,10 +41,10 @@ export async function createWorld(db: DB): Promise<World> {
     ).id;
   const a = await customer("A", 500);
   const b = await customer("B", 0);
-  const role = async (code: string) =>
-    (await db.insertInto("role").values({ code, name_zh: code, name_en: code, is_customer: 1 }).returning("id").executeTakeFirstOrThrow()).id;
-  const rMaster = await role("customer_master");
-  const rSub = await role("customer_sub");
+  // the demo roles and menus: the accounts hold the function codes the shop's actions check (decision 056)
+  const roleIds = await seedRolesAndMenus(db);
+  const rMaster = roleIds.get("customer_master")!;
+  const rSub = roleIds.get("customer_sub")!;
   const user = async (code: string, customerId: number, masterId: number | null, roles: number[], tenants: number[], extra: { email?: string; mobile?: string } = {}) => {
     const id = (
       await db

@@ -6,6 +6,7 @@ import type { CartView as Cart, LineReport } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { CartFlash } from "./CartFlash";
+import { Can } from "~/components/Can";
 
 type Line = Cart["lines"][number];
 interface Props {
@@ -157,12 +158,16 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
               <button className="btn btn-outline js-hide" name="intent" value="select">
                 {t("cart.applySelection")}
               </button>
-              <button className="btn btn-outline" name="intent" value="deleteSelected">
-                {t("cart.deleteSelected")}
-              </button>
-              <button className="btn btn-outline" name="intent" value="moveSelected">
-                {t("cart.moveSelected")}
-              </button>
+              <Can funcCode="cart:delete">
+                <button className="btn btn-outline" name="intent" value="deleteSelected">
+                  {t("cart.deleteSelected")}
+                </button>
+                <Can funcCode="favourite:add">
+                  <button className="btn btn-outline" name="intent" value="moveSelected">
+                    {t("cart.moveSelected")}
+                  </button>
+                </Can>
+              </Can>
             </div>
             <p className="cart-selected">{t("cart.selectedCount", { n: cart.selectedCount })}</p>
             <dl className="cart-totals" data-testid="cart-totals">
@@ -184,9 +189,11 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
               </div>
             </dl>
             <p className="muted small free-hint">{t("cart.freeShipping", { amount: money(cart.tenant.free_shipping_amount) })}</p>
-            <button className="btn btn-primary btn-lg" name="intent" value="checkout" disabled={!canOrder}>
-              {t("cart.checkout")}
-            </button>
+            {canOrder ? (
+              <button className="btn btn-primary btn-lg" name="intent" value="checkout">
+                {t("cart.checkout")}
+              </button>
+            ) : null}
           </div>
         </Form>
       )}
@@ -198,7 +205,9 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
           <input type="hidden" name="lineId" value={l.id} />
         </Form>
       ))}
-      <QuickOrder />
+      <Can funcCode="cart:add">
+        <QuickOrder />
+      </Can>
     </div>
   );
 }
@@ -241,9 +250,11 @@ function QtyField({ line }: { line: Line }) {
         {t("cart.qty")}
       </label>
       <input id={`qty_${line.id}`} form={lineFormId(line)} name="qty" type="number" inputMode="numeric" min={0} defaultValue={line.qty} key={line.qty} />
-      <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="qty">
-        {t("cart.change")}
-      </button>
+      <Can funcCode="cart:add">
+        <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="qty">
+          {t("cart.change")}
+        </button>
+      </Can>
     </div>
   );
 }
@@ -265,9 +276,11 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
           </option>
         ))}
       </select>
-      <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="promotion">
-        {t("cart.apply")}
-      </button>
+      <Can funcCode="cart:add">
+        <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="promotion">
+          {t("cart.apply")}
+        </button>
+      </Can>
     </div>
   );
 }
@@ -276,12 +289,16 @@ function RowActions({ line }: { line: Line }) {
   const { t } = useTranslation("order");
   return (
     <div className="row-actions">
-      <button className="link-button" form={lineFormId(line)} name="intent" value="delete">
-        {t("cart.delete")}
-      </button>
-      <button className="link-button" form={lineFormId(line)} name="intent" value="move">
-        {t("cart.moveSelected")}
-      </button>
+      <Can funcCode="cart:delete">
+        <button className="link-button" form={lineFormId(line)} name="intent" value="delete">
+          {t("cart.delete")}
+        </button>
+        <Can funcCode="favourite:add">
+          <button className="link-button" form={lineFormId(line)} name="intent" value="move">
+            {t("cart.moveSelected")}
+          </button>
+        </Can>
+      </Can>
     </div>
   );
 }

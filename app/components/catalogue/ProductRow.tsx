@@ -186,10 +186,10 @@ export function ProductRow({
       {ctx.signedIn ? (
         <>
           <td className="cell-fav">
-            <FavStar id={p.id} fav={state.fav} priceEmpty={p.onRequest} redirectTo={redirectTo} t={t} error={state.favError} />
+            {ctx.canFavourite ? <FavStar id={p.id} fav={state.fav} priceEmpty={p.onRequest} redirectTo={redirectTo} t={t} error={state.favError} /> : null}
           </td>
           <td className="cell-cart">
-            {p.canCart ? (
+            {p.canCart && ctx.canOrder ? (
               <CartForm p={p} redirectTo={redirectTo} t={t} busy={state.cartBusy} message={state.cartMessage} />
             ) : (
               <span className="muted">{!ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/config";
 import { useRuleText } from "./RuleMessage";
+import { Can } from "~/components/Can";
 
 /** An error of the fill-order page: a message key with its values, for a field or a cart line. */
 export interface FillOrderError {
@@ -57,30 +58,32 @@ export function ShippingAddressSection({
         ))}
       </ul>
       {error && <p className="field-error">{ruleText(error)}</p>}
-      <details className="inline-details" open={addressErrors.length > 0 || addresses.length === 0}>
-        <summary>{t("fill.addAddress")}</summary>
-        <Form method="post" className="form-grid" noValidate={false}>
-          {addressErrors
-            .filter((e) => !e.field)
-            .map((e) => (
-              <p key={e.key} className="message message-error" role="alert">
-                {t(e.key)}
-              </p>
+      <Can funcCode="address:edit">
+        <details className="inline-details" open={addressErrors.length > 0 || addresses.length === 0}>
+          <summary>{t("fill.addAddress")}</summary>
+          <Form method="post" className="form-grid" noValidate={false}>
+            {addressErrors
+              .filter((e) => !e.field)
+              .map((e) => (
+                <p key={e.key} className="message message-error" role="alert">
+                  {t(e.key)}
+                </p>
+              ))}
+            {(["consignee", "phone", "province", "city", "district", "line", "postcode"] as const).map((f) => (
+              <label key={f} className="field">
+                <span className={f === "postcode" ? undefined : "required"}>{t(`fill.${f}`)}</span>
+                <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) ? true : undefined} />
+                {addrErr(f) && <span className="error">{t(addrErr(f)!.key)}</span>}
+              </label>
             ))}
-          {(["consignee", "phone", "province", "city", "district", "line", "postcode"] as const).map((f) => (
-            <label key={f} className="field">
-              <span className={f === "postcode" ? undefined : "required"}>{t(`fill.${f}`)}</span>
-              <input name={f} required={f !== "postcode"} maxLength={f === "line" ? 300 : 60} aria-invalid={addrErr(f) ? true : undefined} />
-              {addrErr(f) && <span className="error">{t(addrErr(f)!.key)}</span>}
-            </label>
-          ))}
-          <div>
-            <button className="btn" name="intent" value="addAddress">
-              {t("fill.saveAddress")}
-            </button>
-          </div>
-        </Form>
-      </details>
+            <div>
+              <button className="btn" name="intent" value="addAddress">
+                {t("fill.saveAddress")}
+              </button>
+            </div>
+          </Form>
+        </details>
+      </Can>
     </section>
   );
 }

@@ -33,16 +33,20 @@ export interface ListContext {
   signedIn: boolean;
   priceVisible: boolean;
   stockVisible: boolean;
+  /** the account may order and its roles hold `cart:add`: the rows get their cart form */
   canOrder: boolean;
+  /** its roles hold `favourite:add`: the rows get their star */
+  canFavourite: boolean;
   currency: string;
 }
 
-export function listContext(user: SessionUser | null): ListContext {
+export function listContext(user: (SessionUser & { funcCodes: ReadonlySet<string> }) | null): ListContext {
   return {
     signedIn: !!user,
     priceVisible: !!user?.canSeePrice,
     stockVisible: !!user?.canSeeStock,
-    canOrder: !!user?.canOrder,
+    canOrder: !!user?.canOrder && user.funcCodes.has("cart:add"),
+    canFavourite: !!user?.funcCodes.has("favourite:add"),
     currency: user?.currency ?? "CNY",
   };
 }

@@ -128,6 +128,18 @@ export type OrderActionResult = { ok: true; key: string; values?: Record<string,
 const notFoundResult = (): OrderActionResult => ({ ok: false, error: { key: "order:orders.notFound" }, status: 404 });
 
 /**
+ * An account changing an order (cancel, delete, agree, disagree). Every account of a customer sees
+ * the customer's orders; a sub-account changes only the orders it placed itself, the master
+ * account all of them (decision 056): a sub-account cannot undo a colleague's purchase.
+ */
+export interface OrderChanger extends OrderActor {
+  masterUserId: number | null;
+}
+
+export const mayChangeOrder = (actor: OrderChanger, order: { user_id: number }) => actor.masterUserId === null || order.user_id === actor.id;
+const notYoursResult = (): OrderActionResult => ({ ok: false, error: { key: "order:orders.notYours" }, status: 403 });
+
+/**
  * Gives the unshipped quantities of a cancelled order's lines back to the entity's stock and to
  * the flash sales (inside the caller's transaction). Gifts (price 0) never reserved stock.
  */
@@ -160,7 +172,7 @@ export async function releaseStock(
 
 async function transition(
   db: DB,
-  actor: OrderActor,
+  actor: OrderChanger,
   orderNo: string,
   event: OrderEvent,
   opts: { reason?: string; notice?: "cancelled" | "confirmed" | "disagreed"; now?: Date } = {},
@@ -169,6 +181,7 @@ async function transition(
   const found = await getOrder(db, actor, orderNo);
   if (!found) return notFoundResult();
   const { order, lines } = found;
+  if (!mayChangeOrder(actor, order)) return notYoursResult();
   const to = nextStatus(order.status, event);
   if (!to) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
   const done = await db.transaction().execute(async (trx) => {
@@ -198,23 +211,24 @@ async function transition(
 
 export const CANCEL_REASON_MAX = 300;
 
-export async function cancelOrder(db: DB, actor: OrderActor, orderNo: string, reason: string, now = new Date()) {
+export async function cancelOrder(db: DB, actor: OrderChanger, orderNo: string, reason: string, now = new Date()) {
   const r = reason.trim();
   if (!r) return { ok: false, error: { key: "order:orders.reasonRequired" }, status: 400 } as OrderActionResult;
   if (r.length > CANCEL_REASON_MAX) return { ok: false, error: { key: "order:orders.reasonTooLong", values: { max: CANCEL_REASON_MAX } }, status: 400 } as OrderActionResult;
   return transition(db, actor, orderNo, "cancel", { reason: r, notice: "cancelled", now });
 }
 
-export const agreeOrder = (db: DB, actor: OrderActor, orderNo: string, now = new Date()) =>
+export const agreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now = new Date()) =>
   transition(db, actor, orderNo, "agree", { notice: "confirmed", now });
 
-export const disagreeOrder = (db: DB, actor: OrderActor, orderNo: string, now = new Date()) =>
+export const disagreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now = new Date()) =>
   transition(db, actor, orderNo, "disagree", { notice: "disagreed", reason: "disagree", now });
 
 /** Only a to-be-submitted order can be deleted. */
-export async function deleteOrder(db: DB, actor: OrderActor, orderNo: string): Promise<OrderActionResult> {
+export async function deleteOrder(db: DB, actor: OrderChanger, orderNo: string): Promise<OrderActionResult> {
   const found = await getOrder(db, actor, orderNo);
   if (!found) return notFoundResult();
+  if (!mayChangeOrder(actor, found.order)) return notYoursResult();
   if (!canDelete(found.order.status)) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
   const del = await db
     .deleteFrom("sales_order")

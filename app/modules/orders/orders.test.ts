@@ -5,7 +5,7 @@ import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { getColumns, saveColumns } from "~/modules/columns/columns.server";
 import { agreeOrder, cancelOrder, deleteOrder, disagreeOrder, getOrder, listDeliveries, listOrders, reAddToCart } from "./orders.server";
 import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
-import { inDays, makeFixture, type Fixture } from "./test-fixtures";
+import { extraUser, inDays, makeFixture, type Fixture } from "./test-fixtures";
 
 describe.each(testDatabases())("orders on $name", ({ url }) => {
   let db: DB;
@@ -125,6 +125,35 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     expect(await getOrder(db, fx.a, `DRAFT${fx.tenantId}`)).toBeNull();
     expect(await disagreeOrder(db, fx.a, `REVIEW${fx.tenantId}`)).toMatchObject({ ok: true });
     expect((await getOrder(db, fx.a, `REVIEW${fx.tenantId}`))!.order.status).toBe("cancelled");
+  });
+
+  it("a sub-account changes only the orders it placed; the master account changes every order of its customer", async () => {
+    const now = new Date().toISOString();
+    const sub = await extraUser(db, fx, 1);
+    const mk = async (no: string, status: string, userId: number) =>
+      db
+        .insertInto("sales_order")
+        .values({ order_no: no, tenant_id: fx.tenantId, customer_id: fx.a.customerId, user_id: userId, status, consignee: "x", phone: "1", address_text: "a", payment_method: "prepayment", expected_delivery_date: inDays(5), goods_amount: 0, discount_amount: 0, shipping_fee: 0, payable_amount: 0, currency: "CNY", updated_at: now })
+        .execute();
+    await mk(`MASTER${fx.tenantId}`, "to_be_submitted", fx.a.id);
+    await mk(`SUBOWN${fx.tenantId}`, "to_be_confirmed", sub.id);
+    await mk(`SUBDRAFT${fx.tenantId}`, "to_be_submitted", sub.id);
+    // the sub-account sees the master's order but may not touch it
+    expect(await getOrder(db, sub, `MASTER${fx.tenantId}`)).not.toBeNull();
+    for (const attempt of [
+      () => cancelOrder(db, sub, `MASTER${fx.tenantId}`, "not mine"),
+      () => deleteOrder(db, sub, `MASTER${fx.tenantId}`),
+      () => cancelOrder(db, fx.aNoOrder, `SUBOWN${fx.tenantId}`, "a colleague's"),
+      () => agreeOrder(db, fx.aNoOrder, `SUBOWN${fx.tenantId}`),
+    ]) {
+      expect(await attempt()).toMatchObject({ ok: false, status: 403, error: { key: "order:orders.notYours" } });
+    }
+    expect((await getOrder(db, fx.a, `MASTER${fx.tenantId}`))!.order.status).toBe("to_be_submitted");
+    expect((await getOrder(db, fx.a, `SUBOWN${fx.tenantId}`))!.order.status).toBe("to_be_confirmed");
+    // its own orders, yes; the master, any of the customer's
+    expect(await agreeOrder(db, sub, `SUBOWN${fx.tenantId}`)).toMatchObject({ ok: true });
+    expect(await deleteOrder(db, fx.a, `SUBDRAFT${fx.tenantId}`)).toMatchObject({ ok: true });
+    expect(await deleteOrder(db, fx.a, `MASTER${fx.tenantId}`)).toMatchObject({ ok: true });
   });
 
   it("re-adds all lines of an order to the cart", async () => {

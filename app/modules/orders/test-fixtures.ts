@@ -1,16 +1,19 @@
 import type { DB } from "~/db/db.server";
 import type { CartActor } from "~/modules/cart/cart.server";
+import type { OrderChanger } from "./orders.server";
 
 /**
  * Rows the order tests insert into a fresh database: one tenant, two dealers (A with a master
  * XCD000001 and a sub-account without order permission, B with DPC000001), a few products
  * with stock, a sale and a flash-sale promotion.
  */
+type FixtureActor = CartActor & OrderChanger & { code: string };
+
 export interface Fixture {
   tenantId: number;
-  a: CartActor & { code: string };
-  aNoOrder: CartActor & { code: string };
-  b: CartActor & { code: string };
+  a: FixtureActor;
+  aNoOrder: FixtureActor;
+  b: FixtureActor;
   products: { insert: number; moq10: number; delisted: number; noPrice: number; flash: number; holder: number };
   promo: { sale: number; flash: number };
   addressA: number;
@@ -76,8 +79,9 @@ export async function makeFixture(db: DB, opts: { tenantCode?: string; flashStoc
   const aId = await user("XCD000001", custA.id, 1, null);
   const a3 = await user("XCD000003", custA.id, 0, aId);
   const bId = await user("DPC000001", custB.id, 1, null);
-  const actor = (id: number, customerId: number, canOrder: boolean, code: string) => ({
+  const actor = (id: number, customerId: number, canOrder: boolean, code: string, masterUserId: number | null = null) => ({
     id,
+    masterUserId,
     customerId,
     tenantId: tenant.id,
     priceAdjustmentBp: 0,
@@ -146,7 +150,7 @@ export async function makeFixture(db: DB, opts: { tenantCode?: string; flashStoc
   return {
     tenantId: tenant.id,
     a: actor(aId, custA.id, true, "XCD000001"),
-    aNoOrder: actor(a3, custA.id, false, "XCD000003"),
+    aNoOrder: actor(a3, custA.id, false, "XCD000003", aId),
     b: actor(bId, custB.id, true, "DPC000001"),
     products,
     promo: { sale: saleItem.id, flash: flashItem.id },
@@ -156,7 +160,7 @@ export async function makeFixture(db: DB, opts: { tenantCode?: string; flashStoc
 }
 
 /** Another dealer user of the fixture's customer A (for concurrency runs). */
-export async function extraUser(db: DB, fx: Fixture, n: number): Promise<CartActor> {
+export async function extraUser(db: DB, fx: Fixture, n: number): Promise<CartActor & OrderChanger> {
   const u = await db
     .insertInto("app_user")
     .values({
@@ -178,7 +182,7 @@ export async function extraUser(db: DB, fx: Fixture, n: number): Promise<CartAct
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id: u.id, customerId: fx.a.customerId, tenantId: fx.tenantId, priceAdjustmentBp: 0, canOrder: true };
+  return { id: u.id, masterUserId: fx.a.id, customerId: fx.a.customerId, tenantId: fx.tenantId, priceAdjustmentBp: 0, canOrder: true };
 }
 
 export const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);

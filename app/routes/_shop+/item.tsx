@@ -157,7 +157,7 @@ export default function ItemPage() {
           ))}
           {d.ctx.signedIn ? (
             <div className="item-actions" onSubmit={forms.onSubmit}>
-              {d.offer.canCart ? (
+              {d.offer.canCart && d.ctx.canOrder ? (
                 <CartForm
                   p={{ id: p.id, moq: d.offer.moq, mpq: d.offer.mpq, promotionItemId: promoBest?.promotionItemId ?? null }}
                   redirectTo={d.redirectTo}
@@ -168,10 +168,12 @@ export default function ItemPage() {
               ) : (
                 <span className="muted">{!d.ctx.canOrder ? t("cart.noPermission") : t("cart.unavailable")}</span>
               )}
-              <div className="item-fav">
-                <FavStar id={p.id} fav={fav} priceEmpty={d.offer.onRequest} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
-                {fav ? t("favourite.remove") : t("favourite.add")}
-              </div>
+              {d.ctx.canFavourite ? (
+                <div className="item-fav">
+                  <FavStar id={p.id} fav={fav} priceEmpty={d.offer.onRequest} redirectTo={d.redirectTo} t={ct} error={forms.message("fav", p.id)?.text} />
+                  {fav ? t("favourite.remove") : t("favourite.add")}
+                </div>
+              ) : null}
             </div>
           ) : null}
         </div>

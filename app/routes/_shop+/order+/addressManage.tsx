@@ -15,7 +15,8 @@ import {
   updateAddress,
 } from "~/modules/addresses/addresses.server";
 import { setFlash } from "~/utils/cookies.server";
-import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+import { notFoundWhenMissing, requireFunction, requirePermission, requireUser } from "~/utils/guard.server";
+import { Can } from "~/components/Can";
 import { pageMeta } from "~/utils/meta";
 import { AddressActionSchema } from "./__forms.server";
 
@@ -30,13 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, db);
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
+  const creating = url.searchParams.get("new") === "1";
+  if (edit || creating) requirePermission(user, "address:edit");
   const editing = edit && /^\d{1,9}$/.test(edit) ? await notFoundWhenMissing(() => getAddress(db, user, Number(edit))) : null;
-  return { addresses: await listAddresses(db, user), editing, creating: url.searchParams.get("new") === "1" };
+  return { addresses: await listAddresses(db, user), editing, creating };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
-  const user = await requireUser(request, db);
+  const user = await requireFunction(request, "address:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: AddressActionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const done = async (key: string) => redirect("/order/addressManage", { headers: { "Set-Cookie": await setFlash(`auth:address.${key}`) } });
@@ -69,9 +72,11 @@ export default function AddressManage() {
       <div className="page-head">
         <h1 className="auth-title">{t("address.title")}</h1>
         {!showForm ? (
-          <Link to="?new=1" className="btn btn-lg" data-testid="new-address">
-            {t("address.add")}
-          </Link>
+          <Can funcCode="address:edit">
+            <Link to="?new=1" className="btn btn-lg" data-testid="new-address">
+              {t("address.add")}
+            </Link>
+          </Can>
         ) : null}
       </div>
       {showForm ? <AddressForm key={editing?.id ?? "new"} address={editing} lastResult={actionData?.result} /> : null}
@@ -91,31 +96,33 @@ export default function AddressManage() {
                   {a.postcode ? ` · ${a.postcode}` : ""}
                 </p>
               </div>
-              <div className="row-actions">
-                {!a.isDefault ? (
-                  <Form method="post" action="/order/addressManage" className="inline-form">
-                    <input type="hidden" name="intent" value="setDefault" />
-                    <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" className="btn btn-outline">
-                      {t("address.setDefault")}
-                    </button>
-                  </Form>
-                ) : null}
-                <Link to={`?edit=${a.id}`} className="btn btn-outline">
-                  {t("address.edit")}
-                </Link>
-                <details className="confirm-delete">
-                  <summary className="btn btn-outline btn-danger">{t("address.delete")}</summary>
-                  <Form method="post" action="/order/addressManage" className="confirm-panel">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={a.id} />
-                    <span>{t("address.confirmDelete")}</span>
-                    <button type="submit" className="btn btn-danger-solid">
-                      {t("address.confirmDeleteButton")}
-                    </button>
-                  </Form>
-                </details>
-              </div>
+              <Can funcCode="address:edit">
+                <div className="row-actions">
+                  {!a.isDefault ? (
+                    <Form method="post" action="/order/addressManage" className="inline-form">
+                      <input type="hidden" name="intent" value="setDefault" />
+                      <input type="hidden" name="id" value={a.id} />
+                      <button type="submit" className="btn btn-outline">
+                        {t("address.setDefault")}
+                      </button>
+                    </Form>
+                  ) : null}
+                  <Link to={`?edit=${a.id}`} className="btn btn-outline">
+                    {t("address.edit")}
+                  </Link>
+                  <details className="confirm-delete">
+                    <summary className="btn btn-outline btn-danger">{t("address.delete")}</summary>
+                    <Form method="post" action="/order/addressManage" className="confirm-panel">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={a.id} />
+                      <span>{t("address.confirmDelete")}</span>
+                      <button type="submit" className="btn btn-danger-solid">
+                        {t("address.confirmDeleteButton")}
+                      </button>
+                    </Form>
+                  </details>
+                </div>
+              </Can>
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import type { Language } from "~/i18n/config";
 import { formatMoney } from "~/i18n/format";
-import { requireUser } from "~/utils/guard.server";
+import { requirePermission, requireUser } from "~/utils/guard.server";
 import { getCart } from "~/modules/cart/cart.server";
 import { withFlash } from "~/modules/cart/flash";
 import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
@@ -29,7 +29,9 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "填写订�
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
+  // the page is the submit operation: an account without order permission gets the spec's message
   if (!user.canOrder) return { canOrder: false as const };
+  requirePermission(user, "order:submit");
   const cart = await getCart(db, user);
   const lines = cart.lines.filter((l) => l.selected);
   if (lines.length === 0) throw redirect(withFlash("/shopCart", { ok: false, key: "order:fill.nothingSelected" }));
@@ -70,6 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const submission = parseWithZod(await readFormData(request), { schema: FillOrderSchema });
+  requirePermission(user, submission.payload.intent === "addAddress" ? "address:edit" : "order:submit");
   if (submission.status !== "success") {
     const form = submission.payload.intent === "addAddress" ? "address" : "submit";
     // address messages are the address book's (auth namespace), the order's carry their namespace

@@ -7,7 +7,7 @@ import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { requireUser } from "~/utils/guard.server";
+import { requireFunction, requireUser } from "~/utils/guard.server";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
 import { pageBase, returnPath } from "~/utils/page.server";
@@ -37,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * redirectTo with ?catMsg=<key>; with JS (inline=1): JSON { ok, fav, message }.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  // starring and un-starring: the favourites' one function code
+  const user = await requireFunction(request, "favourite:add");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: FavouriteSchema });
   const inline = formData.get("inline") === "1";

@@ -12,9 +12,9 @@ import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import type { Language } from "~/i18n/config";
 import { formatMoney } from "~/i18n/format";
-import { notFound, requireUser } from "~/utils/guard.server";
+import { hasPermission, notFound, requirePermission, requireUser } from "~/utils/guard.server";
 import { withFlash } from "~/modules/cart/flash";
-import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, reAddToCart } from "~/modules/orders/orders.server";
+import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, mayChangeOrder, reAddToCart } from "~/modules/orders/orders.server";
 import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
@@ -32,8 +32,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = await getOrder(getDb(), user, orderNo.data);
   if (!found) notFound();
   const { order, lines } = found;
-  return { order, lines, actions: customerActions(order.status), canOrder: user.canOrder, reasonMax: CANCEL_REASON_MAX };
+  // what the status allows, what the account's roles allow, and whose order it is (decision 056)
+  const byStatus = customerActions(order.status);
+  const may = (code: string) => mayChangeOrder(user, order) && hasPermission(user, code);
+  const actions = {
+    cancel: byStatus.cancel && may(CODE_OF.cancel),
+    delete: byStatus.delete && may(CODE_OF.delete),
+    agree: byStatus.agree && may(CODE_OF.agree),
+    disagree: byStatus.disagree && may(CODE_OF.disagree),
+  };
+  return { order, lines, actions, canOrder: user.canOrder && hasPermission(user, CODE_OF.reAdd), reasonMax: CANCEL_REASON_MAX };
 }
+
+/** The function code of each of the page's buttons (the menu tables, roles-menus.ts). */
+const CODE_OF = { cancel: "order:cancel", delete: "order:delete", agree: "order:confirm", disagree: "order:confirm", reAdd: "cart:add" } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -44,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const self = `/order/orderDetails?orderNo=${encodeURIComponent(orderNo.data)}`;
   if (submission.status !== "success") return redirect(self);
   const { intent } = submission.value;
+  requirePermission(user, CODE_OF[intent]);
   if (intent === "reAdd") {
     const report = await reAddToCart(db, user, orderNo.data);
     if (!report) notFound();
@@ -76,7 +89,8 @@ export default function OrderDetailsPage() {
   const cancelled = order.status === "cancelled";
   const ruleText = useRuleText();
   const money = (n: number) => formatMoney(n, order.currency, lang);
-  const cancelError = actionData?.intent === "cancel" ? actionData.error : null;
+  // shown in the cancel form while it is offered; otherwise (refused, say) above the facts
+  const cancelError = actionData?.intent === "cancel" && actions.cancel ? actionData.error : null;
   return (
     <div className="order-details">
       <nav aria-label="breadcrumb">

@@ -16,7 +16,8 @@ import {
   updateSubAccount,
 } from "~/modules/accounts/subaccounts.server";
 import { setFlash } from "~/utils/cookies.server";
-import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+import { isMaster, notFoundWhenMissing, requirePermission, requireUser } from "~/utils/guard.server";
+import { Can, useHasPermission } from "~/components/Can";
 import { pageMeta } from "~/utils/meta";
 import { SubAccountActionSchema } from "./__forms.server";
 
@@ -35,8 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const accounts = await listAccounts(db, user);
     const editId = idParam(url.searchParams.get("edit"));
-    const editing = editId ? await notFoundWhenMissing(() => getSubAccount(db, user, editId)) : null;
     const creating = url.searchParams.get("new") === "1";
+    if (editId) requirePermission(user, "subAccount:edit");
+    if (creating) requirePermission(user, "subAccount:add");
+    const editing = editId ? await notFoundWhenMissing(() => getSubAccount(db, user, editId)) : null;
     // The next free code across all dealers (a code typed by the master could be another dealer's).
     const suggestedCode = creating ? await suggestSubAccountCode(db, user) : null;
     return { notMaster: false as const, accounts, editing, creating, suggestedCode };
@@ -50,6 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
   const submission = parseWithZod(await readFormData(request), { schema: SubAccountActionSchema });
+  // a sub-account is told the spec's reason (only the master edits accounts) before the codes
+  const notMaster = () => json({ result: { status: "error" as const, error: { "": ["common:errors.notMaster"] } } }, { status: 403 });
+  if (!isMaster(user)) return notMaster();
+  requirePermission(user, submission.payload.intent === "create" ? "subAccount:add" : "subAccount:edit");
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   const value = submission.value;
@@ -63,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = value.intent === "update" ? "auth:subAccount.updated" : "auth:subAccount.created";
     return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash(message) } });
   } catch (e) {
-    if (e instanceof NotMasterError) return json({ result: { status: "error" as const, error: { "": ["common:errors.notMaster"] } } }, { status: 403 });
+    if (e instanceof NotMasterError) return notMaster();
     throw e;
   }
 }
@@ -73,6 +80,7 @@ export default function SubAccounts() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const { t: tc } = useTranslation("common");
+  const canEdit = useHasPermission("subAccount:edit");
   if (notMaster) {
     return (
       <section className="card auth-card">
@@ -89,9 +97,11 @@ export default function SubAccounts() {
       <div className="page-head">
         <h1 className="auth-title">{t("subAccount.title")}</h1>
         {!showForm ? (
-          <Link to="?new=1" className="btn btn-lg" data-testid="new-sub-account">
-            {t("subAccount.add")}
-          </Link>
+          <Can funcCode="subAccount:add">
+            <Link to="?new=1" className="btn btn-lg" data-testid="new-sub-account">
+              {t("subAccount.add")}
+            </Link>
+          </Can>
         ) : null}
       </div>
       {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} suggestedCode={suggestedCode} lastResult={actionData?.result} /> : null}
@@ -132,7 +142,7 @@ export default function SubAccounts() {
                 </td>
                 <td>{a.erpAccount ?? "—"}</td>
                 <td>
-                  {a.isMaster ? null : (
+                  {a.isMaster || !canEdit ? null : (
                     <div className="row-actions">
                       <Link to={`?edit=${a.id}`} className="btn btn-outline" aria-label={`${t("subAccount.edit")} ${a.code}`}>
                         {t("subAccount.edit")}

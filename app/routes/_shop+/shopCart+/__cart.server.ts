@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
-import { requireUser } from "~/utils/guard.server";
+import { hasPermission, requirePermission, requireUser } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import {
   addToCart,
@@ -48,13 +48,33 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["delete", "move"]), lineId: id }),
 ]);
 
+/**
+ * The function codes each intent needs (the menu tables, roles-menus.ts). Moving to favourites
+ * also deletes the line. Ticking lines needs none: it only marks lines of the dealer's own cart
+ * (the delete and move buttons post the ticks too).
+ */
+const CODES_OF: Record<z.infer<typeof CartActionSchema>["intent"], string[]> = {
+  add: ["cart:add"],
+  quick: ["cart:add"],
+  qty: ["cart:add"],
+  promotion: ["cart:add"],
+  select: [],
+  selectAll: [],
+  unselectAll: [],
+  checkout: ["order:submit"],
+  delete: ["cart:delete"],
+  deleteSelected: ["cart:delete"],
+  move: ["cart:delete", "favourite:add"],
+  moveSelected: ["cart:delete", "favourite:add"],
+};
+
 export async function cartLoader(request: Request) {
   const user = await requireUser(request);
   const cart = await getCart(getDb(), user);
   const url = new URL(request.url);
   return {
     cart,
-    canOrder: user.canOrder,
+    canOrder: user.canOrder && hasPermission(user, "order:submit"),
     canSeePrice: user.canSeePrice,
     confirmPromotions: url.searchParams.get("confirm") === "promotions" && cart.unchosenPromotions,
   };
@@ -65,9 +85,11 @@ export async function cartAction(request: Request, viewPath: string) {
   const db = getDb();
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: CartActionSchema });
+  const intent = submission.payload.intent;
+  if (typeof intent === "string" && intent in CODES_OF) for (const code of CODES_OF[intent as keyof typeof CODES_OF]) requirePermission(user, code);
   const back = (r: CartResult) => redirect(withFlash(viewPath, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
   if (submission.status !== "success") {
-    const { intent, redirectTo } = submission.payload;
+    const { redirectTo } = submission.payload;
     if (intent === "add") {
       return redirect(withFlash(safeRedirect(typeof redirectTo === "string" ? redirectTo : null, viewPath), { ok: false, key: "order:rules.qtyInvalid" }));
     }

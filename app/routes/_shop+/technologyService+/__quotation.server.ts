@@ -10,7 +10,8 @@ import { TOOL_TYPE_CODE } from "~/modules/quotation/tool-type-rules";
 import { listToolTypes } from "~/modules/quotation/tool-types.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
-import { notFound, notFoundWhenMissing } from "~/utils/guard.server";
+import { hasPermission, notFound, notFoundWhenMissing, requirePermission } from "~/utils/guard.server";
+import type { SignedInUser } from "~/utils/session.server";
 
 /**
  * The dealer's side of customized tool quotations (decision 051), shared by
@@ -117,7 +118,7 @@ const quotationId = (request: Request) => {
 };
 
 /** One quotation of the customer: details, drawings, history, and the forms its state allows. */
-export async function detailsLoader(request: Request, user: SessionUser) {
+export async function detailsLoader(request: Request, user: SignedInUser) {
   const db = getDb();
   const id = quotationId(request);
   const { quotation: q, attributes, messages, files } = await notFoundWhenMissing(() => getDealerQuotation(db, dealerOf(user), id));
@@ -151,7 +152,7 @@ export async function detailsLoader(request: Request, user: SessionUser) {
     attributes,
     messages: messages.map((m) => ({ ...m, unit_price: user.canSeePrice ? m.unit_price : null })),
     files,
-    actions: { answer: can("answer"), accept: can("accept") && !isExpired(q) && user.canOrder, decline: can("decline"), cancel: can("cancel") },
+    actions: { answer: can("answer"), accept: can("accept") && !isExpired(q) && user.canOrder && hasPermission(user, "cart:add"), decline: can("decline"), cancel: can("cancel") },
     acceptQty: acceptQty(q),
     token: newSubmitToken(),
     textMax: QUOTE_TEXT_MAX,
@@ -160,7 +161,7 @@ export async function detailsLoader(request: Request, user: SessionUser) {
 
 const DONE: Record<string, string> = { answer: "answered", accept: "accepted", decline: "declined", cancel: "cancelled" };
 
-export async function detailsAction(request: Request, user: SessionUser) {
+export async function detailsAction(request: Request, user: SignedInUser) {
   const db = getDb();
   const id = quotationId(request);
   const form = await readFormData(request);
@@ -170,6 +171,8 @@ export async function detailsAction(request: Request, user: SessionUser) {
     return json({ error: first, params: { max: QUOTE_TEXT_MAX } } satisfies Reply, { status: 400 });
   }
   const v = submission.value;
+  // accepting puts the quoted item into the cart
+  if (v.intent === "accept") requirePermission(user, "cart:add");
   const dealer = dealerOf(user);
   const r = v.intent === "accept" ? await acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty }) : await dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body });
   if (!r.ok) {

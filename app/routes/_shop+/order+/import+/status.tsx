@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
-import { notFound, requireUser } from "~/utils/guard.server";
+import { notFound, requireFunction } from "~/utils/guard.server";
 import { getImportJob } from "~/modules/excel/import-jobs.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
@@ -19,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireFunction(request, "order:import");
   const id = new URL(request.url).searchParams.get("id") ?? "";
   if (!/^[1-9]\d{0,8}$/.test(id)) notFound();
   const job = await getImportJob(getDb(), user, Number(id));
