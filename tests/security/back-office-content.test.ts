@@ -41,7 +41,7 @@ const PAGES: [string, string][] = [
   ["/system/content/new?kind=download", "cms:content:edit"],
   ["/system/content/CONTENT", "cms:content:edit"],
   ["/system/content/preview/CONTENT", "cms:content:view"],
-  ["/system/contentCategory", "cms:content:edit"],
+  ["/system/contentCategory", "cms:category:edit"],
 ];
 const path = (p: string) => p.replace("PROMO", String(promotionOf("1000"))).replace("CONTENT", String(contentId()));
 

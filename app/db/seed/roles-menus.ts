@@ -145,6 +145,16 @@ export const QUOTE_TYPE_MENU: MenuDef = {
   children: [fn("svc:quoteType:edit", "维护刀具类型与参数", "Maintain tool types and attributes")],
 };
 
+/**
+ * The categories of announcements and downloads (/system/contentCategory): until issue 26 the
+ * page had no function code of its own and borrowed the content editor's; migration 0021 adds the
+ * code to a database seeded before it, granted to the roles that hold the page.
+ */
+export const CONTENT_CATEGORY_MENU: MenuDef = {
+  name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory",
+  children: [fn("cms:category:edit", "维护公告分类", "Maintain categories")],
+};
+
 /** The back office (area 'admin'): the sidebar. Each page has a view and an edit function code. */
 export const ADMIN_MENUS: MenuDef[] = [
   {
@@ -211,7 +221,7 @@ export const ADMIN_MENUS: MenuDef[] = [
         name: "contentList", zh: "内容发布", en: "Publishing", href: "/system/content",
         children: [fn("cms:content:view", "查看内容", "View content"), fn("cms:content:edit", "维护内容", "Maintain content"), fn("cms:file:upload", "上传文件", "Upload files")],
       },
-      { name: "bulletinCatalog", zh: "公告分类", en: "Categories", href: "/system/contentCategory" },
+      CONTENT_CATEGORY_MENU,
       // rare-earth bidding on /gdre (issue 18 item 5, decision 053)
       {
         name: "gdreAdmin", zh: "稀土招标", en: "Rare-earth bidding", href: "/system/gdre",

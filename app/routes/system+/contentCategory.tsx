@@ -16,14 +16,14 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "公告分�
 /** The announcements' categories (spec §7 public/bulletinCatalog/selectAll) and the downloads' (?kind=download, decision 053). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
-  await requireStaff(request, "cms:content:edit", db);
+  await requireStaff(request, "cms:category:edit", db);
   const kind = categoryKind.parse(new URL(request.url).searchParams.get("kind"));
   return { kind, categories: await listCategories(db, kind) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
-  const user = await requireStaff(request, "cms:content:edit", db);
+  const user = await requireStaff(request, "cms:category:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: CategorySchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };

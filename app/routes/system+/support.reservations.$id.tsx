@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "svc:reserve:view", db);
   const r = await notFoundWhenMissing(() => getStaffReservation(db, { id: user.id, code: user.code, tenantId: user.tenantId }, idOf(params.id)));
-  return { reservation: r };
+  return { reservation: r, canEdit: user.funcCodes.has("svc:reserve:edit") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Reservation() {
-  const { reservation: r } = useLoaderData<typeof loader>();
+  const { reservation: r, canEdit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
@@ -91,7 +91,7 @@ export default function Reservation() {
         <ReservationLinesTable
           lines={r.lines.map((l) => ({ id: l.id, code: l.ordering_code, name: en ? l.name_en : l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining, available: l.available }))}
           decided={r.status !== "submitted" && r.status !== "withdrawn"}
-          approval={{ editable: r.status === "submitted" }}
+          approval={{ editable: canEdit && r.status === "submitted" }}
         />
       </Form>
       <ReservationUsesTable
