@@ -98,7 +98,8 @@ export default function OrderDetailsPage() {
         </Can>
       </div>
       <CartFlash currency={order.currency} />
-      {actionData && !cancelError && (
+      {/* a cancel refused after the order shipped: the cancel panel is gone, the message shows here */}
+      {actionData && !(cancelError && actions.cancel) && (
         <p className="message message-error" role="alert">
           {ruleText(actionData.error)}
         </p>
