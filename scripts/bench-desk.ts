@@ -99,7 +99,7 @@ async function topUp(db: DB, tenantId: number): Promise<number> {
         Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => {
           const p = products[Math.floor(random() * products.length)];
           const qty = 1 + Math.floor(random() * 50);
-          const shipped = orders[k].status === "purchase_application_created" ? qty : orders[k].status === "confirmed" && random() < 0.5 ? Math.floor(qty / 2) : 0;
+          const shipped = orders[k].status === "shipped" ? qty : orders[k].status === "partly_shipped" && random() < 0.5 ? Math.floor(qty / 2) : 0;
           return {
             order_id: id,
             line_no: i + 1,

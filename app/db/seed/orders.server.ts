@@ -10,7 +10,7 @@ import { TENANTS, DEALER_A, DEALER_B, type Ids } from "./accounts.server";
 import { Rng } from "./prng";
 import { formatOrderNo } from "~/modules/orders/submit.server";
 
-export const ORDER_STATUSES = ["to_be_submitted", "submitted", "to_be_confirmed", "confirmed", "cancelled", "purchase_application_created"] as const;
+export const ORDER_STATUSES = ["to_be_submitted", "submitted", "to_be_confirmed", "confirmed", "cancelled", "purchase_application_created", "partly_shipped", "shipped"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const DAY = 86_400_000;
@@ -57,6 +57,8 @@ const AGE: Record<OrderStatus, [number, number]> = {
   confirmed: [5, 60],
   cancelled: [3, 40],
   purchase_application_created: [10, 90],
+  partly_shipped: [5, 60],
+  shipped: [10, 90],
 };
 
 export interface SeededOrder {
@@ -106,6 +108,10 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
         // A sub-account pays the master's price plus its adjustment factor (XCD000002: +10 %).
         adjustBp: userCode === "XCD000002" ? 1000 : 0,
       });
+      // a partly shipped order of one line ships half of it: it needs two packs at least
+      if (status === "partly_shipped" && lines.length === 1) {
+        while (lines[0].qty < 2 * lines[0].product.mpq) lines[0] = { ...lines[0], qty: lines[0].qty + lines[0].product.mpq };
+      }
       const goods = lines.reduce((s, l) => s + l.qty * l.unit_price, 0);
       const lineDiscounts = lines.reduce((s, l) => s + l.discount_amount, 0);
       const shipping = goods - lineDiscounts >= tenant.free_shipping_amount ? 0 : tenant.shipping_fee;
@@ -209,11 +215,12 @@ async function insertLinesAndShipments(
   order: { id: number; status: OrderStatus; created: number; now: number; tenantId: number; customerId: number; counters: Counters },
   lines: Line[],
 ): Promise<void> {
-  const confirmedLike = order.status === "confirmed" || order.status === "purchase_application_created";
+  const shipping = order.status === "partly_shipped" || order.status === "shipped";
   for (const [i, l] of lines.entries()) {
     const esd = order.status === "to_be_submitted" ? null : cnDate(order.created + rng.int(7, 30) * DAY);
-    // purchase_application_created: fully delivered (sometimes in two parts); confirmed: some lines partly or not yet.
-    const parts = shipmentParts(rng, order.status, l.qty, l.product.mpq);
+    // shipped: every line in full (sometimes in two parts); partly shipped: the first line shipped
+    // (in full or half), the last one open, the others in full, half or not yet (decision 030)
+    const parts = shipmentParts(rng, order.status, l.qty, l.product.mpq, i, lines.length);
     const shipDates = parts.map((_, k) => Math.min(order.now - DAY, order.created + (2 + k * 5 + rng.int(0, 4)) * DAY));
     const shipped = parts.reduce((s, q) => s + q, 0);
     const { id: lineId } = await db
@@ -236,7 +243,7 @@ async function insertLinesAndShipments(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (!confirmedLike || parts.length === 0) continue;
+    if (!shipping || parts.length === 0) continue;
     await db
       .insertInto("shipment")
       .values(
@@ -262,19 +269,20 @@ async function insertLinesAndShipments(
   }
 }
 
-/** Delivered quantities, in whole packs. */
-function shipmentParts(rng: Rng, status: OrderStatus, qty: number, mpq: number): number[] {
-  if (status === "purchase_application_created") {
-    if (qty >= 2 * mpq && rng.chance(0.3)) {
-      const first = Math.floor(qty / 2 / mpq) * mpq;
-      return [first, qty - first];
-    }
+/** Delivered quantities, in whole packs; something stays open of a partly shipped order. */
+function shipmentParts(rng: Rng, status: OrderStatus, qty: number, mpq: number, index: number, count: number): number[] {
+  const half = Math.floor(qty / 2 / mpq) * mpq;
+  if (status === "shipped") {
+    if (half > 0 && rng.chance(0.3)) return [half, qty - half];
     return [qty];
   }
-  if (status === "confirmed") {
+  if (status === "partly_shipped") {
     const r = rng.float();
-    if (r < 0.5) return [qty];
-    if (r < 0.75 && qty >= 2 * mpq) return [Math.floor(qty / 2 / mpq) * mpq];
+    const last = index === count - 1;
+    if (index === 0 && count === 1) return [half]; // seedOrders made it at least two packs
+    if (last) return half > 0 && r < 0.5 ? [half] : [];
+    if (index === 0 || r < 0.5) return [qty];
+    if (r < 0.75 && half > 0) return [half];
   }
   return [];
 }

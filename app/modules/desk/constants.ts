@@ -5,4 +5,13 @@ export const DESK_TABS = ["queue", "proposed", "toShip", "all"] as const;
 export type DeskTab = (typeof DESK_TABS)[number];
 
 /** Everything the dealers have submitted (their drafts stay theirs). */
-export const DESK_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "date_proposed", "confirmed", "purchase_application_created", "cancelled"];
+export const DESK_STATUSES: readonly OrderStatus[] = [
+  "submitted",
+  "to_be_confirmed",
+  "date_proposed",
+  "confirmed",
+  "purchase_application_created",
+  "partly_shipped",
+  "shipped",
+  "cancelled",
+];

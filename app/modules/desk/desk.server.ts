@@ -21,7 +21,7 @@ export { DESK_STATUSES, DESK_TABS, type DeskTab } from "./constants";
 const TAB_STATUSES: Record<DeskTab, readonly OrderStatus[]> = {
   queue: ["submitted", "to_be_confirmed"], // waiting for the desk
   proposed: ["date_proposed"], // waiting for the dealer
-  toShip: ["confirmed", "purchase_application_created"],
+  toShip: ["confirmed", "purchase_application_created", "partly_shipped"],
   all: DESK_STATUSES,
 };
 
@@ -176,6 +176,13 @@ const notFoundResult = (): DeskResult => ({ ok: false, key: "adminOrders:error.n
 /** Where an event leads from any status for staff: a repeated post finds the order already there. */
 const targetsOf = (event: OrderEvent) => new Set(TRANSITIONS.filter((t) => t.event === event && t.by.includes("staff")).map((t) => t.to));
 
+/**
+ * Is the order already where this event leads (a repeated post)? A `shipped` order was closed
+ * short by a cancel only if it carries a cancel reason; one that shipped in full was not.
+ */
+const isRepeat = (event: OrderEvent, order: { status: string; cancel_reason: string | null }) =>
+  targetsOf(event).has(order.status as OrderStatus) && (event !== "cancel_rest" || !!order.cancel_reason);
+
 type Found = NonNullable<Awaited<ReturnType<typeof getDeskOrder>>>;
 
 /**
@@ -187,7 +194,7 @@ async function staffTransition(
   db: DB,
   actor: DeskActor,
   orderNo: string,
-  event: "confirm" | "propose_date" | "create_purchase_application" | "cancel",
+  event: "confirm" | "propose_date" | "create_purchase_application" | "cancel" | "cancel_rest",
   opts: {
     now: Date;
     notice: OrderNoticeKind;
@@ -203,14 +210,16 @@ async function staffTransition(
   const to = nextStatus(order.status, event, "staff");
   const values = { orderNo };
   if (!to) {
-    if (targetsOf(event).has(order.status as OrderStatus)) return { ok: true, key: `adminOrders:done.${event}`, values, already: true };
+    if (isRepeat(event, order)) return { ok: true, key: `adminOrders:done.${event}`, values, already: true };
+    if (event === "cancel" && order.status === "shipped") return { ok: false, key: "adminOrders:error.nothingOpen", values, status: 409 };
     return { ok: false, key: "adminOrders:error.notAllowed", values: { status: order.status }, status: 409 };
   }
+  const cancelling = event === "cancel" || event === "cancel_rest";
   const nowIso = opts.now.toISOString();
   const done = await db.transaction().execute(async (trx) => {
     const upd = await trx
       .updateTable("sales_order")
-      .set({ status: to, updated_at: nowIso, ...(to === "cancelled" ? { cancel_reason: opts.reason ?? null } : {}) })
+      .set({ status: to, updated_at: nowIso, ...(cancelling ? { cancel_reason: opts.reason ?? null } : {}) })
       .where("id", "=", order.id)
       .where("status", "=", order.status) // nobody changed it meanwhile
       .executeTakeFirst();
@@ -226,7 +235,10 @@ async function staffTransition(
         .execute();
       changedLines.push({ line: l.line_no, from: l.ship_date, to: date });
     }
-    if (to === "cancelled" && reservesStock(order.status)) await releaseStock(trx, order.tenant_id, lines);
+    if (cancelling && reservesStock(order.status)) {
+      // the lines as they are now (the order row is locked): a shipment just before counts
+      await releaseStock(trx, order.tenant_id, await trx.selectFrom("order_line").selectAll().where("order_id", "=", order.id).execute());
+    }
     const after = { ...found, lines: lines.map((l) => ({ ...l, ship_date: opts.lineDates?.get(l.id) ?? l.ship_date })) };
     await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, opts.notice, opts.now, opts.noticeText?.(after) ?? opts.reason ?? "");
     await recordAudit(
@@ -245,7 +257,7 @@ async function staffTransition(
   });
   if (!done) {
     const again = await getDeskOrder(db, actor, orderNo);
-    if (again && again.order.status === to) return { ok: true, key: `adminOrders:done.${event}`, values, already: true };
+    if (again && again.order.status === to && isRepeat(event, again.order)) return { ok: true, key: `adminOrders:done.${event}`, values, already: true };
     return { ok: false, key: "adminOrders:error.changedMeanwhile", values, status: 409 };
   }
   return { ok: true, key: `adminOrders:done.${event}`, values };
@@ -300,10 +312,21 @@ export function markPurchaseApplication(db: DB, actor: DeskActor, orderNo: strin
 
 export const DESK_REASON_MAX = 300;
 
-/** Cancels with a reason; the open quantities go back to stock in the same transaction. */
-export function cancelDeskOrder(db: DB, actor: DeskActor, orderNo: string, reason: string, now = new Date()): Promise<DeskResult> {
+/**
+ * Cancels with a reason what has not shipped; the open quantities go back to stock in the same
+ * transaction. Nothing shipped yet: the order is cancelled. Partly shipped: the rest is cancelled
+ * and the order is closed short as `shipped`, the reason kept (decision 030). Shipped in full:
+ * nothing to cancel.
+ */
+export async function cancelDeskOrder(db: DB, actor: DeskActor, orderNo: string, reason: string, now = new Date()): Promise<DeskResult> {
   const r = reason.trim();
-  if (!r) return Promise.resolve({ ok: false, key: "adminOrders:error.reasonRequired", status: 400 });
-  if (r.length > DESK_REASON_MAX) return Promise.resolve({ ok: false, key: "adminOrders:error.reasonTooLong", values: { max: DESK_REASON_MAX }, status: 400 });
-  return staffTransition(db, actor, orderNo, "cancel", { now, notice: "deskCancelled", reason: r });
+  if (!r) return { ok: false, key: "adminOrders:error.reasonRequired", status: 400 };
+  if (r.length > DESK_REASON_MAX) return { ok: false, key: "adminOrders:error.reasonTooLong", values: { max: DESK_REASON_MAX }, status: 400 };
+  const found = await getDeskOrder(db, actor, orderNo);
+  if (!found) return notFoundResult();
+  const { status, cancel_reason } = found.order;
+  const rest = status === "partly_shipped" || (status === "shipped" && !!cancel_reason);
+  return rest
+    ? staffTransition(db, actor, orderNo, "cancel_rest", { now, notice: "deskCancelledRest", reason: r })
+    : staffTransition(db, actor, orderNo, "cancel", { now, notice: "deskCancelled", reason: r });
 }

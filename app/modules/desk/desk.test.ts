@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
-import { agreeOrder, getOrder, listDeliveries } from "~/modules/orders/orders.server";
+import { agreeOrder, cancelOrder, disagreeOrder, getOrder, listDeliveries, listOrders } from "~/modules/orders/orders.server";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
 import { inDays, makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
@@ -142,7 +142,8 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect(after.lines.every((l) => l.shipped_qty === l.qty)).toBe(true);
     expect(after.shipments).toHaveLength(3);
     expect((await listDeskOrders(db, staff, { tab: "toShip", page: 1, pageSize: 50 })).rows.map((o) => o.order_no)).not.toContain(no);
-    expect((await audits(no)).map((a) => JSON.parse(a.after_json!).event)).toEqual(["propose_date", "confirm"]);
+    expect(await status(no)).toBe("shipped");
+    expect((await audits(no)).map((a) => JSON.parse(a.after_json!).event)).toEqual(["propose_date", "confirm", "ship", "ship_last"]);
   });
 
   it("a double confirm at once has one effect (one audit entry, one notice)", async () => {
@@ -181,6 +182,123 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(await shipments()).toHaveLength(2);
     expect((await getDeskOrder(db, staff, no))!.lines.find((l) => l.id === l2.id)!.shipped_qty).toBe(l2.qty);
+    expect(await status(no)).toBe("partly_shipped");
+  });
+
+  // ---- the shipped states (issue 26 item 2, decision 030): the status machine's rows through the domain ----
+
+  type Start = "confirmed" | "purchase_application_created" | "partly_shipped" | "shipped";
+  type Step = "desk ships part" | "desk ships the rest" | "dealer cancels" | "dealer disagrees" | "desk cancels";
+  const shipHead = { shipDate: inDays(0), carrier: "顺丰速运", trackingNo: "SF26", packingSlipNo: "PS26", batchNo: "B26" };
+  const openLines = async (no: string) => (await bigFirst(no)).filter((l) => l.shipped_qty < l.qty);
+
+  /** A dealer's order brought by the desk into `start` (partly shipped: one piece of the big line). */
+  async function orderIn(start: Start): Promise<string> {
+    const no = await order(false);
+    expect(await confirmOrder(db, staff, no)).toMatchObject({ ok: true });
+    if (start === "purchase_application_created") expect(await markPurchaseApplication(db, staff, no)).toMatchObject({ ok: true });
+    if (start === "partly_shipped" || start === "shipped") await apply(no, start === "shipped" ? "desk ships the rest" : "desk ships part");
+    expect(await status(no)).toBe(start);
+    return no;
+  }
+
+  async function apply(no: string, step: Step) {
+    switch (step) {
+      case "desk ships part": {
+        const [first] = await openLines(no);
+        return recordShipment(db, staff, no, { ...shipHead, token: newSubmitToken(), lines: [{ lineId: first?.id ?? 0, qty: 1 }] });
+      }
+      case "desk ships the rest":
+        return recordShipment(db, staff, no, { ...shipHead, token: newSubmitToken(), lines: (await openLines(no)).map((l) => ({ lineId: l.id, qty: l.qty - l.shipped_qty })) });
+      case "dealer cancels":
+        return cancelOrder(db, fx.a, no, "不要了");
+      case "dealer disagrees":
+        return disagreeOrder(db, fx.a, no);
+      case "desk cancels":
+        return cancelDeskOrder(db, staff, no, "客户要求取消剩余");
+    }
+  }
+
+  /** Everything a refused step must leave alone: the order row, its lines, shipments and the stock. */
+  const snapshot = async (no: string) => {
+    const o = await db.selectFrom("sales_order").selectAll().where("order_no", "=", no).executeTakeFirstOrThrow();
+    return {
+      order: o,
+      lines: await db.selectFrom("order_line").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
+      shipments: await db.selectFrom("shipment").selectAll().where("order_id", "=", o.id).orderBy("id").execute(),
+      stock: [await stock(fx.products.moq10), await stock(fx.products.holder)],
+    };
+  };
+
+  const SHIPPED_TABLE: [Start, Step, { ok: true; key?: string } | { ok: false; key: string }, string][] = [
+    ["confirmed", "desk ships part", { ok: true }, "partly_shipped"],
+    ["confirmed", "desk ships the rest", { ok: true }, "shipped"],
+    ["purchase_application_created", "desk ships part", { ok: true }, "partly_shipped"],
+    ["purchase_application_created", "desk ships the rest", { ok: true }, "shipped"],
+    ["partly_shipped", "desk ships part", { ok: true }, "partly_shipped"],
+    ["partly_shipped", "desk ships the rest", { ok: true }, "shipped"],
+    ["partly_shipped", "dealer cancels", { ok: false, key: "order:orders.shippedNoCancel" }, "partly_shipped"],
+    ["partly_shipped", "dealer disagrees", { ok: false, key: "order:orders.shippedNoCancel" }, "partly_shipped"],
+    ["partly_shipped", "desk cancels", { ok: true, key: "adminOrders:done.cancel_rest" }, "shipped"],
+    ["shipped", "dealer cancels", { ok: false, key: "order:orders.shippedNoCancel" }, "shipped"],
+    ["shipped", "dealer disagrees", { ok: false, key: "order:orders.shippedNoCancel" }, "shipped"],
+    ["shipped", "desk cancels", { ok: false, key: "adminOrders:error.nothingOpen" }, "shipped"],
+    ["shipped", "desk ships part", { ok: false, key: "adminOrders:error.notAllowed" }, "shipped"],
+    // nothing shipped yet: cancelling is still the whole order's, by the dealer or the desk
+    ["confirmed", "dealer cancels", { ok: true, key: "order:orders.done.cancel" }, "cancelled"],
+    ["confirmed", "desk cancels", { ok: true, key: "adminOrders:done.cancel" }, "cancelled"],
+  ];
+
+  it.each(SHIPPED_TABLE)("%s --%s--> %j, status %s", async (start, step, expected, after) => {
+    const no = await orderIn(start);
+    const before = await snapshot(no);
+    const r = (await apply(no, step)) as { ok: boolean; key?: string; error?: { key: string } };
+    expect(r.ok).toBe(expected.ok);
+    if (expected.key) expect(r.key ?? r.error?.key).toBe(expected.key);
+    expect(await status(no)).toBe(after);
+    if (!expected.ok) expect(await snapshot(no)).toEqual(before); // refused: nothing changed
+  });
+
+  it("the desk cancels the rest of a partly shipped order: the open quantities back to stock, closed short with the reason", async () => {
+    const no = await orderIn("partly_shipped");
+    const lines = await bigFirst(no);
+    const open = new Map(lines.map((l) => [l.product_id, l.qty - l.shipped_qty]));
+    const [moq10, holder] = [await stock(fx.products.moq10), await stock(fx.products.holder)];
+    expect(await cancelDeskOrder(db, staff, no, "   ")).toMatchObject({ ok: false, key: "adminOrders:error.reasonRequired" });
+    expect(await status(no)).toBe("partly_shipped");
+    const [c1, c2] = await Promise.all([cancelDeskOrder(db, staff, no, "缺货，剩余取消"), cancelDeskOrder(db, staff, no, "缺货，剩余取消")]);
+    expect(c1.ok && c2.ok).toBe(true);
+    expect([c1, c2].filter((r) => r.ok && r.already)).toHaveLength(1);
+    expect(await stock(fx.products.moq10)).toEqual({ available: moq10.available + open.get(fx.products.moq10)!, reserved: moq10.reserved - open.get(fx.products.moq10)! });
+    expect(await stock(fx.products.holder)).toEqual({ available: holder.available + open.get(fx.products.holder)!, reserved: holder.reserved - open.get(fx.products.holder)! });
+    const { order: o, lines: after } = (await getOrder(db, fx.a, no))!;
+    expect(o).toMatchObject({ status: "shipped", cancel_reason: "缺货，剩余取消" });
+    expect(after.map((l) => l.shipped_qty)).toEqual([...lines].sort((x, y) => x.line_no - y.line_no).map((l) => l.shipped_qty)); // what shipped stays
+    expect((await notices(no)).at(-1)).toMatchObject({ type: "cancel_order", title_en: `Order ${no}: the rest cancelled` });
+    expect((await audits(no)).filter((a) => JSON.parse(a.after_json!).event === "cancel_rest")).toHaveLength(1);
+    // later posts change nothing: "already done", and a shipment is refused
+    expect(await cancelDeskOrder(db, staff, no, "again")).toMatchObject({ ok: true, already: true });
+    expect(await apply(no, "desk ships part")).toMatchObject({ ok: false });
+    // the dealer's lists: no longer open, in the "all" tab as shipped
+    expect((await listOrders(db, fx.a, { tab: "open", page: 1, pageSize: 100 })).rows.map((r) => r.order_no)).not.toContain(no);
+    expect((await listOrders(db, fx.a, { tab: "all", status: "shipped", page: 1, pageSize: 100 })).rows.map((r) => r.order_no)).toContain(no);
+  });
+
+  it("a partly shipped order is open (dealer's open tab, desk's to-ship tab); a dealer's cancel racing a shipment never wins both", async () => {
+    const no = await orderIn("partly_shipped");
+    expect((await listOrders(db, fx.a, { tab: "open", page: 1, pageSize: 100 })).rows.map((r) => r.order_no)).toContain(no);
+    expect((await listDeskOrders(db, staff, { tab: "toShip", page: 1, pageSize: 100 })).rows.map((o) => o.order_no)).toContain(no);
+
+    const fresh = await orderIn("confirmed");
+    const [shipped, cancelled] = await Promise.all([apply(fresh, "desk ships part"), apply(fresh, "dealer cancels")]);
+    const final = await status(fresh);
+    if (final === "cancelled") {
+      expect(shipped.ok).toBe(false);
+      expect((await snapshot(fresh)).shipments).toHaveLength(0);
+    } else {
+      expect(final).toBe("partly_shipped");
+      expect(cancelled.ok).toBe(false);
+    }
   });
 
   it("purchase application, then cancel refused; cancel of another order releases its stock in the same step", async () => {
@@ -259,5 +377,15 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect((await bigFirst(no)).map((l) => l.shipped_qty)).toEqual([10, 1]);
     expect((await listDeliveries(db, fx.a, { orderNo: no, page: 1, pageSize: 20 })).total).toBe(2);
     expect((await notices(no)).filter((n) => n.type === "delivery")).toHaveLength(1);
+    expect(await status(no)).toBe("partly_shipped");
+
+    // one file with two shipments (two packing slips) of the same order: both go in, and the last leaves nothing open
+    const [b1, b2] = await bigFirst(no);
+    const rest = await readShipmentFile(
+      await xlsx([head, [no, b1.line_no, b1.qty - b1.shipped_qty, inDays(0), "顺丰", "SF2", "PS10", "B10"], [no, b2.line_no, b2.qty - b2.shipped_qty, inDays(0), "顺丰", "SF3", "PS11", "B11"]]),
+    );
+    if (!rest.ok) throw new Error(JSON.stringify(rest));
+    expect(await importShipments(db, staff, newSubmitToken(), rest.rows)).toMatchObject({ ok: true, shipments: 2, orders: 1 });
+    expect(await status(no)).toBe("shipped");
   });
 });

@@ -3,14 +3,15 @@ import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
-import { nextStatus } from "~/modules/orders/status";
+import { nextStatus, shipEvent, TRANSITIONS, type OrderStatus } from "~/modules/orders/status";
 import { getDeskOrder, type DeskActor, type DeskResult } from "./desk.server";
 
 /**
  * Shipments recorded by the order desk (decision 044): whole or partial per line, never more
  * than a line still has open. The dealer sees them at once in the delivery records and the order
  * details (same `shipment` rows, `order_line.shipped_qty`) and gets a "delivery" notice. Shipping
- * is the status machine's `ship` event (the status stays). A form's one-time token is stored on
+ * moves the order to partly shipped, or to shipped once nothing is open (the status machine's
+ * `ship` / `ship_last`, decided in the same transaction). A form's one-time token is stored on
  * its rows (unique with the line): a double post records one shipment.
  */
 export interface ShipmentHead {
@@ -26,6 +27,9 @@ export interface ShipmentInput extends ShipmentHead {
   lines: { lineId: number; qty: number }[];
 }
 
+/** The statuses in which the desk may record a shipment (the status machine's `ship` rows). */
+const SHIPPABLE: OrderStatus[] = TRANSITIONS.filter((t) => t.event === "ship" && t.by.includes("staff")).map((t) => t.from);
+
 class ShipAbort extends Error {
   constructor(
     readonly key: string,
@@ -38,8 +42,9 @@ class ShipAbort extends Error {
 type Trx = Kysely<Database>;
 
 /**
- * Applies the shipment rows of one order inside the caller's transaction; throws ShipAbort when
- * the order changed meanwhile or a quantity is more than is still open.
+ * Applies the shipment rows of one order inside the caller's transaction and returns the order's
+ * new status; throws ShipAbort when the order changed meanwhile or a quantity is more than is
+ * still open.
  */
 async function applyShipment(
   trx: Trx,
@@ -51,13 +56,16 @@ async function applyShipment(
   now: Date,
 ) {
   const nowIso = now.toISOString();
+  // locks the order row for the transaction (a concurrent cancel or shipment waits), and reads its
+  // status now: a shipment that just went before may have made it partly shipped
   const touched = await trx
     .updateTable("sales_order")
     .set({ updated_at: nowIso })
     .where("id", "=", order.id)
-    .where("status", "=", order.status) // not cancelled meanwhile
+    .where("status", "in", SHIPPABLE) // not cancelled or completed meanwhile
+    .returning("status")
     .executeTakeFirst();
-  if (Number(touched.numUpdatedRows) !== 1) throw new ShipAbort("adminOrders:error.changedMeanwhile");
+  if (!touched) throw new ShipAbort("adminOrders:error.changedMeanwhile");
   const parts: string[] = [];
   for (const r of rows) {
     const line = lines.get(r.lineId)!;
@@ -100,8 +108,19 @@ async function applyShipment(
     await recordAudit(trx, actor, { action: "create", entity: "shipment", entityId: id, after: { orderNo: order.order_no, line: line.line_no, qty: r.qty, ...head } }, now);
     parts.push(`${line.line_no} ${line.ordering_code} × ${r.qty}`);
   }
+  // the status follows what is left open, decided here from the lines as they are now
+  const after = await trx.selectFrom("order_line").select(["qty", "shipped_qty"]).where("order_id", "=", order.id).execute();
+  const event = shipEvent(after);
+  const to = nextStatus(touched.status, event, "staff");
+  if (!to) throw new ShipAbort("adminOrders:error.changedMeanwhile");
+  const moved = await trx.updateTable("sales_order").set({ status: to }).where("id", "=", order.id).where("status", "=", touched.status).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new ShipAbort("adminOrders:error.changedMeanwhile");
+  if (to !== touched.status) {
+    await recordAudit(trx, actor, { action: "update", entity: "sales_order", entityId: order.order_no, before: { status: touched.status }, after: { status: to, event } }, now);
+  }
   const text = `${head.shipDate} ${head.carrier} ${head.trackingNo} (${parts.join("; ")})`;
   await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, "shipped", now, text);
+  return to;
 }
 
 /** Was this form's token (or, for an import, any `<token>:<row>`) recorded already? */

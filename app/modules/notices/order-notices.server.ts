@@ -16,6 +16,7 @@ export type OrderNoticeKind =
   | "proposed"
   | "deskConfirmed"
   | "deskCancelled"
+  | "deskCancelledRest"
   | "purchase"
   | "shipped";
 
@@ -60,6 +61,11 @@ const TEXTS: Record<OrderNoticeKind, { type: string; zh: [string, string]; en: [
     type: "cancel_order",
     zh: ["订单 {no} 已被取消", "销售服务取消了订单 {no}。原因：{reason}"],
     en: ["Order {no} cancelled", "The order desk cancelled order {no}. Reason: {reason}"],
+  },
+  deskCancelledRest: {
+    type: "cancel_order",
+    zh: ["订单 {no} 未发货部分已取消", "销售服务取消了订单 {no} 尚未发货的部分，已发货的不受影响，订单已完结。原因：{reason}"],
+    en: ["Order {no}: the rest cancelled", "The order desk cancelled what had not shipped of order {no}; what shipped stays shipped and the order is closed. Reason: {reason}"],
   },
   purchase: {
     type: "erp_delivery_feedback",

@@ -5,7 +5,7 @@ import { addToCart, type CartActor } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
 import type { OrderTab } from "./columns";
-import { canDelete, nextStatus, OPEN_STATUSES, reservesStock, type OrderEvent, type OrderStatus } from "./status";
+import { canDelete, nextStatus, OPEN_STATUSES, reservesStock, SHIPPED_STATUSES, type OrderEvent, type OrderStatus } from "./status";
 
 /**
  * Orders and delivery records of the actor's customer in the actor's tenant. Every read and
@@ -182,6 +182,11 @@ async function transition(
   if (!found) return notFoundResult();
   const { order, lines } = found;
   if (!mayChangeOrder(actor, order)) return notYoursResult();
+  // once anything has shipped the dealer cannot take the order back: only the order desk can
+  // cancel what is still open (decision 030)
+  if ((event === "cancel" || event === "disagree") && ((SHIPPED_STATUSES as readonly string[]).includes(order.status) || lines.some((l) => l.shipped_qty > 0))) {
+    return { ok: false, error: { key: "order:orders.shippedNoCancel" }, status: 409 };
+  }
   const to = nextStatus(order.status, event);
   if (!to) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
   const done = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
+import { down as shippedStatusesDown, up as shippedStatusesUp } from "~/db/migrations/2026-11-27-0020-shipped-statuses";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { getColumns, saveColumns } from "~/modules/columns/columns.server";
 import { agreeOrder, cancelOrder, deleteOrder, disagreeOrder, getOrder, listDeliveries, listOrders, reAddToCart } from "./orders.server";
@@ -205,5 +206,54 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     await saveColumns(db, fx.a.id, "order_list", ["status", "payable", "bogus"]);
     expect(await getColumns(db, fx.a.id, "order_list")).toEqual(["orderNo", "status", "payable"]);
     expect(await getColumns(db, fx.b.id, "order_list")).toContain("user");
+  });
+
+  let seq = 0;
+  /** An order in `status` whose lines have these [qty, shipped] pairs. */
+  async function orderWith(status: string, lines: [number, number][], cancelReason: string | null = null): Promise<string> {
+    const no = `SO2026MIG${String(++seq).padStart(4, "0")}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const now = new Date().toISOString();
+    const { id } = await db
+      .insertInto("sales_order")
+      .values({
+        order_no: no, tenant_id: fx.tenantId, customer_id: fx.a.customerId, user_id: fx.a.id, status, po_no: null, consignee: "x", phone: "1", address_text: "x",
+        payment_method: "prepayment", payment_deadline: null, expected_delivery_date: "2026-12-31", goods_amount: 0, discount_amount: 0, shipping_fee: 0, payable_amount: 0,
+        currency: "CNY", remark: null, cancel_reason: cancelReason, submit_token: null, created_at: now, updated_at: now, submitted_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [i, [qty, shipped]] of lines.entries()) {
+      await db
+        .insertInto("order_line")
+        .values({
+          order_id: id, line_no: (i + 1) * 10, product_id: fx.products.insert, ordering_code: "CNMG", name_zh: "刀片", name_en: "Insert", qty, unit_price: 100, discount_amount: 0,
+          amount: qty * 100, promotion_item_id: null, esd: null, ship_date: null, shipped_qty: shipped,
+        })
+        .execute();
+    }
+    return no;
+  }
+  const statusOf = async (no: string) => (await db.selectFrom("sales_order").select("status").where("order_no", "=", no).executeTakeFirstOrThrow()).status;
+
+  // migration 0020 (issue 26 item 2, decision 030): orders that shipped under the old machine, where
+  // a shipment kept the status, move to the status the new machine gives them
+  it("migration 0020 moves every old shipped order to its shipped state, leaves the others, and goes back down", async () => {
+    const cases: [string, [number, number][], string | null, string][] = [
+      ["confirmed", [[10, 10]], null, "shipped"], // the issue's order, before anyone cancelled it
+      ["confirmed", [[10, 10], [5, 0]], null, "partly_shipped"],
+      ["purchase_application_created", [[4, 4], [6, 6]], null, "shipped"],
+      ["purchase_application_created", [[4, 1]], null, "partly_shipped"],
+      ["cancelled", [[10, 10]], "不要了", "shipped"], // the issue's order after the dealer cancelled it
+      ["cancelled", [[10, 3]], "缺货", "shipped"], // closed short: the cancel gave the rest back already
+      ["confirmed", [[10, 0]], null, "confirmed"],
+      ["cancelled", [[10, 0]], "x", "cancelled"],
+      ["submitted", [[10, 0]], null, "submitted"],
+    ];
+    const orders = [];
+    for (const [status, lines, reason] of cases) orders.push(await orderWith(status, lines, reason));
+    await shippedStatusesUp(db);
+    expect(await Promise.all(orders.map(statusOf))).toEqual(cases.map((c) => c[3]));
+    await shippedStatusesDown(db);
+    expect(await Promise.all(orders.map(statusOf))).toEqual(["confirmed", "confirmed", "confirmed", "confirmed", "cancelled", "cancelled", "confirmed", "cancelled", "submitted"]);
   });
 });

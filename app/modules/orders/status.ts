@@ -11,6 +11,8 @@ export const ORDER_STATUSES = [
   "confirmed",
   "cancelled",
   "purchase_application_created",
+  "partly_shipped", // something has shipped, something is still open (holds its open stock)
+  "shipped", // nothing left to ship: all shipped, or the desk cancelled the rest (closed short, with the reason); final
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -24,8 +26,10 @@ export const ORDER_EVENTS = [
   "disagree", // customer disagrees: the order is cancelled
   "confirm", // ERP / order desk confirms the order
   "create_purchase_application", // ERP / order desk: the purchase application is created
-  "ship", // order desk records a (partial) shipment: the status stays
-  "cancel", // customer or order desk cancels with a reason
+  "ship", // order desk records a shipment after which something is still open
+  "ship_last", // order desk records the shipment after which nothing is open (see shipEvent)
+  "cancel", // customer or order desk cancels with a reason (only while nothing has shipped)
+  "cancel_rest", // order desk cancels what has not shipped of a partly shipped order, with a reason
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -62,9 +66,16 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: "date_proposed", event: "disagree", to: "cancelled", by: C },
   { from: "date_proposed", event: "cancel", to: "cancelled", by: ANYONE },
   { from: "confirmed", event: "create_purchase_application", to: "purchase_application_created", by: ERP },
-  { from: "confirmed", event: "ship", to: "confirmed", by: S },
+  { from: "confirmed", event: "ship", to: "partly_shipped", by: S },
+  { from: "confirmed", event: "ship_last", to: "shipped", by: S },
   { from: "confirmed", event: "cancel", to: "cancelled", by: ANYONE },
-  { from: "purchase_application_created", event: "ship", to: "purchase_application_created", by: S },
+  { from: "purchase_application_created", event: "ship", to: "partly_shipped", by: S },
+  { from: "purchase_application_created", event: "ship_last", to: "shipped", by: S },
+  // once anything shipped the dealer can neither cancel nor disagree; the desk closes the order
+  // short: the open rest goes back to stock and the order is `shipped` with the reason (decision 030)
+  { from: "partly_shipped", event: "ship", to: "partly_shipped", by: S },
+  { from: "partly_shipped", event: "ship_last", to: "shipped", by: S },
+  { from: "partly_shipped", event: "cancel_rest", to: "shipped", by: S },
 ];
 
 /** The next status, or null when the event is not allowed in this status for this actor. */
@@ -76,8 +87,18 @@ export function canApply(from: string, event: OrderEvent, actor: OrderEventActor
   return nextStatus(from, event, actor) !== null;
 }
 
+/**
+ * The shipping event of a shipment, from the order's lines as they are after it: `ship_last`
+ * when nothing is left open, else `ship`.
+ */
+export const shipEvent = (lines: readonly { qty: number; shipped_qty: number }[]): "ship" | "ship_last" =>
+  lines.every((l) => l.shipped_qty >= l.qty) ? "ship_last" : "ship";
+
+/** Statuses in which something has shipped: the dealer can no longer cancel or disagree. */
+export const SHIPPED_STATUSES: readonly OrderStatus[] = ["partly_shipped", "shipped"];
+
 /** Statuses that hold stock and count against the credit limit ("open" orders). */
-export const OPEN_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "date_proposed", "confirmed", "purchase_application_created"];
+export const OPEN_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "date_proposed", "confirmed", "purchase_application_created", "partly_shipped"];
 
 /** Only a to-be-submitted order can be deleted (it never reserved stock). */
 export const canDelete = (status: string) => status === "to_be_submitted";
@@ -102,6 +123,7 @@ export function staffActions(status: string): { confirm: boolean; propose: boole
     propose: canApply(status, "propose_date", "staff"),
     purchase: canApply(status, "create_purchase_application", "staff"),
     ship: canApply(status, "ship", "staff"),
-    cancel: canApply(status, "cancel", "staff"),
+    // a partly shipped order: the cancel form cancels what has not shipped
+    cancel: canApply(status, "cancel", "staff") || canApply(status, "cancel_rest", "staff"),
   };
 }

@@ -17,7 +17,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
 
-const DONE = ["confirm", "propose_date", "create_purchase_application", "cancel", "ship"] as const;
+const DONE = ["confirm", "propose_date", "create_purchase_application", "cancel", "cancel_rest", "ship"] as const;
 
 function orderNoParam(value: string | undefined): string {
   const parsed = OrderNoSchema.safeParse(value ?? "");
@@ -91,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.status === 404) notFound();
     return json({ error: result.key, values: result.values ?? {}, fields: {}, payload: submission.payload }, { status: result.status });
   }
-  const event = value.intent === "propose" ? "propose_date" : value.intent === "purchase" ? "create_purchase_application" : value.intent;
+  const event = value.intent === "propose" ? "propose_date" : value.intent === "purchase" ? "create_purchase_application" : result.key === "adminOrders:done.cancel_rest" ? "cancel_rest" : value.intent;
   return redirect(`/system/orders/${encodeURIComponent(orderNo)}?done=${event}${result.already ? "&already=1" : ""}`);
 }
 
@@ -115,6 +115,7 @@ export default function DeskOrder() {
   const agreed = order.status === "submitted" && lines.some((l) => l.requested_date);
   const openLines = lines.filter((l) => l.qty > l.shipped_qty);
   const reviewing = canEdit && (actions.propose || actions.confirm);
+  const cancelLabel = t(order.status === "partly_shipped" ? "details.cancelRest" : "details.cancel");
   return (
     <div className="admin-page desk-page">
       <p>
@@ -224,7 +225,7 @@ export default function DeskOrder() {
 
       {canEdit && actions.cancel ? (
         <section aria-labelledby="desk-cancel">
-          <h2 id="desk-cancel">{t("details.cancel")}</h2>
+          <h2 id="desk-cancel">{cancelLabel}</h2>
           <Form method="post" className="admin-form" noValidate>
             <label>
               {t("details.cancelReason")}
@@ -233,7 +234,7 @@ export default function DeskOrder() {
             </label>
             <div className="admin-form-actions">
               <button type="submit" name="intent" value="cancel" className="btn btn-danger-solid" data-testid="desk-cancel">
-                {t("details.cancel")}
+                {cancelLabel}
               </button>
             </div>
           </Form>

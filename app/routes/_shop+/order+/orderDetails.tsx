@@ -112,6 +112,7 @@ export default function OrderDetailsPage() {
         </Can>
       </div>
       <CartFlash currency={order.currency} />
+      {/* a cancel refused after the order shipped: the cancel panel is gone, the message shows here */}
       {actionData && !cancelError && (
         <p className="message message-error" role="alert">
           {ruleText(actionData.error)}
