@@ -326,7 +326,8 @@ async function serve() {
       // Per-request values for loaders and actions (app/load-context.ts). The client address is
       // Express's, under TRUST_PROXY: never what a client wrote into X-Forwarded-For.
       const response = await handleRemix(request, { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null } satisfies AppLoadContext);
-      if (res.headersSent) return; // refused above while Remix was reading the body
+      // refused above while Remix was reading the body (the refusal page is, or will be, the answer), or the client left
+      if (res.headersSent || abort.signal.aborted) return;
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
