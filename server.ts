@@ -1,9 +1,9 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import path from "node:path";
+import type { Transform } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
@@ -16,8 +16,10 @@ import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { releaseExpired } from "./app/modules/support/reservations.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
+import { bodyLimitFor, countedBody, methodAllowed, originFitsHost, urlHasNul, type BodyRefusal } from "./app/utils/request-limits.server";
 import { checkSameOrigin } from "./app/utils/cross-site.server";
-import { log } from "./app/utils/log.server";
+import { log, loggedUrl } from "./app/utils/log.server";
+import { refusalPage, type RefusalStatus } from "./app/utils/refusal-page.server";
 
 /**
  * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
@@ -96,6 +98,40 @@ function superviseWorkers(count: number) {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
+/**
+ * After an answer sent before its request's body was read (a 413, a 403, a page without an
+ * action): browsers and fetch read an answer only once they have sent their body, and a socket
+ * closed on unread bytes is reset, so they would show a broken connection instead of the page.
+ * The rest is read and thrown away (never kept) for at most 2 s and lingerBytes, as nginx's
+ * lingering close; a body longer than that has its connection closed.
+ */
+function lingerThenClose(req: express.Request, lingerBytes: number) {
+  if (req.complete) return;
+  let discarded = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(close, 2_000);
+  req.unpipe();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > lingerBytes) close();
+  });
+  // all of it came: the connection is in step again and may carry the next request
+  req.once("end", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** The request's address as Remix's Express adapter builds it (the host under TRUST_PROXY, the port of Host). */
+function shopUrl(req: express.Request): URL {
+  const port = (header: string | undefined) => Number.parseInt(header?.split(":")[1] ?? "", 10);
+  const forwardedPort = port(req.get("x-forwarded-host"));
+  const hostPort = port(req.get("host"));
+  const portNumber = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : null;
+  return new URL(`${req.protocol}://${req.hostname}${portNumber ? `:${portNumber}` : ""}${req.originalUrl}`);
+}
+
 function printDemoAccounts() {
   if (env.DEMO_DATA !== "on" || process.env.SHOW_DEMO_ACCOUNTS === "off") return;
   console.log(
@@ -135,7 +171,7 @@ async function serve() {
       if (req.path === "/healthz" || req.path.startsWith("/build/")) return;
       log.info("request", {
         method: req.method,
-        path: req.originalUrl.slice(0, 300),
+        path: loggedUrl(req.originalUrl).slice(0, 300),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         ip: req.ip,
@@ -168,6 +204,59 @@ async function serve() {
     }),
   );
 
+  // Refused before anything else reads the request (docs/security.md, "Requests refused before
+  // Remix"): each answer is a small page in the visitor's language, and none reaches the error log.
+  const refuse = async (req: express.Request, res: express.Response, status: RefusalStatus, values: Record<string, number> = {}) => {
+    log.warn("request refused", { method: req.method, path: loggedUrl(req.originalUrl).slice(0, 300), status });
+    const page = await refusalPage({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") }, status, values);
+    if (res.headersSent) return;
+    if (status === 405) res.set("Allow", "GET, HEAD, POST");
+    res.status(status).type("html").send(page);
+  };
+  app.use((req, res, next) => {
+    // TRACE, PUT, DELETE…: Remix would answer 500 (TRACE) or run a loader for them.
+    if (!methodAllowed(req.method, req.path)) return void refuse(req, res, 405);
+    // A NUL reaches SQL text (FTS5 and PostgreSQL refuse it: a 500 and an error-log row).
+    if (urlHasNul(req.originalUrl)) return void refuse(req, res, 400);
+    next();
+  });
+  // Request bodies are counted as they arrive, not as Content-Length says, and nothing is held
+  // back: past its path's limit (app/utils/request-limits.server.ts) a body is answered 413 at once,
+  // Remix stops reading it, and the connection is closed soon after (lingerThenClose).
+  app.use((req, res, next) => {
+    const maxBytes = bodyLimitFor(req.path);
+    const declared = Number(req.get("content-length") ?? 0);
+    const hasBody = declared > 0 || req.get("transfer-encoding") !== undefined;
+    // Remix's request signal: aborted before a body is refused, so the action reading it ends
+    // quietly (entry.server.tsx skips aborted requests) instead of as a server error.
+    const abort = new AbortController();
+    res.locals.abort = abort;
+    if (!hasBody) return next();
+    // Whatever answered (a refusal here, a 403, a page that reads no body), an unread rest goes.
+    res.once("finish", () => lingerThenClose(req, 4 * maxBytes));
+    const refuseBody = (status: RefusalStatus) => {
+      abort.abort();
+      if (res.headersSent) return;
+      void refuse(req, res, status, { mb: Math.round(maxBytes / 1024 / 1024) });
+    };
+    if (declared > maxBytes) return refuseBody(413);
+    const body = countedBody({
+      maxBytes,
+      urlEncoded: req.is("application/x-www-form-urlencoded") === "application/x-www-form-urlencoded",
+      refuse: (reason: BodyRefusal) => refuseBody(reason === "tooLarge" ? 413 : 400),
+    });
+    body.on("error", () => req.unpipe(body));
+    // The client went away in the middle of its body: the action must not see a cut-off form.
+    req.once("close", () => {
+      if (req.complete) return;
+      abort.abort();
+      body.destroy(new Error("request body cut off"));
+    });
+    req.pipe(body);
+    res.locals.body = body;
+    next();
+  });
+
   // Cross-site posts are refused here, before Remix, for every path: pages, `?_data=` requests
   // and resource routes alike (app/utils/cross-site.server.ts, docs/security.md).
   const crossSitePage = path.join(root, "public/errors/cross-site.html");
@@ -180,15 +269,22 @@ async function serve() {
       secFetchSite: req.get("sec-fetch-site"),
     });
     if (verdict.allowed) return next();
-    log.warn("cross-site request refused", { method: req.method, path: req.originalUrl.slice(0, 300), reason: verdict.reason });
+    log.warn("cross-site request refused", { method: req.method, path: loggedUrl(req.originalUrl).slice(0, 300), reason: verdict.reason });
     res.status(403).sendFile(crossSitePage);
+  });
+  // The shop's own Origin with another Host: Remix would throw (a 500, an error-log row).
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+    if (originFitsHost(req.get("origin"), host)) return next();
+    void refuse(req, res, 400);
   });
   // Every action reads a form: a body of another type (JSON, text/plain) is answered 415 here
   // instead of failing inside an action.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || !req.is("*/*")) return next(); // no body
     if (req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
-    log.warn("request refused", { method: req.method, path: req.originalUrl.slice(0, 300), status: 415, contentType: req.get("content-type")?.slice(0, 100) });
+    log.warn("request refused", { method: req.method, path: loggedUrl(req.originalUrl).slice(0, 300), status: 415, contentType: req.get("content-type")?.slice(0, 100) });
     res.status(415).type("text/plain").send("不支持的提交格式 · Unsupported Media Type");
   });
 
@@ -208,16 +304,39 @@ async function serve() {
   const postLimit = rateLimit({ windowMs: 60_000, limit: env.RATE_LIMIT_POSTS_PER_MINUTE, standardHeaders: "draft-7", legacyHeaders: false });
   app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : postLimit(req, res, next)));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV,
+  // Remix's Express adapter, but reading the counted body above instead of the raw request.
+  const handleRemix = createRequestHandler(build, env.NODE_ENV);
+  app.all("*", async (req, res, next) => {
+    try {
+      const abort = res.locals.abort as AbortController;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        for (const one of Array.isArray(value) ? value : value ? [value] : []) headers.append(name, one);
+      }
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: abort.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        init.body = createReadableStreamFromReadable((res.locals.body as Transform | undefined) ?? req);
+        init.duplex = "half";
+      }
+      // The browser went away before the answer was sent: loaders and actions may stop.
+      let answered = false;
+      res.once("finish", () => (answered = true));
+      res.once("close", () => answered || abort.abort());
+      const request = new Request(shopUrl(req).href, init);
       // Per-request values for loaders and actions (app/load-context.ts). The client address is
       // Express's, under TRUST_PROXY: never what a client wrote into X-Forwarded-For.
-      getLoadContext: (req, res): AppLoadContext => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null }),
-    }),
-  );
+      const response = await handleRemix(request, { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null } satisfies AppLoadContext);
+      // refused above while Remix was reading the body (the refusal page is, or will be, the answer), or the client left
+      if (res.headersSent || abort.signal.aborted) return;
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (e) {
+      if (!res.headersSent) next(e);
+    }
+  });
 
   // Approved stock reservations past their end date give their stock back. The reservation pages
   // release them as well; this hourly sweep covers a shop where nobody opens those. Every serving

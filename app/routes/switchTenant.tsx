@@ -7,6 +7,7 @@ import { readFormData } from "~/utils/form.server";
 import { setFlash } from "~/utils/cookies.server";
 import { requireSignedIn } from "~/utils/guard.server";
 import { rotateSession } from "~/utils/session.server";
+import { sessionTtl } from "~/modules/auth/sessions.server";
 import { userHasTenant } from "~/modules/auth/tenants.server";
 import { safeRedirect } from "~/utils/redirect";
 
@@ -30,7 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tenantId = submission.value.dataareaid;
   if (tenantId === user.tenantId || !(await userHasTenant(db, user.id, tenantId))) return redirect(back);
   const headers = new Headers();
-  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId, clientIp: context.clientIp }));
+  // the new session lasts as long as a sign-in of this kind of user: 4 h for staff, not the 12 h default
+  headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId, clientIp: context.clientIp, ttlMs: sessionTtl(user.isStaff) }));
   headers.append("Set-Cookie", await setFlash("common:errors.switchCompanySuccess"));
   return redirect(back, { headers });
 }

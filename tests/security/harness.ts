@@ -14,8 +14,10 @@ export interface Shop {
   pid: number;
   dbPath: string;
   outbox: string;
-  /** the server's standard error so far (log lines at LOG_LEVEL) */
+  /** the server's standard error so far (error log lines) */
   stderr: () => string;
+  /** the server's standard output so far (log lines below error at LOG_LEVEL: the request log at info) */
+  stdout: () => string;
   sql: () => Database.Database;
   stop: () => Promise<void>;
   /** signs in through the login form (password Demo2026 unless given); returns the session cookie */
@@ -41,8 +43,9 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
   const dbPath = path.join(dir, "shop.db");
   const outbox = path.join(dir, "outbox");
   let stderr = "";
+  let stdout = "";
   const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -62,6 +65,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     },
   });
   child.stderr!.on("data", (chunk) => (stderr += chunk));
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const base = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
@@ -100,6 +104,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     dbPath,
     outbox,
     stderr: () => stderr,
+    stdout: () => stdout,
     sql,
     post,
     get: (pathname, cookie) => fetch(`${base}${pathname}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }),

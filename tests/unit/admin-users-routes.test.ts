@@ -100,4 +100,32 @@ describe("back-office user routes", () => {
     expect(created).toMatchObject({ status: 302, location: `/system/user/${await idOf("EMP000050")}?done=created` });
     expect(fs.readdirSync(process.env.MAIL_OUTBOX_DIR!).length).toBeGreaterThan(0);
   });
+
+  it("keeps an active administrator: the last one cannot give up the role nor be locked; with a second one, either can", async () => {
+    const { lockUser } = await import("~/modules/admin/users.server");
+    const roleId = async (code: string) => String((await db.selectFrom("role").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id);
+    const rolesOf = async (userId: number) =>
+      (await db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_id", "=", userId).execute()).map((r) => r.code).sort();
+    const act = async (userId: number, fields: [string, string][]) => answer(routes.details.action!({ request: post(`/system/user/${userId}`, cookies.admin, fields), params: { id: String(userId) }, context: {} }));
+    const [admin, deskRole] = [await roleId("admin"), await roleId("order_desk")];
+    const first = await idOf("EMP000001");
+    const second = await idOf("EMP000002");
+
+    // EMP000001 is the only administrator: taking the role from themself is refused, and nothing changes
+    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 400, body: { error: "user.lastAdmin" } });
+    expect(await rolesOf(first)).toEqual(["admin"]);
+    // nor may anyone else lock the last administrator (the domain rule, whoever calls it)
+    expect(await lockUser(db, { id: second, code: "EMP000002", tenantId: 1 }, first)).toEqual({ ok: false, error: "user.lastAdmin" });
+    expect((await db.selectFrom("app_user").select("status").where("id", "=", first).executeTakeFirstOrThrow()).status).toBe("active");
+
+    // a second administrator, but locked, does not count
+    expect(await act(second, [["intent", "roles"], ["roleIds", admin], ["roleIds", deskRole]])).toMatchObject({ status: 302 });
+    expect(await act(second, [["intent", "lock"]])).toMatchObject({ status: 302 });
+    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 400, body: { error: "user.lastAdmin" } });
+    // once active, the first administrator may give up the role; the second is now the last one
+    expect(await act(second, [["intent", "unlock"]])).toMatchObject({ status: 302 });
+    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 302, location: `/system/user/${first}?done=rolesSaved` });
+    expect(await rolesOf(first)).toEqual(["order_desk"]);
+    expect(await lockUser(db, { id: first, code: "EMP000001", tenantId: 1 }, second)).toEqual({ ok: false, error: "user.lastAdmin" });
+  });
 });

@@ -2,9 +2,13 @@ import type { DB } from "~/db/db.server";
 
 /**
  * The error log (/system/errorLog): server errors that reached Remix's handleError, newest
- * first. Only the newest ERROR_LOG_KEEP rows are kept, so a flood of errors cannot fill the disk.
+ * first. Rows are kept by age, ERROR_LOG_KEEP_DAYS, not by count: a flood of errors (anyone can
+ * send requests) must not push last week's errors out. What a flood can write is bounded
+ * instead: at most ERROR_LOG_PER_HOUR rows an hour; the errors past that are in the server's
+ * own log (stdout) only. The table holds at most 30 × 24 × 60 rows.
  */
-export const ERROR_LOG_KEEP = 500;
+export const ERROR_LOG_KEEP_DAYS = 30;
+export const ERROR_LOG_PER_HOUR = 60;
 export const ERROR_LOG_PAGE_SIZE = 20;
 
 export interface ServerError {
@@ -14,7 +18,11 @@ export interface ServerError {
   stack?: string | null;
 }
 
-export async function recordServerError(db: DB, error: ServerError, now = new Date()): Promise<void> {
+/** Writes the error, unless this hour's rows are used up; false when it was not written. */
+export async function recordServerError(db: DB, error: ServerError, now = new Date()): Promise<boolean> {
+  const hourAgo = new Date(now.getTime() - 60 * 60_000).toISOString();
+  const oldestOfHour = await db.selectFrom("error_log").select("created_at").orderBy("id", "desc").limit(1).offset(ERROR_LOG_PER_HOUR - 1).executeTakeFirst();
+  if (oldestOfHour && oldestOfHour.created_at > hourAgo) return false;
   await db
     .insertInto("error_log")
     .values({
@@ -27,8 +35,9 @@ export async function recordServerError(db: DB, error: ServerError, now = new Da
     .execute();
   await db
     .deleteFrom("error_log")
-    .where("id", "<", (eb) => eb.selectFrom("error_log").select("id").orderBy("id", "desc").limit(1).offset(ERROR_LOG_KEEP - 1))
+    .where("created_at", "<", new Date(now.getTime() - ERROR_LOG_KEEP_DAYS * 86_400_000).toISOString())
     .execute();
+  return true;
 }
 
 export async function listServerErrors(db: DB, page: number) {

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
+import { ADMIN_ROLE } from "./users.server";
 import { bumpVersion } from "./versions.server";
 
 /** Roles (spec §6): name, customer flag (izCustomer) and the menus and function codes granted. */
@@ -39,10 +40,21 @@ export interface RoleInput {
   menuIds: number[];
 }
 
-/** Adds (id null) or updates a role and replaces its grants, in one transaction with the audit entry. */
-export async function saveRole(db: DB, actor: Actor, id: number | null, input: RoleInput): Promise<{ ok: true; id: number } | { ok: false; error: "role.codeTaken" }> {
+/** The function codes the administrator role keeps: with them someone can always repair the others. */
+const ADMIN_KEEPS = ["sys:user:view", "sys:user:edit", "sys:role:view", "sys:role:edit"];
+
+/**
+ * Adds (id null) or updates a role and replaces its grants, in one transaction with the audit
+ * entry. The administrator role keeps its code (users.server.ts knows it by that), stays a staff
+ * role and keeps the rights to maintain users and roles.
+ */
+export async function saveRole(db: DB, actor: Actor, id: number | null, input: RoleInput): Promise<{ ok: true; id: number } | { ok: false; error: "role.codeTaken" | "role.adminFixed" }> {
   return db.transaction().execute(async (tx) => {
     const before = id === null ? null : await getRole(tx, id);
+    if (before?.code === ADMIN_ROLE) {
+      const kept = await tx.selectFrom("menu").select("id").where("func_code", "in", ADMIN_KEEPS).execute();
+      if (input.code !== ADMIN_ROLE || input.isCustomer || kept.some((m) => !input.menuIds.includes(m.id))) return { ok: false as const, error: "role.adminFixed" as const };
+    }
     const taken = await tx.selectFrom("role").select("id").where("code", "=", input.code).where("id", "!=", id ?? -1).executeTakeFirst();
     if (taken) return { ok: false as const, error: "role.codeTaken" as const };
     const values = { code: input.code, name_zh: input.nameZh, name_en: input.nameEn, is_customer: input.isCustomer ? 1 : 0 };

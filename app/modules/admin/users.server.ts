@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect.server";
 import { NotFoundError } from "~/modules/errors";
 import { hashPassword } from "~/modules/auth/password.server";
 import { requestPasswordReset, type ResetMessages } from "~/modules/auth/reset.server";
@@ -232,7 +233,7 @@ export type ChangeResult = { ok: true } | { ok: false; error: string };
 
 async function setStatus(db: DB, actor: Actor, id: number, status: UserStatus): Promise<ChangeResult> {
   if (status === "locked" && id === actor.id) return { ok: false, error: "user.cannotLockSelf" };
-  return db.transaction().execute(async (tx) => {
+  return keepingAnAdministrator(db, async (tx) => {
     const before = await userRow(tx, id);
     if (before.status !== status) {
       await tx.updateTable("app_user").set({ status, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
@@ -244,7 +245,44 @@ async function setStatus(db: DB, actor: Actor, id: number, status: UserStatus): 
   });
 }
 
-/** Locks a user and ends all the user's sessions; an administrator cannot lock himself. */
+/** The role that administers users and roles: the shop always keeps one active user holding it. */
+export const ADMIN_ROLE = "admin";
+
+class NoAdministratorLeft extends Error {}
+
+/**
+ * Runs a change to users or their roles in one transaction and undoes it when it would leave no
+ * active user with the administrator role: nobody could then give roles or unlock accounts, and
+ * only the database could repair the shop. On PostgreSQL the administrator role's row is locked
+ * first, so two administrators removing each other at once are checked one after the other
+ * (SQLite runs one write transaction at a time).
+ */
+async function keepingAnAdministrator(db: DB, change: (tx: DB) => Promise<ChangeResult>): Promise<ChangeResult> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      let lock = tx.selectFrom("role").select("id").where("code", "=", ADMIN_ROLE);
+      if (isPostgres(tx)) lock = lock.forUpdate();
+      await lock.execute();
+      const result = await change(tx);
+      if (!result.ok) return result;
+      const left = await tx
+        .selectFrom("user_role")
+        .innerJoin("role", "role.id", "user_role.role_id")
+        .innerJoin("app_user", "app_user.id", "user_role.user_id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role.code", "=", ADMIN_ROLE)
+        .where("app_user.status", "=", "active")
+        .executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) throw new NoAdministratorLeft();
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof NoAdministratorLeft) return { ok: false, error: "user.lastAdmin" };
+    throw e;
+  }
+}
+
+/** Locks a user and ends all the user's sessions; an administrator cannot lock himself, nor anyone the last active administrator. */
 export const lockUser = (db: DB, actor: Actor, id: number) => setStatus(db, actor, id, "locked");
 export const unlockUser = (db: DB, actor: Actor, id: number) => setStatus(db, actor, id, "active");
 
@@ -271,9 +309,9 @@ export async function sendPasswordReset(db: DB, actor: Actor, id: number, deps: 
   return { ok: true };
 }
 
-/** Replaces the user's roles: staff only staff roles, dealers only dealer roles, at least one. */
+/** Replaces the user's roles: staff only staff roles, dealers only dealer roles, at least one; the last active administrator keeps the administrator role. */
 export async function setRoles(db: DB, actor: Actor, id: number, roleIds: number[]): Promise<ChangeResult> {
-  return db.transaction().execute(async (tx) => {
+  return keepingAnAdministrator(db, async (tx) => {
     const user = await userRow(tx, id);
     const checked = await checkRoles(tx, kindOf(user.customer_kind), roleIds);
     if (!checked.ok) return { ok: false as const, error: checked.error };

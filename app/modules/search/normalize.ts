@@ -22,7 +22,8 @@ export type KeywordResult =
  * specifications (each word of 3+ characters, else the whole keyword as one phrase).
  */
 export function parseKeyword(raw: string | null | undefined): KeywordResult {
-  const keyword = (raw ?? "").normalize("NFKC").replace(/\s+/g, " ").trim();
+  // control characters (a NUL ends an FTS5 query string: SQLite answers "unterminated string") are spaces
+  const keyword = (raw ?? "").normalize("NFKC").replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim();
   const visible = keyword.replace(/\s/g, "");
   if ([...visible].length < SEARCH_MIN_CHARS) return { ok: false, error: "search.tooShort", keyword };
   if ([...keyword].length > SEARCH_MAX_CHARS) return { ok: false, error: "search.tooLong", keyword };

@@ -65,6 +65,11 @@ describe.each(testDatabases())("search on $name", ({ url }) => {
     },
   );
 
+  it("reads a NUL or another control character in the keyword as a space (FTS5 refused it: a 500)", async () => {
+    expect((await find("\u0000CNMG120408-DM YBC252")).codes).toContain("CNMG120408-DM YBC252");
+    expect((await find("cnmg\u0000120408")).codes).toContain("CNMG120408-DM YBC252");
+  });
+
   it("ranks the exact code first, then code prefixes, then other code matches", async () => {
     const exact = await find("cnmg120408-dm ybc252");
     expect(exact.codes[0]).toBe("CNMG120408-DM YBC252");
