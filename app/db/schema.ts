@@ -418,6 +418,12 @@ export interface LoginFailureTable {
   created_at: string;
 }
 
+/** One row per account code and per client address: what the login throttle locks (decision 055). */
+export interface LoginThrottleLockTable {
+  key: string;
+  touched_at: string;
+}
+
 export interface PasswordResetTable {
   id: Generated<number>;
   token_hash: string;
@@ -601,6 +607,7 @@ export interface Database {
   // auth tables (sign-in issue) below
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
+  login_throttle_lock: LoginThrottleLockTable;
   password_reset: PasswordResetTable;
   // catalogue tables (catalogue issue) below
   // order tables (orders issue) below

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/auth/LoginForm";
 import { LanguageToggle } from "~/components/layout/LanguageToggle";
-import { loginAction, loginLoader } from "./__login.server";
+import { loginAction, loginLoader, loginShouldRevalidate } from "./__login.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
@@ -11,6 +11,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "
 /** The admin-style login: a card on the dark portal background (spec §2). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "admin");
 export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context.clientIp);
+export const shouldRevalidate = loginShouldRevalidate;
 
 export default function AdminLogin() {
   const data = useLoaderData<typeof loader>();
@@ -25,7 +26,7 @@ export default function AdminLogin() {
       <section className="admin-login-card" aria-labelledby="login-title">
         <h1 id="login-title">{tc("portalTitle")}</h1>
         <p className="admin-login-sub">{t("login.adminSubtitle")}</p>
-        <LoginForm {...data} lastResult={actionData?.result} retryAfterMinutes={actionData?.retryAfterMinutes} />
+        <LoginForm {...data} captchaImage={actionData ? actionData.captchaImage : data.captchaImage} lastResult={actionData?.result} />
       </section>
     </main>
   );

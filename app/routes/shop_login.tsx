@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ShopLoginShell } from "~/components/auth/AuthShell";
 import { LoginForm } from "~/components/auth/LoginForm";
-import { loginAction, loginLoader } from "./__login.server";
+import { loginAction, loginLoader, loginShouldRevalidate } from "./__login.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
@@ -11,6 +11,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "
 /** The shop-style login (spec §2 public route). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "shop");
 export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context.clientIp);
+export const shouldRevalidate = loginShouldRevalidate;
 
 export default function ShopLogin() {
   const data = useLoaderData<typeof loader>();
@@ -18,7 +19,7 @@ export default function ShopLogin() {
   const { t } = useTranslation("auth");
   return (
     <ShopLoginShell title={t("login.title")}>
-      <LoginForm {...data} lastResult={actionData?.result} retryAfterMinutes={actionData?.retryAfterMinutes} />
+      <LoginForm {...data} captchaImage={actionData ? actionData.captchaImage : data.captchaImage} lastResult={actionData?.result} />
     </ShopLoginShell>
   );
 }

@@ -4,7 +4,7 @@ import { captchaCookie, createCaptcha, verifyCaptcha } from "~/utils/captcha.ser
 import { handleLogin } from "~/utils/auth.server";
 import { landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
 import { bumpVersion } from "~/modules/admin/versions.server";
-import { THROTTLE, checkLoginThrottle } from "~/modules/auth/throttle.server";
+import { THROTTLE, captchaRequired } from "~/modules/auth/throttle.server";
 import { freshDb, testDatabases } from "../helpers/db";
 import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "./auth-fixtures";
 
@@ -40,6 +40,7 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
     expect(await login({ code: "XCD000001", password: PASSWORD.toLowerCase() }, { ip: "10.0.1.1" })).toEqual({
       ok: false,
       error: "common:errors.wrongLogin",
+      captchaNext: false,
     });
   });
 
@@ -59,26 +60,35 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
     expect(await login({ code: "XCD000002", password: PASSWORD, dataareacode: "2000" }, { ip: "10.0.3.1" })).toEqual({
       ok: false,
       error: "common:errors.wrongLogin",
+      captchaNext: false,
     });
   });
 
   it("refuses an account without roles: 'getInfo: roles must be a non-null array!'", async () => {
-    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({ ok: false, error: "common:errors.rolesRequired" });
+    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({ ok: false, error: "common:errors.rolesRequired", captchaNext: false });
   });
 
-  it("throttles by the rules of decision 012 (app/modules/auth/throttle.test.ts): the right password waits too, and no argon2 work is done", async () => {
+  it("past the limit asks for the verification code without checking the password; the right password with a right code signs in (decision 055)", async () => {
     const t0 = new Date("2030-01-01T10:00:00Z");
     for (let i = 0; i < THROTTLE.free.accountAtAddress; i++) {
-      expect(await login({ code: "XCD000002", password: "Wrong1234" }, { ip: "10.1.0.1", now: t0 })).toEqual({ ok: false, error: "common:errors.wrongLogin" });
+      expect(await login({ code: "XCD000002", password: "Wrong1234" }, { ip: "10.1.0.1", now: t0 })).toEqual({
+        ok: false,
+        error: "common:errors.wrongLogin",
+        captchaNext: i === THROTTLE.free.accountAtAddress - 1,
+      });
     }
-    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.0.1", now: new Date(t0.getTime() + 1000) })).toEqual({
+    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.0.1", now: t0 })).toEqual({ ok: false, error: "login.captchaNeeded", captchaNext: true });
+    const wrongCode = await createCaptcha(db, t0);
+    expect(await login({ code: "XCD000002", password: PASSWORD, captcha: "zzzz" }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(wrongCode.cookie) })).toEqual({
       ok: false,
-      error: "login.throttled",
-      retryAfterMinutes: 1,
+      error: "validation.captchaWrong",
+      captchaNext: true,
     });
-    // from the dealer's own address the account is open, and signing in there clears only that address's failures
-    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.9.9", now: new Date(t0.getTime() + 1000) })).toMatchObject({ ok: true });
-    expect(await checkLoginThrottle(db, { accountCode: "XCD000002", ip: "10.1.0.1" }, new Date(t0.getTime() + 2000))).toMatchObject({ allowed: false });
+    // from the dealer's own address nothing is asked
+    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.9.9", now: t0 })).toMatchObject({ ok: true });
+    const c = await createCaptcha(db, t0);
+    expect(await login({ code: "XCD000002", password: PASSWORD, captcha: c.answer }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(c.cookie) })).toMatchObject({ ok: true });
+    expect(await captchaRequired(db, { accountCode: "XCD000002", ip: "10.1.0.1" }, t0)).toBeNull();
   });
 
   describe("verification code on (LOGIN_CAPTCHA=on)", () => {
@@ -92,16 +102,19 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer }, { captchaOn: true, cookie, ip: "10.2.0.1" })).toEqual({
         ok: false,
         error: "validation.captchaWrong",
+        captchaNext: true,
       });
       const c2 = await createCaptcha(db);
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "zzzz" }, { captchaOn: true, cookie: cookieHeader(c2.cookie), ip: "10.2.0.1" })).toEqual({
         ok: false,
         error: "validation.captchaWrong",
+        captchaNext: true,
       });
       // no cookie at all
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "abcd" }, { captchaOn: true, ip: "10.2.0.1" })).toEqual({
         ok: false,
         error: "validation.captchaWrong",
+        captchaNext: true,
       });
     });
 
