@@ -4,6 +4,7 @@ import { captchaCookie, createCaptcha, verifyCaptcha } from "~/utils/captcha.ser
 import { handleLogin } from "~/utils/auth.server";
 import { landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
 import { bumpVersion } from "~/modules/admin/versions.server";
+import { findSessionUser, hashToken, startSession } from "~/modules/auth/sessions.server";
 import { THROTTLE, captchaRequired } from "~/modules/auth/throttle.server";
 import { freshDb, testDatabases } from "../helpers/db";
 import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "./auth-fixtures";
@@ -184,6 +185,33 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
         clientIp: "10.3.0.1",
       });
       expect((evil as { response: Response }).response.headers.get("Location")).toBe("/homePage");
+    });
+  });
+
+  describe("a session is only as good as its account's rights at each request (issue 26 point 6)", () => {
+    const signedIn = async (userId: number) => hashToken(await startSession(db, { userId, tenantId: world.tenants.t1000, clientIp: null, userAgent: null }));
+    const sessionRows = async (id: string) => (await db.selectFrom("session").select("id").where("id", "=", id).execute()).length;
+
+    it("the roles are read at each request: a role added shows, all roles removed ends the session for good", async () => {
+      const session = await signedIn(world.users.sub);
+      const rSub = (await db.selectFrom("role").select("id").where("code", "=", "customer_sub").executeTakeFirstOrThrow()).id;
+      const rMaster = (await db.selectFrom("role").select("id").where("code", "=", "customer_master").executeTakeFirstOrThrow()).id;
+      await db.insertInto("user_role").values({ user_id: world.users.sub, role_id: rMaster }).execute();
+      expect((await findSessionUser(db, session))?.roles.sort()).toEqual(["customer_master", "customer_sub"]);
+      await db.deleteFrom("user_role").where("user_id", "=", world.users.sub).execute();
+      expect(await findSessionUser(db, session)).toBeNull();
+      expect(await sessionRows(session)).toBe(0);
+      await db.insertInto("user_role").values({ user_id: world.users.sub, role_id: rSub }).execute();
+      expect(await findSessionUser(db, session)).toBeNull(); // giving the roles back does not revive it
+    });
+
+    it.each(["locked", "deleted"])("an account %s: its sessions end at their next request", async (status) => {
+      const session = await signedIn(world.users.other);
+      expect(await findSessionUser(db, session)).toMatchObject({ code: "DPC000001" });
+      await db.updateTable("app_user").set({ status }).where("id", "=", world.users.other).execute();
+      expect(await findSessionUser(db, session)).toBeNull();
+      expect(await sessionRows(session)).toBe(0);
+      await db.updateTable("app_user").set({ status: "active" }).where("id", "=", world.users.other).execute();
     });
   });
 
