@@ -416,6 +416,8 @@ export interface LoginFailureTable {
   account_code: string;
   ip: string;
   created_at: string;
+  /** 1 while its password is being checked (decision 055), 0 once it failed */
+  checking: Generated<number>;
 }
 
 /** One row per account code and per client address: what the login throttle locks (decision 055). */

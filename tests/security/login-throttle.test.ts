@@ -93,6 +93,13 @@ describe("3. attempts sent at once to two worker processes check no more passwor
     await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(dealer, `Wrong${i}pw`, `192.0.2.${i + 1}`)));
     expect(attemptsRecorded(dealer)).toBe(THROTTLE.free.account);
   });
+  it("60 made-up codes at once from one address: no more than 40 are checked", async () => {
+    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn(`XCD8${String(i).padStart(5, "0")}`, "Spring2026", "203.0.113.62")));
+    const checked = shop.one<{ n: number }>("select count(*) as n from login_failure where ip = ?", "203.0.113.62").n;
+    expect(checked).toBeLessThanOrEqual(THROTTLE.free.addressAttempts);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(checked);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - checked);
+  });
 });
 
 describe("4. the throttle cannot be turned against dealers: a right password with the right code always signs in", () => {

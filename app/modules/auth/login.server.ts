@@ -56,7 +56,7 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
   const reservation = await reserveLoginAttempt(db, { accountCode: code, ip, captchaPassed }, now);
   if (!reservation.allowed) return fail(captcha ? "validation.captchaWrong" : "login.captchaNeeded", true);
   if (reservation.delayMs) await new Promise((resolve) => setTimeout(resolve, reservation.delayMs));
-  const settle = (succeeded: boolean) => settleLoginAttempt(db, { accountCode: code, ip, succeeded }, now);
+  const settle = (succeeded: boolean) => settleLoginAttempt(db, reservation.attemptId, { accountCode: code, ip, succeeded }, now);
 
   const user = ACCOUNT_CODE_RE.test(code) || STAFF_CODE_RE.test(code)
     ? await db

@@ -16,12 +16,17 @@ import type { DB } from "~/db/db.server";
  * and the address's rows of `login_throttle_lock`, counts and writes the attempt in one
  * transaction, so attempts sent at once to several server processes count one after the other and
  * no more than the limit of them reach the password check without a verification code. The row
- * stays as a failure unless the password proves right (`settleLoginAttempt`).
+ * (marked `checking`) becomes a failure unless the password proves right (`settleLoginAttempt`).
  */
 export const THROTTLE = {
   windowMs: 60 * 60_000,
-  /** attempts let through without a verification code, per scope and window */
-  free: { accountAtAddress: 5, account: 20, addressAccounts: 15 },
+  /**
+   * attempts let through without a verification code, per scope and window. The address has two:
+   * account codes that failed from it, and account codes tried from it with the checks still
+   * running counted too: sign-ins of many colleagues at once are not failures, yet no more than
+   * `addressAttempts` passwords are ever checked at once from one address without a code.
+   */
+  free: { accountAtAddress: 5, account: 20, addressAccounts: 15, addressAttempts: 40 },
   /** past a limit, each password check waits this much per attempt over it, at most `maxDelayMs` */
   delayStepMs: 250,
   maxDelayMs: 2_000,
@@ -35,8 +40,8 @@ export interface ThrottleInput {
 }
 
 export type AttemptReservation =
-  /** the password may be checked (after `delayMs`), then the attempt is settled */
-  | { allowed: true; delayMs: number; captchaNext: boolean }
+  /** the password may be checked (after `delayMs`), then the attempt `attemptId` is settled */
+  | { allowed: true; attemptId: number; delayMs: number; captchaNext: boolean }
   /** a verification code is needed first: nothing was recorded, no password is checked */
   | { allowed: false; scope: ThrottleScope };
 
@@ -48,7 +53,10 @@ export function delayAfter(excess: number): number {
   return excess <= 0 ? 0 : Math.min(THROTTLE.maxDelayMs, THROTTLE.delayStepMs * excess);
 }
 
-/** Attempts in the window per scope (the address scope in distinct account codes). */
+/**
+ * Attempts in the window per scope: for an account, every attempt (failed, or its check still
+ * running); for the address, distinct account codes.
+ */
 async function scopeCounts(db: DB, input: ThrottleInput, now: Date): Promise<Record<ThrottleScope, number>> {
   const since = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
   const ip = ipKey(input.ip);
@@ -57,9 +65,17 @@ async function scopeCounts(db: DB, input: ThrottleInput, now: Date): Promise<Rec
   const [atAddress, anywhere, fromAddress] = await Promise.all([
     recent.select((eb) => eb.fn.countAll<number>().as("n")).where("account_code", "=", account).where("ip", "=", ip).executeTakeFirstOrThrow(),
     recent.select((eb) => eb.fn.countAll<number>().as("n")).where("account_code", "=", account).executeTakeFirstOrThrow(),
-    recent.select(sql<number>`count(distinct account_code)`.as("n")).where("ip", "=", ip).executeTakeFirstOrThrow(),
+    recent
+      .select([sql<number>`count(distinct case when checking = 0 then account_code end)`.as("failed"), sql<number>`count(distinct account_code)`.as("tried")])
+      .where("ip", "=", ip)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { accountAtAddress: Number(atAddress.n), account: Number(anywhere.n), addressAccounts: Number(fromAddress.n) };
+  return {
+    accountAtAddress: Number(atAddress.n),
+    account: Number(anywhere.n),
+    addressAccounts: Number(fromAddress.failed),
+    addressAttempts: Number(fromAddress.tried),
+  };
 }
 
 /** The scope furthest past its limit, and by how much (0: every scope is under its limit). */
@@ -97,21 +113,28 @@ export async function reserveLoginAttempt(db: DB, input: ThrottleInput & { captc
     }
     const before = overLimit(await scopeCounts(tx, input, now));
     if (before.scope && !input.captchaPassed) return { allowed: false as const, scope: before.scope };
-    await tx.insertInto("login_failure").values({ account_code: account, ip, created_at: nowIso }).execute();
+    const { id } = await tx
+      .insertInto("login_failure")
+      .values({ account_code: account, ip, created_at: nowIso, checking: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // counted with this attempt: should it fail, the next one needs a verification code
     const after = overLimit(await scopeCounts(tx, input, now));
-    return { allowed: true as const, delayMs: delayAfter(before.excess), captchaNext: after.scope !== null };
+    return { allowed: true as const, attemptId: id, delayMs: delayAfter(before.excess), captchaNext: after.scope !== null };
   });
 }
 
 /**
- * After the password check. A failure keeps its row. A success removes it and the account's
- * failures from that address only: failures an attacker made elsewhere keep counting against him.
+ * After the password check. A failure's row becomes a failure. A success removes it and the
+ * account's failures from that address only: failures an attacker made elsewhere keep counting
+ * against him.
  */
-export async function settleLoginAttempt(db: DB, outcome: { succeeded: boolean } & ThrottleInput, now = new Date()) {
+export async function settleLoginAttempt(db: DB, attemptId: number, outcome: { succeeded: boolean } & ThrottleInput, now = new Date()) {
   if (outcome.succeeded) {
     // the attempt's own row is one of them
     await db.deleteFrom("login_failure").where("account_code", "=", accountKey(outcome.accountCode)).where("ip", "=", ipKey(outcome.ip)).execute();
+  } else {
+    await db.updateTable("login_failure").set({ checking: 0 }).where("id", "=", attemptId).execute();
   }
   // Keep the tables small: rows older than the window count for nothing.
   if (Math.random() < 0.05) await purgeOldAttempts(db, now);
