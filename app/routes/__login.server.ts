@@ -1,5 +1,4 @@
 import { json, redirect } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
@@ -49,7 +48,8 @@ export async function loginLoader(request: Request, variant: LoginVariant) {
 
 /**
  * POST: sign in, or the same page with the errors (status 400; 429 when the throttle asks for the
- * verification code) and, when the next attempt needs one, a fresh verification code.
+ * verification code) and, when the next attempt needs one, a fresh verification code
+ * (`captchaImage`; null: none; absent: keep the one shown, `useLoginCaptcha`).
  */
 export async function loginAction(request: Request, clientIp: string | null) {
   const db = getDb();
@@ -58,9 +58,12 @@ export async function loginAction(request: Request, clientIp: string | null) {
   if (result.kind === "redirect") return result.response;
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (result.kind === "invalid") {
+    const reply = result.submission.reply({ hideFields: ["password", "captcha"] });
+    // conform's check of a field while the dealer types (an intent, no status): the code shown stays
+    if (result.submission.status === undefined) return json({ result: reply }, { status: 400, headers });
     const captchaNext = captchaOn || (await readCaptchaToken(request)) !== null;
     const captchaImage = captchaNext ? await captchaFor(db, headers) : null;
-    return json({ result: result.submission.reply({ hideFields: ["password", "captcha"] }), captchaImage }, { status: 400, headers });
+    return json({ result: reply, captchaImage }, { status: 400, headers });
   }
   const { error } = result;
   const captchaImage = error.captchaNext ? await captchaFor(db, headers) : null;
@@ -70,9 +73,3 @@ export async function loginAction(request: Request, clientIp: string | null) {
   );
 }
 
-/**
- * The action's answer carries the verification code that goes with the cookie it set: reloading
- * the page's data after a post would issue another and leave the form showing the wrong image.
- */
-export const loginShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
