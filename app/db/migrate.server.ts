@@ -20,6 +20,7 @@ import * as supportMore from "./migrations/2026-11-25-0015-support-more";
 import * as bidding from "./migrations/2026-11-25-0016-bidding";
 import * as entityPrices from "./migrations/2026-11-25-0017-entity-prices";
 import * as quoteTypeEditor from "./migrations/2026-11-26-0018-quote-type-editor";
+import * as loginAttempts from "./migrations/2026-11-27-0019-login-attempts";
 import * as shippedStatuses from "./migrations/2026-11-27-0020-shipped-statuses";
 import * as categoryFunctionCode from "./migrations/2026-11-27-0021-category-function-code";
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25-0016-bidding": bidding,
   "2026-11-25-0017-entity-prices": entityPrices,
   "2026-11-26-0018-quote-type-editor": quoteTypeEditor,
+  "2026-11-27-0019-login-attempts": loginAttempts,
   "2026-11-27-0020-shipped-statuses": shippedStatuses,
   "2026-11-27-0021-category-function-code": categoryFunctionCode,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue

@@ -416,6 +416,14 @@ export interface LoginFailureTable {
   account_code: string;
   ip: string;
   created_at: string;
+  /** 1 while its password is being checked (decision 055), 0 once it failed */
+  checking: Generated<number>;
+}
+
+/** One row per account code and per client address: what the login throttle locks (decision 055). */
+export interface LoginThrottleLockTable {
+  key: string;
+  touched_at: string;
 }
 
 export interface PasswordResetTable {
@@ -601,6 +609,7 @@ export interface Database {
   // auth tables (sign-in issue) below
   captcha: CaptchaTable;
   login_failure: LoginFailureTable;
+  login_throttle_lock: LoginThrottleLockTable;
   password_reset: PasswordResetTable;
   // catalogue tables (catalogue issue) below
   // order tables (orders issue) below

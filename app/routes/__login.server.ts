@@ -1,7 +1,8 @@
 import { json, redirect } from "@remix-run/node";
+import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
-import { createCaptcha } from "~/utils/captcha.server";
+import { createCaptcha, readCaptchaToken } from "~/utils/captcha.server";
 import { readRemembered } from "~/utils/cookies.server";
 import { landingPage, loginRedirectTarget } from "~/modules/auth/login.server";
 import { handleLogin } from "~/utils/auth.server";
@@ -10,7 +11,18 @@ import { getOptionalSessionUser } from "~/utils/session.server";
 /** Loader and action of the two sign-in pages: /shop_login (dealers) and /login (admin-style). */
 export type LoginVariant = "shop" | "admin";
 
-/** GET /shop_login and /login: the form, with a fresh verification code when it is on. */
+/** A fresh verification code: its image for the form, its cookie on `headers`. */
+async function captchaFor(db: DB, headers: Headers): Promise<string> {
+  const captcha = await createCaptcha(db);
+  headers.append("Set-Cookie", captcha.cookie);
+  return `data:image/svg+xml;base64,${Buffer.from(captcha.svg).toString("base64")}`;
+}
+
+/**
+ * GET /shop_login and /login: the form, with a fresh verification code when it is on, or when the
+ * shop asked this browser for one (it holds the cookie of one: the throttle, decision 055).
+ * After a post the action's answer carries the code to show: no second one here.
+ */
 export async function loginLoader(request: Request, variant: LoginVariant) {
   const db = getDb();
   const url = new URL(request.url);
@@ -20,14 +32,9 @@ export async function loginLoader(request: Request, variant: LoginVariant) {
     // Spec §4: visiting /login with a token goes to the root.
     throw redirect(variant === "admin" ? "/" : (target ?? (await landingPage(db, user))));
   }
-  const captchaOn = getEnv().LOGIN_CAPTCHA === "on";
   const headers = new Headers({ "Cache-Control": "no-store" });
-  let captchaImage: string | null = null;
-  if (captchaOn) {
-    const captcha = await createCaptcha(db);
-    captchaImage = `data:image/svg+xml;base64,${Buffer.from(captcha.svg).toString("base64")}`;
-    headers.append("Set-Cookie", captcha.cookie);
-  }
+  const wanted = getEnv().LOGIN_CAPTCHA === "on" || (await readCaptchaToken(request)) !== null;
+  const captchaImage = wanted && request.method === "GET" ? await captchaFor(db, headers) : null;
   return json(
     {
       remembered: await readRemembered(request),
@@ -39,19 +46,30 @@ export async function loginLoader(request: Request, variant: LoginVariant) {
   );
 }
 
-/** POST: sign in, or the same page with the errors (status 400, 429 when throttled). */
+/**
+ * POST: sign in, or the same page with the errors (status 400; 429 when the throttle asks for the
+ * verification code) and, when the next attempt needs one, a fresh verification code
+ * (`captchaImage`; null: none; absent: keep the one shown, `useLoginCaptcha`).
+ */
 export async function loginAction(request: Request, clientIp: string | null) {
-  const result = await handleLogin(getDb(), request, { captchaOn: getEnv().LOGIN_CAPTCHA === "on", clientIp });
+  const db = getDb();
+  const captchaOn = getEnv().LOGIN_CAPTCHA === "on";
+  const result = await handleLogin(db, request, { captchaOn, clientIp });
   if (result.kind === "redirect") return result.response;
+  const headers = new Headers({ "Cache-Control": "no-store" });
   if (result.kind === "invalid") {
-    return json({ result: result.submission.reply({ hideFields: ["password", "captcha"] }), retryAfterMinutes: 0 }, { status: 400 });
+    const reply = result.submission.reply({ hideFields: ["password", "captcha"] });
+    // conform's check of a field while the dealer types (an intent, no status): the code shown stays
+    if (result.submission.status === undefined) return json({ result: reply }, { status: 400, headers });
+    const captchaNext = captchaOn || (await readCaptchaToken(request)) !== null;
+    const captchaImage = captchaNext ? await captchaFor(db, headers) : null;
+    return json({ result: reply, captchaImage }, { status: 400, headers });
   }
   const { error } = result;
+  const captchaImage = error.captchaNext ? await captchaFor(db, headers) : null;
   return json(
-    {
-      result: result.submission.reply({ formErrors: [error.error], hideFields: ["password", "captcha"] }),
-      retryAfterMinutes: error.error === "login.throttled" ? error.retryAfterMinutes : 0,
-    },
-    { status: error.error === "login.throttled" ? 429 : 400 },
+    { result: result.submission.reply({ formErrors: [error.error], hideFields: ["password", "captcha"] }), captchaImage },
+    { status: error.error === "login.captchaNeeded" ? 429 : 400, headers },
   );
 }
+

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/auth/LoginForm";
+import { useLoginCaptcha } from "~/components/auth/useLoginCaptcha";
 import { LanguageToggle } from "~/components/layout/LanguageToggle";
 import { loginAction, loginLoader } from "./__login.server";
 import { pageMeta } from "~/utils/meta";
@@ -11,10 +12,14 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "
 /** The admin-style login: a card on the dark portal background (spec §2). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "admin");
 export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context.clientIp);
+/** The action's answer carries the verification code of the cookie it set: reloading the page's data would issue another. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
 export default function AdminLogin() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const captchaImage = useLoginCaptcha(data.captchaImage, actionData);
   const { t } = useTranslation("auth");
   const { t: tc } = useTranslation("common");
   return (
@@ -25,7 +30,7 @@ export default function AdminLogin() {
       <section className="admin-login-card" aria-labelledby="login-title">
         <h1 id="login-title">{tc("portalTitle")}</h1>
         <p className="admin-login-sub">{t("login.adminSubtitle")}</p>
-        <LoginForm {...data} lastResult={actionData?.result} retryAfterMinutes={actionData?.retryAfterMinutes} />
+        <LoginForm {...data} captchaImage={captchaImage} lastResult={actionData?.result} />
       </section>
     </main>
   );

@@ -56,7 +56,7 @@ export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) =
   page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
-      if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of (404|403|400)/.test(msg.text())) {
+      if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of (404|403|400|429)/.test(msg.text())) {
         errors.push(msg.text());
       }
     });

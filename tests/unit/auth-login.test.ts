@@ -4,7 +4,8 @@ import { captchaCookie, createCaptcha, verifyCaptcha } from "~/utils/captcha.ser
 import { handleLogin } from "~/utils/auth.server";
 import { landingPage, loginRedirectTarget, verifyLogin } from "~/modules/auth/login.server";
 import { bumpVersion } from "~/modules/admin/versions.server";
-import { THROTTLE, checkLoginThrottle } from "~/modules/auth/throttle.server";
+import { findSessionUser, hashToken, startSession } from "~/modules/auth/sessions.server";
+import { THROTTLE, captchaRequired } from "~/modules/auth/throttle.server";
 import { freshDb, testDatabases } from "../helpers/db";
 import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "./auth-fixtures";
 
@@ -40,6 +41,7 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
     expect(await login({ code: "XCD000001", password: PASSWORD.toLowerCase() }, { ip: "10.0.1.1" })).toEqual({
       ok: false,
       error: "common:errors.wrongLogin",
+      captchaNext: false,
     });
   });
 
@@ -59,26 +61,35 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
     expect(await login({ code: "XCD000002", password: PASSWORD, dataareacode: "2000" }, { ip: "10.0.3.1" })).toEqual({
       ok: false,
       error: "common:errors.wrongLogin",
+      captchaNext: false,
     });
   });
 
   it("refuses an account without roles: 'getInfo: roles must be a non-null array!'", async () => {
-    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({ ok: false, error: "common:errors.rolesRequired" });
+    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({ ok: false, error: "common:errors.rolesRequired", captchaNext: false });
   });
 
-  it("throttles by the rules of decision 012 (app/modules/auth/throttle.test.ts): the right password waits too, and no argon2 work is done", async () => {
+  it("past the limit asks for the verification code without checking the password; the right password with a right code signs in (decision 055)", async () => {
     const t0 = new Date("2030-01-01T10:00:00Z");
     for (let i = 0; i < THROTTLE.free.accountAtAddress; i++) {
-      expect(await login({ code: "XCD000002", password: "Wrong1234" }, { ip: "10.1.0.1", now: t0 })).toEqual({ ok: false, error: "common:errors.wrongLogin" });
+      expect(await login({ code: "XCD000002", password: "Wrong1234" }, { ip: "10.1.0.1", now: t0 })).toEqual({
+        ok: false,
+        error: "common:errors.wrongLogin",
+        captchaNext: i === THROTTLE.free.accountAtAddress - 1,
+      });
     }
-    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.0.1", now: new Date(t0.getTime() + 1000) })).toEqual({
+    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.0.1", now: t0 })).toEqual({ ok: false, error: "login.captchaNeeded", captchaNext: true });
+    const wrongCode = await createCaptcha(db, t0);
+    expect(await login({ code: "XCD000002", password: PASSWORD, captcha: "zzzz" }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(wrongCode.cookie) })).toEqual({
       ok: false,
-      error: "login.throttled",
-      retryAfterMinutes: 1,
+      error: "validation.captchaWrong",
+      captchaNext: true,
     });
-    // from the dealer's own address the account is open, and signing in there clears only that address's failures
-    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.9.9", now: new Date(t0.getTime() + 1000) })).toMatchObject({ ok: true });
-    expect(await checkLoginThrottle(db, { accountCode: "XCD000002", ip: "10.1.0.1" }, new Date(t0.getTime() + 2000))).toMatchObject({ allowed: false });
+    // from the dealer's own address nothing is asked
+    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.9.9", now: t0 })).toMatchObject({ ok: true });
+    const c = await createCaptcha(db, t0);
+    expect(await login({ code: "XCD000002", password: PASSWORD, captcha: c.answer }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(c.cookie) })).toMatchObject({ ok: true });
+    expect(await captchaRequired(db, { accountCode: "XCD000002", ip: "10.1.0.1" }, t0)).toBeNull();
   });
 
   describe("verification code on (LOGIN_CAPTCHA=on)", () => {
@@ -92,16 +103,19 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer }, { captchaOn: true, cookie, ip: "10.2.0.1" })).toEqual({
         ok: false,
         error: "validation.captchaWrong",
+        captchaNext: true,
       });
       const c2 = await createCaptcha(db);
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "zzzz" }, { captchaOn: true, cookie: cookieHeader(c2.cookie), ip: "10.2.0.1" })).toEqual({
         ok: false,
         error: "validation.captchaWrong",
+        captchaNext: true,
       });
       // no cookie at all
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "abcd" }, { captchaOn: true, ip: "10.2.0.1" })).toEqual({
         ok: false,
         error: "validation.captchaWrong",
+        captchaNext: true,
       });
     });
 
@@ -171,6 +185,33 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
         clientIp: "10.3.0.1",
       });
       expect((evil as { response: Response }).response.headers.get("Location")).toBe("/homePage");
+    });
+  });
+
+  describe("a session is only as good as its account's rights at each request (issue 26 point 6)", () => {
+    const signedIn = async (userId: number) => hashToken(await startSession(db, { userId, tenantId: world.tenants.t1000, clientIp: null, userAgent: null }));
+    const sessionRows = async (id: string) => (await db.selectFrom("session").select("id").where("id", "=", id).execute()).length;
+
+    it("the roles are read at each request: a role added shows, all roles removed ends the session for good", async () => {
+      const session = await signedIn(world.users.sub);
+      const rSub = (await db.selectFrom("role").select("id").where("code", "=", "customer_sub").executeTakeFirstOrThrow()).id;
+      const rMaster = (await db.selectFrom("role").select("id").where("code", "=", "customer_master").executeTakeFirstOrThrow()).id;
+      await db.insertInto("user_role").values({ user_id: world.users.sub, role_id: rMaster }).execute();
+      expect((await findSessionUser(db, session))?.roles.sort()).toEqual(["customer_master", "customer_sub"]);
+      await db.deleteFrom("user_role").where("user_id", "=", world.users.sub).execute();
+      expect(await findSessionUser(db, session)).toBeNull();
+      expect(await sessionRows(session)).toBe(0);
+      await db.insertInto("user_role").values({ user_id: world.users.sub, role_id: rSub }).execute();
+      expect(await findSessionUser(db, session)).toBeNull(); // giving the roles back does not revive it
+    });
+
+    it.each(["locked", "deleted"])("an account %s: its sessions end at their next request", async (status) => {
+      const session = await signedIn(world.users.other);
+      expect(await findSessionUser(db, session)).toMatchObject({ code: "DPC000001" });
+      await db.updateTable("app_user").set({ status }).where("id", "=", world.users.other).execute();
+      expect(await findSessionUser(db, session)).toBeNull();
+      expect(await sessionRows(session)).toBe(0);
+      await db.updateTable("app_user").set({ status: "active" }).where("id", "=", world.users.other).execute();
     });
   });
 

@@ -11,7 +11,8 @@ import { hashToken } from "./sessions.server";
  */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
-const answerHash = (id: string, answer: string) =>
+/** What a `captcha` row keeps of its answer (exported for tests that give a row a known answer). */
+export const answerHash = (id: string, answer: string) =>
   crypto.createHash("sha256").update(`${id}:${answer.trim().toLowerCase()}`).digest("hex");
 
 export async function newCaptcha(db: DB, now = new Date()): Promise<{ svg: string; token: string; answer: string }> {

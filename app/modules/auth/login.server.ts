@@ -6,18 +6,22 @@ import { checkCaptcha } from "./captcha.server";
 import { dummyHash, verifyPassword } from "./password.server";
 import { ACCOUNT_CODE_RE } from "./rules";
 import { loginSchema } from "./schemas.server";
-import { checkLoginThrottle, clearAccountFailures, recordLoginFailure } from "./throttle.server";
+import { reserveLoginAttempt, settleLoginAttempt } from "./throttle.server";
 
 export const CRMCPXX = "CRMCPXX";
 /** The manufacturer's staff sign in with employee codes: EMP and six characters (decision 042). */
 export const STAFF_CODE_RE = /^EMP[A-Z0-9]{6}$/;
 
-export type LoginFailure =
-  | { ok: false; error: "common:errors.wrongLogin" }
-  | { ok: false; error: "validation.captchaWrong" }
-  | { ok: false; error: "common:errors.rolesRequired" }
-  | { ok: false; error: "common:errors.loginFailed" }
-  | { ok: false; error: "login.throttled"; retryAfterMinutes: number };
+export type LoginError =
+  | "common:errors.wrongLogin"
+  | "validation.captchaWrong"
+  /** too many attempts for this account or from this address: the image verification code first */
+  | "login.captchaNeeded"
+  | "common:errors.rolesRequired"
+  | "common:errors.loginFailed";
+
+/** `captchaNext`: the next attempt must carry the image verification code (the form shows it). */
+export type LoginFailure = { ok: false; error: LoginError; captchaNext: boolean };
 
 export type LoginOutcome =
   | { ok: true; userId: number; tenantId: number; tenantCode: string; language: string | null; partiesId: string | null; isStaff: boolean; roles: string[] }
@@ -33,23 +37,26 @@ export interface LoginOptions {
 }
 
 /**
- * Checks one login attempt: throttle, verification code, account and password, roles and
- * companies. Never tells whether the account exists (the same message, the same argon2 work).
+ * Checks one login attempt: verification code, throttle, account and password, roles and
+ * companies. Never tells whether the account exists (the same message, the same argon2 work, the
+ * same throttle). The attempt is counted before its password is checked (decision 055).
  */
 export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts: LoginOptions): Promise<LoginOutcome> {
   const now = opts.now ?? new Date();
   const parsed = loginSchema(opts.captchaOn).safeParse(fields);
-  if (!parsed.success) return { ok: false, error: "common:errors.wrongLogin" };
+  if (!parsed.success) return { ok: false, error: "common:errors.wrongLogin", captchaNext: opts.captchaOn };
   const { code, password, dataareacode, captcha } = parsed.data;
   const ip = opts.clientIp;
+  const fail = (error: LoginError, captchaNext: boolean): LoginFailure => ({ ok: false, error, captchaNext: captchaNext || opts.captchaOn });
 
-  const verdict = await checkLoginThrottle(db, { accountCode: code, ip }, now);
-  if (!verdict.allowed) {
-    return { ok: false, error: "login.throttled", retryAfterMinutes: Math.ceil(verdict.retryAfterSeconds / 60) };
-  }
-  if (opts.captchaOn && !(await checkCaptcha(db, opts.captchaToken, captcha ?? "", now))) {
-    return { ok: false, error: "validation.captchaWrong" };
-  }
+  // A typed answer is checked (and used up) whether or not this attempt needs one.
+  const captchaPassed = captcha ? await checkCaptcha(db, opts.captchaToken, captcha, now) : false;
+  if (opts.captchaOn && !captchaPassed) return fail("validation.captchaWrong", true);
+
+  const reservation = await reserveLoginAttempt(db, { accountCode: code, ip, captchaPassed }, now);
+  if (!reservation.allowed) return fail(captcha ? "validation.captchaWrong" : "login.captchaNeeded", true);
+  if (reservation.delayMs) await new Promise((resolve) => setTimeout(resolve, reservation.delayMs));
+  const settle = (succeeded: boolean) => settleLoginAttempt(db, reservation.attemptId, { accountCode: code, ip, succeeded }, now);
 
   const user = ACCOUNT_CODE_RE.test(code) || STAFF_CODE_RE.test(code)
     ? await db
@@ -61,8 +68,8 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
     : undefined;
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
   if (!user || !passwordOk || user.status !== "active") {
-    await recordLoginFailure(db, { accountCode: code, ip }, now);
-    return { ok: false, error: "common:errors.wrongLogin" };
+    await settle(false);
+    return fail("common:errors.wrongLogin", reservation.captchaNext);
   }
 
   const tenants = await db
@@ -77,11 +84,13 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
   if (dataareacode) {
     tenant = tenants.find((t) => t.code.toUpperCase() === dataareacode.toUpperCase())!;
     if (!tenant) {
-      await recordLoginFailure(db, { accountCode: code, ip }, now);
-      return { ok: false, error: "common:errors.wrongLogin" };
+      await settle(false);
+      return fail("common:errors.wrongLogin", reservation.captchaNext);
     }
   }
-  if (!tenant) return { ok: false, error: "common:errors.loginFailed" };
+  // The password was right: whatever follows, this attempt is not a guess.
+  await settle(true);
+  if (!tenant) return fail("common:errors.loginFailed", false);
 
   const roles = await db
     .selectFrom("user_role")
@@ -89,9 +98,8 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
     .select("role.code")
     .where("user_role.user_id", "=", user.id)
     .execute();
-  if (roles.length === 0) return { ok: false, error: "common:errors.rolesRequired" };
+  if (roles.length === 0) return fail("common:errors.rolesRequired", false);
 
-  await clearAccountFailures(db, { accountCode: code, ip });
   return {
     ok: true,
     userId: user.id,

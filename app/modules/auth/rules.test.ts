@@ -4,6 +4,7 @@ import zhAuth from "~/i18n/locales/zh/auth.json";
 import enCommon from "~/i18n/locales/en/common.json";
 import zhCommon from "~/i18n/locales/zh/common.json";
 import { isValidAccountCode, normalizeAccountCode } from "./rules";
+import { createSubAccountSchema } from "~/modules/accounts/schemas.server";
 import { changePasswordSchema, loginSchema, resetCodeSchema, resetFirstSchema, resetPasswordSchema } from "./schemas.server";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -60,9 +61,12 @@ describe("new password (spec §5, §9: 8-18 letters and digits)", () => {
   const base = { token: "a".repeat(43) };
   it.each([
     ["Abc12345", null],
-    ["abcdefgh", null],
-    ["12345678", null],
-    ["A".repeat(18), null],
+    ["abc12345", null],
+    ["12345678a", null],
+    ["A".repeat(17) + "1", null],
+    ["abcdefgh", "validation.passwordRule"],
+    ["12345678", "validation.passwordRule"],
+    ["A".repeat(18), "validation.passwordRule"],
     ["Abc1234", "validation.passwordRule"],
     ["A".repeat(19), "validation.passwordRule"],
     ["Abc 12345", "validation.passwordRule"],
@@ -71,6 +75,17 @@ describe("new password (spec §5, §9: 8-18 letters and digits)", () => {
   ])("%j → %s", (password, message) => {
     const r = firstMessage(resetPasswordSchema.safeParse({ ...base, password, confirmPassword: password }));
     expect(r?.message ?? null).toBe(message);
+  });
+
+  // every form that sets a new password shares the field: change, reset, a sub-account's
+  it.each([
+    ["change", (password: string) => changePasswordSchema.safeParse({ oldPassword: "Demo2026", password, confirmPassword: password })],
+    ["sub-account", (password: string) => createSubAccountSchema.safeParse({ intent: "create", code: "XCD123456", password, confirmPassword: password })],
+  ])("the %s form refuses letters only and digits only", (_, parse) => {
+    const passwordMessage = (password: string) => parse(password).error?.issues.find((i) => i.path.join(".") === "password")?.message ?? null;
+    expect(passwordMessage("abcdefgh")).toBe("validation.passwordRule");
+    expect(passwordMessage("12345678")).toBe("validation.passwordRule");
+    expect(passwordMessage("abcd1234")).toBeNull();
   });
 
   it("needs the confirmation and it must match: 'The two entered passwords do not match'", () => {
@@ -131,7 +146,7 @@ describe("texts", () => {
     "validation.passwordRule",
     "validation.passwordMismatch",
     "validation.confirmRequired",
-    "login.throttled",
+    "login.captchaNeeded",
     "reset.linkInvalid",
     "common:errors.wrongLogin",
     "common:errors.rolesRequired",

@@ -28,5 +28,8 @@ export function isValidAccountCode(value: string): boolean {
   return ACCOUNT_CODE_RE.test(normalizeAccountCode(value));
 }
 
-/** Letters and digits only, 8–18 characters (spec §5, §9). */
-export const PASSWORD_RE = /^[A-Za-z0-9]{8,18}$/;
+/**
+ * A new password: 8–18 characters of letters and digits, both present (spec §5, §9 "letters and
+ * digits"): `abcdefgh` and `12345678` are refused.
+ */
+export const PASSWORD_RE = /^(?=[^A-Za-z]*[A-Za-z])(?=\D*\d)[A-Za-z0-9]{8,18}$/;

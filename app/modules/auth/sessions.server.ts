@@ -76,10 +76,20 @@ const sessionUserRow = (db: DB, sessionId: string, nowIso: string) =>
 const userRoles = (db: DB, userId: number) =>
   db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_role.user_id", "=", userId).execute();
 
+/**
+ * The user of a session, read afresh at every request: the account's status and roles (and, by
+ * them, its function codes: `grantedFunctionCodes`) as they are now, not as they were at sign-in.
+ * A session whose account was locked, deleted or left without roles ends here, as sign-in would
+ * refuse that account (issue 26 point 6): giving the roles back does not bring it back.
+ */
 export async function findSessionUser(db: DB, sessionId: string, now = new Date()): Promise<SessionUser | null> {
   const [row] = await sessionUserRow(db, sessionId, now.toISOString());
-  if (!row || row.status !== "active") return null;
-  const roles = await userRoles(db, row.id);
+  if (!row) return null;
+  const roles = row.status === "active" ? await userRoles(db, row.id) : [];
+  if (roles.length === 0) {
+    await db.deleteFrom("session").where("id", "=", sessionId).execute();
+    return null;
+  }
   return {
     id: row.id,
     code: row.code,
