@@ -28,8 +28,11 @@ test("the administrator signs in at /login, the sidebar comes from the menus, co
   await expect(page.getByTestId("flash")).toContainText("switch size success");
   await expect(page.locator(".admin")).toHaveAttribute("data-size", "small");
 
-  for (const name of ["菜单管理", "角色管理", "系统参数"]) await sidebar.getByRole("link", { name }).click();
-  await page.waitForURL(/\/system\/parameter$/);
+  // each page opened in turn (a click during the previous navigation would cancel it, and its tag)
+  for (const [name, path] of [["菜单管理", /\/system\/menu$/], ["角色管理", /\/system\/role$/], ["系统参数", /\/system\/parameter$/]] as const) {
+    await sidebar.getByRole("link", { name }).click();
+    await page.waitForURL(path);
+  }
   const tags = page.getByTestId("tags-view").locator("ul"); // the open pages, not the tab actions
   await expect(tags.getByRole("link")).toHaveText(["工作台", "菜单管理", "角色管理", "系统参数"]);
   await page.getByTestId("tags-menu").click();
