@@ -183,10 +183,10 @@ export async function listProducts(
       ids = await idsByPrice(db, codes, input.sort === "-price", input.tenantId ?? null, size, offset);
       break;
     case "new":
-      ids = (await base.select("id").orderBy("is_new", "desc").orderBy("created_at", "desc").orderBy("ordering_code").limit(size).offset(offset).execute()).map((r) => r.id);
+      ids = await idsMergedByNode(db, codes, NEW_FIRST, size, offset, total);
       break;
     default:
-      ids = await idsByCode(db, codes, input.sort === "-code", size, offset, total);
+      ids = await idsMergedByNode(db, codes, input.sort === "-code" ? CODE_DESC : CODE_ASC, size, offset, total);
   }
   return { rows: await productsByIds(db, ids, input.lang), total };
 }
@@ -194,28 +194,40 @@ export async function listProducts(
 /** Past this many level-4 nodes the page is sorted in one query (a compound select has a term per node). */
 const MERGED_NODES_MAX = 64;
 
+type SortKey = readonly (readonly ["ordering_code" | "is_new" | "created_at", "asc" | "desc"])[];
+// each order is that of an index after catalogue_code: product_catalogue_idx, product_catalogue_new_idx
+const CODE_ASC: SortKey = [["ordering_code", "asc"]];
+const CODE_DESC: SortKey = [["ordering_code", "desc"]];
+const NEW_FIRST: SortKey = [["is_new", "desc"], ["created_at", "desc"], ["ordering_code", "asc"]];
+
 /**
- * The ids in code order. `catalogue_code in (…) order by ordering_code` cannot read the
- * (catalogue_code, ordering_code) index in order across several nodes: the database read and
- * sorted the whole series (95,000 entries at 1,000,000 products) for every page. Instead each
- * node gives its first `offset + size` codes in index order and the database merges those few
- * (decision 059): page 1 of a 9-node series reads 450 index entries whatever the catalogue's size.
- * A page deep enough that this reads more than the series holds is sorted the old way.
+ * The page's ids in an order an index holds per level-4 node. `catalogue_code in (…) order by …`
+ * cannot read such an index in order across several nodes: the database read and sorted the
+ * whole series (95,000 entries at 1,000,000 products) for every page. Instead each node gives
+ * its first `offset + size` ids in index order and the database merges those few (decision 059):
+ * page 1 of a 4-node series reads 200 index entries whatever the catalogue's size. A page deep
+ * enough that this reads more than the series holds is sorted the old way.
  */
-async function idsByCode(db: DB, codes: string[], desc: boolean, limit: number, offset: number, total: number): Promise<number[]> {
-  const dir = desc ? "desc" : "asc";
+async function idsMergedByNode(db: DB, codes: string[], key: SortKey, limit: number, offset: number, total: number): Promise<number[]> {
   const reach = offset + limit;
+  const columns = ["id", ...key.map(([column]) => column)] as const;
   if (codes.length === 1 || codes.length > MERGED_NODES_MAX || codes.length * reach > total) {
-    const rows = await db.selectFrom("product").select("id").where("catalogue_code", "in", codes).orderBy("ordering_code", dir).limit(limit).offset(offset).execute();
-    return rows.map((r) => r.id);
+    let q = db.selectFrom("product").select("id").where("catalogue_code", "in", codes);
+    for (const [column, dir] of key) q = q.orderBy(column, dir);
+    return (await q.limit(limit).offset(offset).execute()).map((r) => r.id);
   }
   const heads = codes.map((code, i) =>
     db
-      .selectFrom((eb) => eb.selectFrom("product").select(["id", "ordering_code"]).where("catalogue_code", "=", code).orderBy("ordering_code", dir).limit(reach).as(`node${i}`))
-      .select(["id", "ordering_code"]),
+      .selectFrom((eb) => {
+        let head = eb.selectFrom("product").select(columns).where("catalogue_code", "=", code);
+        for (const [column, dir] of key) head = head.orderBy(column, dir);
+        return head.limit(reach).as(`node${i}`);
+      })
+      .select(columns),
   );
-  const merged = heads.slice(1).reduce((q, head) => q.unionAll(head), heads[0]);
-  const rows = await merged.orderBy("ordering_code", dir).limit(limit).offset(offset).execute();
+  let merged = heads.slice(1).reduce((q, head) => q.unionAll(head), heads[0]);
+  for (const [column, dir] of key) merged = merged.orderBy(column, dir);
+  const rows = await merged.limit(limit).offset(offset).execute();
   return rows.map((r) => r.id);
 }
 
