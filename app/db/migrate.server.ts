@@ -23,6 +23,8 @@ import * as quoteTypeEditor from "./migrations/2026-11-26-0018-quote-type-editor
 import * as loginAttempts from "./migrations/2026-11-27-0019-login-attempts";
 import * as shippedStatuses from "./migrations/2026-11-27-0020-shipped-statuses";
 import * as categoryFunctionCode from "./migrations/2026-11-27-0021-category-function-code";
+import * as orderLineCodeIndex from "./migrations/2026-11-27-0022-order-line-code-index";
+import * as productCatalogueNewIndex from "./migrations/2026-11-27-0023-product-catalogue-new-index";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0019-login-attempts": loginAttempts,
   "2026-11-27-0020-shipped-statuses": shippedStatuses,
   "2026-11-27-0021-category-function-code": categoryFunctionCode,
+  "2026-11-27-0022-order-line-code-index": orderLineCodeIndex,
+  "2026-11-27-0023-product-catalogue-new-index": productCatalogueNewIndex,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

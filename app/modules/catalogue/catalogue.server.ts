@@ -170,26 +170,65 @@ export async function listProducts(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   if (!input.catalogueCodes.length) return { rows: [], total: 0 };
   const size = input.pageSize ?? PAGE_SIZE;
-  const base = db.selectFrom("product").where("catalogue_code", "in", input.catalogueCodes);
-  // The page's ids first, then their rows: sorted by code, the ids come from the
-  // (catalogue_code, ordering_code) index alone, in a sixth of the time of sorting whole rows
-  // (0.05 vs 0.28 ms for a 95,000-product series; decision 034).
-  let q = base.select("id");
-  switch (input.sort) {
-    case "-code": q = q.orderBy("ordering_code", "desc"); break;
-    case "new": q = q.orderBy("is_new", "desc").orderBy("created_at", "desc").orderBy("ordering_code"); break;
-    default: q = q.orderBy("ordering_code");
-  }
+  const codes = input.catalogueCodes;
+  const base = db.selectFrom("product").where("catalogue_code", "in", codes);
   const total = input.total ?? Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const offset = pageOffset(input.page, size, total);
-  const byPrice = input.sort === "price" || input.sort === "-price";
-  const ids =
-    offset === null
-      ? []
-      : byPrice
-        ? await idsByPrice(db, input.catalogueCodes, input.sort === "-price", input.tenantId ?? null, size, offset)
-        : (await q.limit(size).offset(offset).execute()).map((r) => r.id);
+  if (offset === null) return { rows: [], total };
+  // The page's ids first, then their rows (the ids come from an index alone; decision 034).
+  let ids: number[];
+  switch (input.sort) {
+    case "price":
+    case "-price":
+      ids = await idsByPrice(db, codes, input.sort === "-price", input.tenantId ?? null, size, offset);
+      break;
+    case "new":
+      ids = await idsMergedByNode(db, codes, NEW_FIRST, size, offset, total);
+      break;
+    default:
+      ids = await idsMergedByNode(db, codes, input.sort === "-code" ? CODE_DESC : CODE_ASC, size, offset, total);
+  }
   return { rows: await productsByIds(db, ids, input.lang), total };
+}
+
+/** Past this many level-4 nodes the page is sorted in one query (a compound select has a term per node). */
+const MERGED_NODES_MAX = 64;
+
+type SortKey = readonly (readonly ["ordering_code" | "is_new" | "created_at", "asc" | "desc"])[];
+// each order is that of an index after catalogue_code: product_catalogue_idx, product_catalogue_new_idx
+const CODE_ASC: SortKey = [["ordering_code", "asc"]];
+const CODE_DESC: SortKey = [["ordering_code", "desc"]];
+const NEW_FIRST: SortKey = [["is_new", "desc"], ["created_at", "desc"], ["ordering_code", "asc"]];
+
+/**
+ * The page's ids in an order an index holds per level-4 node. `catalogue_code in (…) order by …`
+ * cannot read such an index in order across several nodes: the database read and sorted the
+ * whole series (95,000 entries at 1,000,000 products) for every page. Instead each node gives
+ * its first `offset + size` ids in index order and the database merges those few (decision 059):
+ * page 1 of a 4-node series reads 200 index entries whatever the catalogue's size. A page deep
+ * enough that this reads more than the series holds is sorted the old way.
+ */
+async function idsMergedByNode(db: DB, codes: string[], key: SortKey, limit: number, offset: number, total: number): Promise<number[]> {
+  const reach = offset + limit;
+  const columns = ["id", ...key.map(([column]) => column)] as const;
+  if (codes.length === 1 || codes.length > MERGED_NODES_MAX || codes.length * reach > total) {
+    let q = db.selectFrom("product").select("id").where("catalogue_code", "in", codes);
+    for (const [column, dir] of key) q = q.orderBy(column, dir);
+    return (await q.limit(limit).offset(offset).execute()).map((r) => r.id);
+  }
+  const heads = codes.map((code, i) =>
+    db
+      .selectFrom((eb) => {
+        let head = eb.selectFrom("product").select(columns).where("catalogue_code", "=", code);
+        for (const [column, dir] of key) head = head.orderBy(column, dir);
+        return head.limit(reach).as(`node${i}`);
+      })
+      .select(columns),
+  );
+  let merged = heads.slice(1).reduce((q, head) => q.unionAll(head), heads[0]);
+  for (const [column, dir] of key) merged = merged.orderBy(column, dir);
+  const rows = await merged.limit(limit).offset(offset).execute();
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -58,6 +58,13 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     const all = await listProducts(db, { catalogueCodes: codes, sort: "code", page: 1, lang: "en", pageSize: 8 });
     const last = await listProducts(db, { catalogueCodes: codes, sort: "code", page: 3, lang: "en", pageSize: 3, total: 8 });
     expect(last.rows.map((r) => r.orderingCode)).toEqual(all.rows.slice(6).map((r) => r.orderingCode));
+    // pages merged from each node's head of an index (decision 059) read as one sorted list, in each order
+    for (const sort of ["code", "-code", "new"] as const) {
+      const whole = (await listProducts(db, { catalogueCodes: codes, sort, page: 1, lang: "en", pageSize: 8 })).rows.map((r) => r.orderingCode);
+      const paged: string[] = [];
+      for (let page = 1; page <= 4; page++) paged.push(...(await listProducts(db, { catalogueCodes: codes, sort, page, lang: "en", pageSize: 2, total: 8 })).rows.map((r) => r.orderingCode));
+      expect(paged).toEqual(whole);
+    }
   });
 
   it("prices: customer discount, customer price list, sub-account +10 %, hidden without permission", async () => {

@@ -72,11 +72,18 @@ export interface Offer {
 
 const offerProducts = (db: DB, ids: number[]) => db.selectFrom("product").select(offerProductColumns).where("id", "in", ids).execute();
 const customerDiscount = (db: DB, customerId: number) => db.selectFrom("customer").select("discount_bp").where("id", "=", customerId).execute();
-const customerPrices = (db: DB, customerId: number, tenantId: number, productIds: number[]) =>
-  db.selectFrom("customer_price").select(["product_id", "price"])
-    .where("customer_id", "=", customerId).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
-const tenantStock = (db: DB, tenantId: number, productIds: number[]) =>
-  db.selectFrom("stock").select(["product_id", "available", "lead_time_days", "list_price"]).where("tenant_id", "=", tenantId).where("product_id", "in", productIds).execute();
+/**
+ * The actor's terms for the products in one read: the entity's stock and list price and the
+ * customer's own price (each row probes both primary keys; absent rows give nulls).
+ */
+const entityTerms = (db: DB, customerId: number, tenantId: number, productIds: number[]) =>
+  db
+    .selectFrom("product as p")
+    .leftJoin("stock as s", (j) => j.onRef("s.product_id", "=", "p.id").on("s.tenant_id", "=", tenantId))
+    .leftJoin("customer_price as cp", (j) => j.onRef("cp.product_id", "=", "p.id").on("cp.customer_id", "=", customerId).on("cp.tenant_id", "=", tenantId))
+    .select(["p.id as product_id", "s.available", "s.lead_time_days", "s.list_price", "cp.price"])
+    .where("p.id", "in", productIds)
+    .execute();
 
 /** Prices, stock and tags for the products; anonymous visitors (actor null) get tags only. */
 export async function getOffers(
@@ -97,17 +104,20 @@ export async function getOffers(
       ? given
       : await offerProducts(db, idList);
 
-  const [[customer], prices, stock, promos] = actor
+  const [[customer], terms, promos] = actor
     ? await Promise.all([
         customerDiscount(db, actor.customerId),
-        customerPrices(db, actor.customerId, actor.tenantId, idList),
-        tenantStock(db, actor.tenantId, idList),
+        entityTerms(db, actor.customerId, actor.tenantId, idList),
         activePromotionItems(db, actor.tenantId, idList, now),
       ])
-    : [[undefined], [], [], [] as ActivePromotionItem[]];
+    : [[undefined], [], [] as ActivePromotionItem[]];
 
-  const priceBy = new Map(prices.map((p) => [p.product_id, Number(p.price)]));
-  const stockBy = new Map(stock.map((s) => [s.product_id, s]));
+  const priceBy = new Map<number, number>();
+  const stockBy = new Map<number, { available: number; lead_time_days: number; list_price: number | null }>();
+  for (const t of terms) {
+    if (t.price !== null) priceBy.set(t.product_id, Number(t.price));
+    if (t.available !== null) stockBy.set(t.product_id, { available: t.available, lead_time_days: t.lead_time_days ?? 0, list_price: t.list_price });
+  }
   const promosBy = new Map<number, ActivePromotionItem[]>();
   for (const p of promos) promosBy.set(p.productId, [...(promosBy.get(p.productId) ?? []), p]);
   const today = formatDate(now);

@@ -86,6 +86,10 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect(r.rows.map((o) => o.order_no)).toContain(no);
     expect((await listDeskOrders(db, staff, { tab: "proposed", page: 1, pageSize: 20 })).rows.map((o) => o.order_no)).not.toContain(no);
     expect((await listDeskOrders(db, staff, { tab: "all", orderNo: no.slice(-6), code: "WNMG", page: 1, pageSize: 20 })).total).toBe(1);
+    // the code filter matches the beginning of a line's code, in any case (decision 059)
+    expect((await listDeskOrders(db, staff, { tab: "all", orderNo: no.slice(-6), code: " wnmg0804 ", page: 1, pageSize: 20 })).total).toBe(1);
+    expect((await listDeskOrders(db, staff, { tab: "all", orderNo: no.slice(-6), code: "PCLNR", page: 1, pageSize: 20 })).total).toBe(1);
+    expect((await listDeskOrders(db, staff, { tab: "all", orderNo: no.slice(-6), code: "YBC152", page: 1, pageSize: 20 })).total).toBe(0);
     const dealerCode = (await db.selectFrom("customer").select("code").where("id", "=", fx.a.customerId).executeTakeFirstOrThrow()).code;
     expect((await listDeskOrders(db, staff, { tab: "all", dealer: dealerCode.toLowerCase(), page: 1, pageSize: 20 })).total).toBeGreaterThan(0);
     expect((await listDeskOrders(db, staff, { tab: "all", dealer: "nobody-like-this", page: 1, pageSize: 20 })).total).toBe(0);
