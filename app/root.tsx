@@ -16,6 +16,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
+import { PageTexts } from "~/i18n/page-texts";
 import { getOptionalSessionUser } from "~/utils/session.server";
 import { inMaintenance } from "~/modules/admin/parameters.server";
 import { grantedFunctionCodes, shopRoles } from "~/modules/admin/menus.server";
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       {/* Accounts of partiesId CRMCPXX get their own background (spec §6). */}
       <body className={data?.partiesId === "CRMCPXX" ? "crmcp" : undefined}>
         {children}
+        <PageTexts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -7,20 +7,15 @@
  *   npm run build && npm run audit                 # all pages, both form factors
  *   npm run audit -- --only login,list --form mobile
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { hashToken } from "../app/modules/auth/sessions.server";
-import { sessionCookie } from "../app/utils/session.server";
 import { DEALER, journeyPages, type JourneyPage } from "../tests/e2e/journey-pages";
+import { demoSession, ROOT, startDemoServer } from "./demo-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
     port: { type: "string", default: "3160" },
@@ -32,53 +27,6 @@ const PORT = Number(args.port);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DB_DIR = path.join(ROOT, "data", "audit");
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-async function startServer(): Promise<ChildProcess> {
-  if (!fs.existsSync(path.join(ROOT, "build", "server.js"))) throw new Error("build/server.js is missing: run npm run build first");
-  fs.rmSync(DB_DIR, { recursive: true, force: true });
-  fs.mkdirSync(DB_DIR, { recursive: true });
-  const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_URL: `file:${path.join(DB_DIR, "shop.db")}`,
-      DEMO_DATA: "on",
-      DEMO_PRODUCTS: "400",
-      LOGIN_CAPTCHA: "off",
-      MAIL_OUTBOX_DIR: path.join(DB_DIR, "outbox"),
-      LOG_LEVEL: "error",
-      WEB_CONCURRENCY: "1",
-    },
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error("the built server did not start");
-}
-
-/** A session of the demo dealer made straight in the database, as the e2e tests do. */
-async function dealerCookie(db: Database.Database): Promise<string> {
-  const user = db.prepare("select id from app_user where code = ?").get(DEALER) as { id: number };
-  const tenant = db.prepare("select tenant_id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id) as { tenant_id: number };
-  const token = crypto.randomBytes(32).toString("base64url");
-  db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
-    hashToken(token),
-    user.id,
-    tenant.tenant_id,
-    new Date(Date.now() + 3600_000).toISOString(),
-    new Date().toISOString(),
-  );
-  return (await sessionCookie(false).serialize(token)).split(";")[0];
-}
 
 interface Row {
   page: string;
@@ -115,12 +63,12 @@ async function audit(chromePort: number, page: JourneyPage, form: "mobile" | "de
 }
 
 async function main() {
-  const server = await startServer();
+  const server = await startDemoServer(PORT, DB_DIR);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   try {
     const db = new Database(path.join(DB_DIR, "shop.db"));
     db.pragma("busy_timeout = 5000");
-    const cookie = await dealerCookie(db);
+    const cookie = `shop_session=${await demoSession(db, DEALER)}`;
     const only = args.only?.split(",");
     const pages = journeyPages(db).filter((p) => !only || only.includes(p.name));
     // The public pages a visitor reaches signed out, beside the dealer's signed-in pages.

@@ -3,12 +3,22 @@ import type { EntryContext } from "@remix-run/node";
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, i18nConfig, supportedLanguages, toLanguage, type Language } from "./config";
+import { defaultLanguage, i18nConfig, namespaces, supportedLanguages, toLanguage, type Language } from "./config";
 import en from "./locales/en";
 import zh from "./locales/zh";
 
-/** The server holds both languages; the browser loads only its page's (app/i18n/locales.client.ts). */
+type Namespace = (typeof namespaces)[number];
+
+/**
+ * The server holds both languages; a page carries its routes' namespaces in its language
+ * (app/i18n/page-texts.tsx) and the browser fetches the others from /locales (decision 057).
+ */
 const resources = { zh, en };
+
+/** One namespace's texts in one language, or null for a namespace the shop does not have. */
+export function localeTexts(lang: Language, ns: string): object | null {
+  return (namespaces as readonly string[]).includes(ns) ? resources[lang][ns as Namespace] : null;
+}
 
 /** The visitor's language choice; one year, readable by the server only. */
 export const languageCookie = createCookie("lng", {

@@ -1,22 +1,25 @@
 import type { BackendModule, ReadCallback } from "i18next";
-import { toLanguage, type Language } from "./config";
+import { toLanguage } from "./config";
 
 /**
- * The browser downloads the texts of its page's language only (each language is its own chunk,
- * ~10 KB gzip); a language change after sign-in or the toggle loads the other one on demand.
+ * The texts a page did not bring (decision 057): a navigation to a route with another namespace,
+ * or a language change, fetches /locales/<lang>/<ns>.json. The build's version is in the address,
+ * so the browser keeps each file until the next release.
  */
-const load: Record<Language, () => Promise<{ default: Record<string, object> }>> = {
-  zh: () => import("./locales/zh"),
-  en: () => import("./locales/en"),
-};
-
 export const localeBackend: BackendModule = {
   type: "backend",
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    load[toLanguage(language)]().then(
-      (texts) => callback(null, texts.default[namespace] as Parameters<ReadCallback>[1]),
-      (error: Error) => callback(error, false),
-    );
+    const version = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
+    const url = `/locales/${toLanguage(language)}/${encodeURIComponent(namespace)}.json?v=${encodeURIComponent(version)}`;
+    fetch(url, { credentials: "omit" })
+      .then((response) => {
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        return response.json() as Promise<Parameters<ReadCallback>[1]>;
+      })
+      .then(
+        (texts) => callback(null, texts),
+        (error: Error) => callback(error, false),
+      );
   },
 };

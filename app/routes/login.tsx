@@ -7,6 +7,8 @@ import { LanguageToggle } from "~/components/layout/LanguageToggle";
 import { loginAction, loginLoader } from "./__login.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
 
 /** The admin-style login: a card on the dark portal background (spec §2). */

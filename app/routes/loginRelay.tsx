@@ -3,6 +3,8 @@ import { RelayRefused } from "~/components/services/RelayRefused";
 import { relayLoader } from "./__relay.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth", "services"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "门户登录", "Sign-in from the portal");
 
 /** Spec §2 /loginRelay: sign-in handed over from the company portal (decision 048). */

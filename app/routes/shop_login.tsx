@@ -7,6 +7,8 @@ import { useLoginCaptcha } from "~/components/auth/useLoginCaptcha";
 import { loginAction, loginLoader } from "./__login.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
 
 /** The shop-style login (spec §2 public route). */

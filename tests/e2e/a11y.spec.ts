@@ -1,7 +1,7 @@
 import type { TestInfo } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
 import { demoJourneyPages, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
-import { DEALER, useLanguage } from "./journey-pages";
+import { addDemoCartLine, DEALER, useLanguage } from "./journey-pages";
 
 
 /**
@@ -20,12 +20,7 @@ function dealerIn(lang: "zh" | "en", testInfo: TestInfo, test: number): string {
   try {
     db.prepare("update app_user set language = ? where code = ?").run(lang, code);
     // a cart line, so that the cart and fill-order pages show their tables
-    db.prepare(
-      `insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected)
-       select ut.tenant_id, u.customer_id, u.id, p.id, max(p.moq, p.mpq), 1
-       from app_user u join user_tenant ut on ut.user_id = u.id and ut.is_default = 1, product p
-       where u.code = ? and p.ordering_code = 'CNMG120408-DM YBC252'`,
-    ).run(code);
+    addDemoCartLine(db, code);
   } finally {
     db.close();
   }

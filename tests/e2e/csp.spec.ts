@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
 import { expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
-import { DEALER } from "./journey-pages";
+import { addDemoCartLine, DEALER } from "./journey-pages";
 
 /**
  * Issue 15: the shop's CSP (a nonce, no 'unsafe-eval') is never violated on the form pages, with
@@ -36,12 +36,7 @@ function dealerWithCart(): string {
   cloneUser(DEALER, code);
   const db = openE2eDb();
   try {
-    db.prepare(
-      `insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected)
-       select ut.tenant_id, u.customer_id, u.id, p.id, max(p.moq, p.mpq), 1
-       from app_user u join user_tenant ut on ut.user_id = u.id and ut.is_default = 1, product p
-       where u.code = ? and p.ordering_code = 'CNMG120408-DM YBC252'`,
-    ).run(code);
+    addDemoCartLine(db, code);
   } finally {
     db.close();
   }

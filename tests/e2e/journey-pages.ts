@@ -75,6 +75,16 @@ export function journeyPages(db: Database.Database): JourneyPage[] {
   ];
 }
 
+/** One line of the demo insert CNMG120408-DM YBC252, selected, in the account's cart (fill order shows its form). */
+export function addDemoCartLine(db: Database.Database, code: string) {
+  db.prepare(
+    `insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected)
+     select ut.tenant_id, u.customer_id, u.id, p.id, max(p.moq, p.mpq), 1
+     from app_user u join user_tenant ut on ut.user_id = u.id and ut.is_default = 1, product p
+     where u.code = ? and p.ordering_code = 'CNMG120408-DM YBC252'`,
+  ).run(code);
+}
+
 /** The language cookie the toggle sets (app/i18n/i18n.server.ts), without going through the toggle. */
 export async function useLanguage(page: Page, lang: "zh" | "en", baseURL: string) {
   const value = (await createCookie("lng").serialize(lang)).split(";")[0].split("=").slice(1).join("=");

@@ -19,6 +19,8 @@ import { menuTree, shopRoles } from "~/modules/admin/menus.server";
 import { useCachedT } from "~/i18n/useCachedT";
 import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 
+export const handle = { i18n: ["auth", "bidding"] };
+
 /** The shop layout (header, main menu with the product mega-menu, footer) around every shop page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();

@@ -5,6 +5,8 @@ import { ContentPage } from "~/components/content/ContentPage";
 import { loadContentPage } from "./__content.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "研究", "Research");

@@ -11,6 +11,8 @@ import { inMaintenance } from "~/modules/admin/parameters.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "工作台", "Dashboard");
 
 /**

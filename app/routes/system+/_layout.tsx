@@ -15,6 +15,8 @@ import { readFlash } from "~/utils/cookies.server";
 import { requireStaff } from "~/utils/guard.server";
 import adminStyles from "~/styles/admin.css";
 
+export const handle = { i18n: ["admin", "auth"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 /** The breadcrumb and the tags follow the page: read again on every navigation, not only on a change of params. */

@@ -9,8 +9,9 @@ import { AUDIT_PAGE_SIZE, auditEntities, listAudit } from "~/modules/admin/audit
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "操作日志", "Audit log");
+export const handle = { i18n: ["adminUsers"] };
 
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "操作日志", "Audit log");
 
 /** Who changed what in the back office, before and after (read-only). */
 export async function loader({ request }: LoaderFunctionArgs) {

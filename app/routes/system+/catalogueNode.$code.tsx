@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑目录节点", "Edit catalogue node");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

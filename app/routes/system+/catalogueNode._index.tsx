@@ -8,6 +8,8 @@ import { listNodes, nodePath } from "~/modules/admin/catalogue-admin.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "目录节点", "Catalogue nodes");
 
 /** The catalogue tree, one level at a time (?parent=CODE; none: level 1). */

@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增目录节点", "New catalogue node");
 
 /** A new node under ?parent=CODE (none: a level-1 node); an unknown parent is a 404. */

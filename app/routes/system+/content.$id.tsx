@@ -15,6 +15,8 @@ import { readFormData } from "~/utils/form.server";
 import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑内容", "Edit content");
 
 function parseId(raw: string | undefined): number | null {

@@ -11,6 +11,8 @@ import { CONTENT_KINDS, CONTENT_STATUSES } from "~/modules/content/kinds";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "内容发布", "Publishing");
 
 /** Announcements, research, downloads, training and solutions (spec §7 /bulletin/selectAll). */

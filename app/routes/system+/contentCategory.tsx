@@ -11,6 +11,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "公告分类", "Announcement categories");
 
 /** The announcements' categories (spec §7 public/bulletinCatalog/selectAll) and the downloads' (?kind=download, decision 053). */

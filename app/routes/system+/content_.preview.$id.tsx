@@ -10,6 +10,8 @@ import { SHOP_PATHS } from "~/modules/content/kinds";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "内容预览", "Preview");
 
 /** A draft or a future item as dealers will see it, in both languages; only staff reach it. */

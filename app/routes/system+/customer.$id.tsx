@@ -12,6 +12,8 @@ import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.serve
 import { pageMeta } from "~/utils/meta";
 import { percentInput, yuan, yuanInput } from "./__catalogFormat";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户详情", "Customer");
 
 /** A dealer: its terms (editable with cus:customer:edit), master accounts, entities and the credit in use. */

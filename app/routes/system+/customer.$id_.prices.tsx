@@ -13,6 +13,8 @@ import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.serve
 import { pageMeta } from "~/utils/meta";
 import { yuan } from "./__catalogFormat";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户价格", "Customer prices");
 
 /** A dealer's price list (customer_price) in one of its company entities; another entity is a 404. */

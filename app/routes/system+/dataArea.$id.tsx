@@ -16,6 +16,7 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
+export const handle = { i18n: ["adminData", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => dataAreaMeta(matches, "metaDetail");
 

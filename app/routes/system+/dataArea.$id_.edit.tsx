@@ -16,6 +16,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
+export const handle = { i18n: ["adminData", "auth"] };
+
 export const meta: MetaFunction = ({ matches }) => dataAreaMeta(matches, "editTitle");
 
 /** Hundredths (fen, basis points) as the form shows them: 1250 → "12.5". */

@@ -15,6 +15,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta } from "./__dataArea";
 
+export const handle = { i18n: ["adminData", "auth"] };
+
 type Intent = z.output<typeof DataAreaFormSchema>["intent"];
 
 export const meta: MetaFunction = ({ matches }) => dataAreaMeta(matches, "title");

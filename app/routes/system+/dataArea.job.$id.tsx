@@ -6,6 +6,8 @@ import { getInitialisationJob } from "~/modules/admin/data-areas.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
+export const handle = { i18n: ["adminData"] };
+
 /** While the copy runs the page reloads itself every 2 seconds (a meta refresh: no JavaScript needed). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...dataAreaMeta(matches, "jobTitle"),

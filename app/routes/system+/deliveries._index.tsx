@@ -12,6 +12,8 @@ import { newSubmitToken } from "~/modules/orders/submit.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminOrders"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货管理", "Deliveries");
 
 /** The entity's shipments and the Excel import of shipments (issue 17, decision 044). */

@@ -7,6 +7,8 @@ import { ERROR_LOG_PAGE_SIZE, listServerErrors } from "~/modules/admin/error-log
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminUsers"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "错误日志", "Error log");
 
 /** Server errors, newest first (the newest 500 are kept); read-only. */

@@ -15,6 +15,8 @@ import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.serve
 import { pageMeta } from "~/utils/meta";
 import { FeedbackIdParam, StaffStepSchema } from "./__feedback.server";
 
+export const handle = { i18n: ["feedback"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: feedbackCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后反馈", "After-sales feedback");
 

@@ -13,6 +13,8 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { FeedbackFilterSchema } from "./__feedback.server";
 
+export const handle = { i18n: ["feedback"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: feedbackCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后反馈", "After-sales feedback");
 

@@ -22,6 +22,8 @@ import { pageMeta } from "~/utils/meta";
 import { readUploadForm, storeUpload, UPLOAD_MAX_MB } from "~/utils/upload.server";
 import { biddingParam, BiddingSchema } from "./__bidding.server";
 
+export const handle = { i18n: ["bidding"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑招标", "Edit tender");
 

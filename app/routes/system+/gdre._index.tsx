@@ -13,6 +13,8 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { BiddingAdminFilterSchema } from "./__bidding.server";
 
+export const handle = { i18n: ["adminContent", "bidding"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "稀土招标", "Rare-earth bidding");
 

@@ -8,6 +8,8 @@ import { listMenuRows } from "~/modules/admin/menus.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "菜单管理", "Menus");
 
 /** The menu tree of one area (shop or back office), depth-first, for /system/menu (spec §7 /basemenu). */

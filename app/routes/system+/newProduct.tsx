@@ -11,6 +11,8 @@ import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新品设置", "New products");
 
 /** New and hot products of the home page and /newOrHot (spec §7 /newProductSettings). */

@@ -15,6 +15,8 @@ import { readFormData } from "~/utils/form.server";
 import { forbidden, notFound, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminOrders", "order"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
 
 const DONE = ["confirm", "propose_date", "create_purchase_application", "cancel", "cancel_rest", "ship"] as const;

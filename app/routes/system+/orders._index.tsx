@@ -12,6 +12,8 @@ import { DESK_PAGE_SIZE, listDeskOrders } from "~/modules/desk/desk.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminOrders", "order"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
 
 /** All dealers' orders of the signed-in company entity (issue 17): the queue, filters, paging, export. */

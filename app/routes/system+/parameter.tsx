@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "系统参数", "System parameters");
 
 /** System parameters by code (spec §7 /basesysparameters): the landing page, the maintenance window and others. */

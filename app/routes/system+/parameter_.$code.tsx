@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑参数", "Edit parameter");
 
 /** Edit one parameter by code (spec §7 /basesysparameters/findByCode, /update). */

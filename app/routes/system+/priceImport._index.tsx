@@ -9,6 +9,8 @@ import { PRICE_IMPORT_MAX_BYTES, PRICE_IMPORT_MAX_ROWS, startPriceImport, type I
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "牌价库存导入", "Price and stock import");
 
 /** Upload of list prices and stock for one company entity; the work runs as a background job (decision 045). */

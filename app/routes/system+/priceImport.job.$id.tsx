@@ -7,6 +7,8 @@ import { getPriceImportJob } from "~/modules/admin/price-import.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 /** While the import runs the page reloads itself every 2 seconds (a meta refresh: no JavaScript needed). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, "导入进度", "Import progress"),

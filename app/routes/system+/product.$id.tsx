@@ -13,6 +13,8 @@ import { pageMeta } from "~/utils/meta";
 import { yuanInput } from "./__catalogFormat";
 import { ProductForm } from "./__ProductForm";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑商品", "Edit product");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

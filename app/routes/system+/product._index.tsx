@@ -10,6 +10,8 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { yuan } from "./__catalogFormat";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "商品管理", "Products");
 
 /** Products: a keyword goes through the shop's own search; otherwise by node and status. */

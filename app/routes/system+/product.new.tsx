@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminCatalog"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增商品", "New product");
 
 /** A new product: the same checks as an edit (ordering code for the search and ISO, MOQ, node). */

@@ -7,6 +7,8 @@ import { getLanguage } from "~/i18n/i18n.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "个人中心", "Personal centre");
 
 /** The staff member's own account: who they are, their roles and company entities. */

@@ -14,6 +14,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent", "order"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑促销", "Edit promotion");
 
 const HOUR = 3_600_000;

@@ -11,6 +11,8 @@ import { PROMOTION_KINDS } from "~/modules/promotions/rules";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "促销活动", "Promotions");
 
 /** The promotions of the staff member's company entity (spec §7 /commodityPromotionSettings). */

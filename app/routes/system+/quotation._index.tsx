@@ -12,6 +12,8 @@ import quotationCss from "~/styles/quotation.css";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["quotation"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quotationCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "非标报价", "Tool quotations");
 

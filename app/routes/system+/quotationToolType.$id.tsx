@@ -15,6 +15,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["quotation"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quotationCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "刀具类型", "Tool type");
 

@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["quotation"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑参数", "Edit attribute");
 
 /** One attribute of a tool type (decision 051): labels, kind, unit, bounds, choices, required; the key stays. */

@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["quotation"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增参数", "Add an attribute");
 
 /** A new attribute at the end of a tool type's form (decision 051): its key is fixed from now on. */

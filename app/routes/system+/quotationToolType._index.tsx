@@ -13,6 +13,8 @@ import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["quotation"] };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quotationCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "刀具类型与参数", "Tool types and attributes");
 

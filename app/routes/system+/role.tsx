@@ -7,6 +7,8 @@ import { listRoles } from "~/modules/admin/roles.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "角色管理", "Roles");
 
 /** Roles with their customer flag and number of users (spec §7 /baserole). */

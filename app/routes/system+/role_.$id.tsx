@@ -13,6 +13,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["admin"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑角色", "Edit role");
 
 const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());

@@ -18,6 +18,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情", "Support request");
 
 const requestId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());

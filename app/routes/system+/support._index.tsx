@@ -11,6 +11,8 @@ import { listStaffRequests } from "~/modules/support/requests.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品、刀体与宣传支持申请", "Sample, tool-body and marketing requests");
 
 /** Customer support's list of the entity's sample and tool-body requests (decision 050); the open ones by default. */

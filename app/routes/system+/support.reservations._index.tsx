@@ -13,6 +13,8 @@ import { listStaffReservations } from "~/modules/support/reservations.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库申请", "Stock reservations");
 
 /** Customer support's list of the entity's stock reservations (decision 052); the open ones by default, paged. */

@@ -7,6 +7,8 @@ import { surveyResults } from "~/modules/support/survey.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "调查结果", "Survey results");
 
 /** A survey's results (decision 050): responses, per rating question its average (a server-drawn chart) and scores, the written answers. */

@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑调查", "Edit the survey");
 
 const surveyId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());

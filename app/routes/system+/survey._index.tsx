@@ -6,6 +6,8 @@ import { chinaDay, listSurveys } from "~/modules/support/survey.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "满意度调查", "Satisfaction surveys");
 
 /** The satisfaction surveys (decision 050): their periods, questions and responses. */

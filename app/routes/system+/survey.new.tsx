@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["support"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新建调查", "New survey");
 
 export async function loader({ request }: LoaderFunctionArgs) {

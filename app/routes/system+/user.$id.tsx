@@ -12,6 +12,8 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminUsers"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "用户详情", "User details");
 
 /** The page's forms: lock, unlock, send the reset link, the roles. */

@@ -9,6 +9,8 @@ import { listUsers, USER_PAGE_SIZE } from "~/modules/admin/users.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminUsers"] };
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "用户管理", "Users");
 
 /** The search form (GET): anything unreadable falls back to "no filter". */

@@ -13,8 +13,9 @@ import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增用户", "New user");
+export const handle = { i18n: ["adminUsers"] };
 
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增用户", "New user");
 
 const kindParam = (url: URL) => (url.searchParams.get("kind") === "dealer" ? "dealer" : "staff");
 

@@ -17,6 +17,8 @@ import { notFound, notFoundWhenMissing, requireUser } from "~/utils/guard.server
 import { pageMeta } from "~/utils/meta";
 import { FeedbackQuerySchema, NewFeedbackSchema } from "./__feedback.server";
 
+export const handle = { i18n: ["feedback"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [

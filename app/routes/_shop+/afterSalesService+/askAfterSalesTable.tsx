@@ -12,6 +12,8 @@ import { requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { TableQuerySchema } from "./__feedback.server";
 
+export const handle = { i18n: ["feedback"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [

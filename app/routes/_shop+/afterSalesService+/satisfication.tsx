@@ -11,6 +11,8 @@ import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { AnswerSchema } from "./__survey.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "满意度调查", "Satisfaction survey");

@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { MarketingNew } from "./__SupportViews";
 import { marketingNewAction, marketingNewLoader } from "./__support.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请宣传支持", "Request marketing support");

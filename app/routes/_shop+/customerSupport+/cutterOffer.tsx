@@ -9,6 +9,8 @@ import { QuotationRequestPage, type Reply } from "~/components/quotation/Quotati
 import { quotationPageAction, quotationPageLoader } from "../technologyService+/__quotation.server";
 import { SUPPORT_ROLES } from "./__support.server";
 
+export const handle = { i18n: ["quotation"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [

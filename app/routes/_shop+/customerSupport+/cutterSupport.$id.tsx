@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { SupportDetail } from "./__SupportViews";
 import { supportDetailLoader } from "./__support.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情 · 刀体支持", "Request · Tool-body support");

@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { SupportList } from "./__SupportViews";
 import { supportListLoader } from "./__support.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "刀体支持", "Tool-body support");

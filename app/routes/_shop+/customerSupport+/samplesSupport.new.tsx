@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { SupportNew } from "./__SupportViews";
 import { supportNewAction, supportNewLoader } from "./__support.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新建申请 · 样品支持", "New request · Sample support");

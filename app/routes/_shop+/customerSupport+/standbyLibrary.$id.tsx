@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { ReservationDetail } from "./__ReservationViews";
 import { reservationDetailAction, reservationDetailLoader } from "./__reservation.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库详情", "Stock reservation");

@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { ReservationList } from "./__ReservationViews";
 import { reservationListLoader } from "./__reservation.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库", "Stock reservation");

@@ -4,6 +4,8 @@ import { pageMeta } from "~/utils/meta";
 import { ReservationNew } from "./__ReservationViews";
 import { reservationNewAction, reservationNewLoader } from "./__reservation.server";
 
+export const handle = { i18n: ["support"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请备库", "Request a stock reservation");

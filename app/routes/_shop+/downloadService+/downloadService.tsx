@@ -6,6 +6,8 @@ import biddingCss from "~/styles/bidding.css";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent", "bidding"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "下载服务", "Downloads");

@@ -12,6 +12,8 @@ import { pageMeta } from "~/utils/meta";
 import { getOptionalDealer } from "~/utils/session.server";
 import { biddingId } from "./__bidding.server";
 
+export const handle = { i18n: ["bidding"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];

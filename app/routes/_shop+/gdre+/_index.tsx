@@ -14,6 +14,8 @@ import { pageMeta } from "~/utils/meta";
 import { getOptionalDealer } from "~/utils/session.server";
 import { BiddingFilterSchema } from "./__bidding.server";
 
+export const handle = { i18n: ["bidding"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [

@@ -21,6 +21,8 @@ import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { FillOrderSchema } from "./__forms.server";
 
+export const handle = { i18n: ["order"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];

@@ -17,6 +17,8 @@ import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/meta";
 import { FavouriteSchema } from "./__forms.server";
 
+export const handle = { i18n: ["catalogue", "order"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];

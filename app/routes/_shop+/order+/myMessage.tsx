@@ -16,6 +16,8 @@ import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { MessageActionSchema, MessageQuerySchema } from "./__forms.server";
 
+export const handle = { i18n: ["order"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 /** Messages and to-dos: the account's notices, newest first; opening one marks it read (spec §4). */

@@ -19,6 +19,8 @@ import { ColumnChooser } from "~/components/orders/ColumnChooser";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["order"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 const PAGE_SIZE = 20;

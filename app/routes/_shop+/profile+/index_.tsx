@@ -21,7 +21,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "个人中心", "Personal centre");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: servicesCss }];
-export const handle = { watermark: true };
+export const handle = { watermark: true, i18n: ["auth", "services"] };
 
 /** The personal centre (spec §2 /profile/index): contact details and avatar, recently viewed products, 12 months of orders. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,6 +5,8 @@ import { cartAction, cartLoader } from "./__cart.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["order", "quotation"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 /** /shopCart/shopCard: the same cart as cards (handy on a phone). */

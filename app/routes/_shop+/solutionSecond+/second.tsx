@@ -4,6 +4,8 @@ import { SolutionLevelPage } from "~/components/services/SolutionLevelPage";
 import { loadSolutionLevel } from "./__solution.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["services"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -8,6 +8,8 @@ import { pageMeta } from "~/utils/meta";
 import { QuotationRequestPage, type Reply } from "~/components/quotation/QuotationRequestPage";
 import { quotationPageAction, quotationPageLoader } from "./__quotation.server";
 
+export const handle = { i18n: ["quotation"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [

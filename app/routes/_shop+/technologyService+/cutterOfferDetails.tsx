@@ -11,6 +11,8 @@ import type { Reply } from "~/components/quotation/QuotationRequestPage";
 import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { detailsAction, detailsLoader } from "./__quotation.server";
 
+export const handle = { i18n: ["quotation"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [

@@ -15,6 +15,8 @@ import { getOptionalDealer } from "~/utils/session.server";
 import { loadContentPage } from "../__content.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["adminContent"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "在线培训", "Online training");

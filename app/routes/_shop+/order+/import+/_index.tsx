@@ -13,6 +13,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { pageMeta } from "~/utils/meta";
 import { ImportSchema } from "./../__forms.server";
 
+export const handle = { i18n: ["order"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];

@@ -9,6 +9,8 @@ import { getImportJob } from "~/modules/excel/import-jobs.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["order"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 /** Progress and report of a batch import; refreshes itself (meta refresh, no JS needed) while running. */

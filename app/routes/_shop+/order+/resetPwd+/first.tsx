@@ -16,6 +16,8 @@ import { requestPasswordReset } from "~/modules/auth/reset.server";
 import { resetFirstSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");

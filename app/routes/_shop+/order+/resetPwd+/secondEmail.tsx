@@ -5,6 +5,8 @@ import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { RESET_LINK_MINUTES } from "~/modules/auth/rules";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");

@@ -15,6 +15,8 @@ import { SMS_CODE_MINUTES } from "~/modules/auth/rules";
 import { resetCodeSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");

@@ -13,6 +13,8 @@ import { checkResetToken, resetPasswordWithToken } from "~/modules/auth/reset.se
 import { resetPasswordSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
 
+export const handle = { i18n: ["auth"] };
+
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置密码", "Reset password");
