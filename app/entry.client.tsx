@@ -39,7 +39,9 @@ async function hydrate() {
       missingKeyHandler: (_languages, ns) => {
         if (isNamespace(ns) && !i18next.hasLoadedNamespace(ns)) void i18next.loadNamespaces(ns);
       },
-      react: { ...i18nConfig.react, bindI18nStore: "added" },
+      // a route of another area suspends until its texts arrive: the navigation (a React transition)
+      // keeps the previous page on screen meanwhile instead of showing raw keys
+      react: { ...i18nConfig.react, useSuspense: true, bindI18nStore: "added" },
     });
   startTransition(() => {
     hydrateRoot(
