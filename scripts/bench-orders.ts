@@ -24,6 +24,21 @@ const FLASH_STOCK = 10;
 const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
 const token = () => crypto.randomBytes(18).toString("base64url");
 
+/**
+ * Bench buyers are dealers' master accounts: they need that role's function codes (order:submit,
+ * cart:add; decision 056), without which every submission was refused.
+ */
+async function grantMasterRole(db: DB, userIds: number[]) {
+  const role = await db.selectFrom("role").select("id").where("code", "=", "customer_master").executeTakeFirstOrThrow();
+  for (let i = 0; i < userIds.length; i += 200) {
+    await db
+      .insertInto("user_role")
+      .values(userIds.slice(i, i + 200).map((id) => ({ user_id: id, role_id: role.id })))
+      .onConflict((oc) => oc.columns(["user_id", "role_id"]).doNothing())
+      .execute();
+  }
+}
+
 async function benchUsers(db: DB, prefix: string, n: number, customerId: number, tenantId: number) {
   const now = new Date().toISOString();
   const users: { id: number; cookie: string }[] = [];
@@ -43,6 +58,7 @@ async function benchUsers(db: DB, prefix: string, n: number, customerId: number,
     await db.insertInto("session").values({ id: hashToken(t), user_id: user.id, tenant_id: tenantId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: now, ip: null, user_agent: "bench" }).execute();
     users.push({ id: user.id, cookie: (await sessionCookie(false).serialize(t)).split(";")[0] });
   }
+  await grantMasterRole(db, users.map((u) => u.id));
   return users;
 }
 
@@ -58,6 +74,7 @@ async function bulkBuyers(db: DB, prefix: string, n: number, customerId: number,
     });
     const users = await db.insertInto("app_user").values(rows).returning("id").execute();
     await db.insertInto("user_tenant").values(users.map((u) => ({ user_id: u.id, tenant_id: tenantId, is_default: 1 }))).execute();
+    await grantMasterRole(db, users.map((u) => u.id));
     await db
       .insertInto("cart_item")
       .values(users.map((u) => ({ tenant_id: tenantId, customer_id: customerId, user_id: u.id, product_id: productId, qty, selected: 1, promotion_item_id: null, updated_at: now })))

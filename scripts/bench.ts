@@ -1,7 +1,13 @@
 /**
  * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 15] [--only search,http,orders,import]
+ *                  [--out <file>] [--compare bench/baseline.json]
+ * npm run bench -- --compare-only <result.json> [--compare <baseline.json>]   compare without running
+ * npm run bench -- --set-baseline <result.json>     put a result into bench/baseline.json (decision 058)
  *
- * Prints ONE JSON object with the performance figures of the shop on a generated catalogue.
+ * Prints ONE JSON object with the performance figures of the shop on a generated catalogue, and
+ * writes it to --out (default bench/results/<date>-<products>.json, not committed). --compare then
+ * prints each figure's ratio to the baseline (scripts/bench-compare.ts) on stderr and exits 1 when
+ * a gated figure slid (2 when nothing could be compared).
  * Structured as named sections (SECTIONS below): each section gets a shared context (database,
  * built server, signed-in cookie) and returns a JSON value; add a section to measure more
  * (e.g. the orders area adds order submissions per second; the order desk its list over 100,000 orders;
@@ -11,7 +17,7 @@
  * 1,000,000 products takes minutes). The built server (npm run build first) is started on
  * BENCH_PORT (default 3140) against that database.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,6 +32,7 @@ import { hashToken } from "../app/modules/auth/sessions.server";
 import { sessionCookie } from "../app/utils/session.server";
 import { parseKeyword } from "../app/modules/search/normalize";
 import { likeScanSearch, productSearch, type ParsedKeyword } from "../app/modules/search/search.server";
+import { compareBench, exitCodeOf, formatComparison, type BenchBaseline, type BenchResult } from "./bench-compare";
 import { deskSection } from "./bench-desk";
 import { ordersSection } from "./bench-orders";
 import { importSection } from "./bench-import";
@@ -37,6 +44,10 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     warmup: { type: "string", default: "15" },
     only: { type: "string" },
+    out: { type: "string" },
+    compare: { type: "string" },
+    "compare-only": { type: "string" },
+    "set-baseline": { type: "string" },
   },
 });
 const PRODUCTS = Number(values.products);
@@ -44,7 +55,10 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARMUP = Number(values.warmup);
 const PORT = Number(process.env.BENCH_PORT ?? 3140);
+/** Requests of the one-at-a-time run per page, whose median is the page's cost (decision 058). */
+const SEQUENTIAL_REQUESTS = 25;
 const ROOT = path.resolve(import.meta.dirname, "..");
+const BASELINE_FILE = path.join(ROOT, "bench", "baseline.json");
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 
 export interface BenchContext {
@@ -176,6 +190,7 @@ async function httpSection(ctx: BenchContext) {
       fs.writeFileSync(path.join(staticDir, file), html);
       log(`http: ${name} (${rows} rows, ${html.length} bytes)…`);
       const page = await ctx.load(base + url, { cookie });
+      const sequential = await oneAtATime(base + url, { cookie });
       const stat = await ctx.load(`${base}/__bench/${file}`);
       out[name] = {
         url,
@@ -183,6 +198,7 @@ async function httpSection(ctx: BenchContext) {
         html_bytes: html.length,
         js_kb_gzip: name === "product_third" ? await jsGzipKb(base, url, html, cookie) : undefined,
         page,
+        sequential,
         static_file: stat,
         share_of_static_pct: round((page.rps / stat.rps) * 100, 1),
       };
@@ -191,6 +207,23 @@ async function httpSection(ctx: BenchContext) {
     fs.rmSync(staticDir, { recursive: true, force: true });
   }
   return { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, ...out };
+}
+
+/**
+ * The page requested one at a time on the warm server: its cost without queueing behind other
+ * requests. The median is the "cost" of the cross-size rule (decision 058).
+ */
+async function oneAtATime(url: string, headers: Record<string, string>) {
+  const ms: number[] = [];
+  for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { requests: SEQUENTIAL_REQUESTS, median_ms: round(pct(ms, 50), 1), p90_ms: round(pct(ms, 90), 1) };
 }
 
 /**
@@ -262,7 +295,46 @@ async function openDatabase(products: number): Promise<{ db: DB; file: string }>
   return { db, file };
 }
 
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.resolve(file), "utf8")) as T;
+
+function readBaseline(file: string): BenchBaseline {
+  const baseline = readJson<Partial<BenchBaseline>>(file);
+  if (!baseline.by_products) throw new Error(`${file} is not a bench baseline (it has no by_products; see docs/decisions/058-bench-baseline.md)`);
+  return baseline as BenchBaseline;
+}
+
+/** The commit the bench ran on, "+changes" when tracked files differ from it. */
+function commitUnderTest(): string | null {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const changed = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+    return changed ? `${head}+changes` : head;
+  } catch {
+    return null;
+  }
+}
+
+/** Prints the comparison of a result with a baseline file and sets the exit code. */
+function compareWith(baseline: BenchBaseline, result: BenchResult, out: NodeJS.WriteStream) {
+  const comparison = compareBench(baseline, result);
+  out.write(formatComparison(comparison) + "\n");
+  process.exitCode = exitCodeOf(comparison);
+}
+
+/** --set-baseline: the result becomes the baseline at its catalogue size (with a decision saying why). */
+function setBaseline(resultFile: string) {
+  const result = readJson<BenchResult>(resultFile);
+  const baseline: BenchBaseline = fs.existsSync(BASELINE_FILE) ? readJson<BenchBaseline>(BASELINE_FILE) : { decision: "docs/decisions/058-bench-baseline.md", by_products: {} };
+  baseline.by_products[String(result.products)] = result;
+  fs.writeFileSync(BASELINE_FILE, JSON.stringify(baseline, null, 2) + "\n");
+  log(`${path.relative(ROOT, BASELINE_FILE)}: the run at ${result.products} products is now ${path.relative(ROOT, path.resolve(resultFile))}; say why in a decision`);
+}
+
 async function main() {
+  if (values["set-baseline"]) return setBaseline(values["set-baseline"]);
+  if (values["compare-only"]) return compareWith(readBaseline(values.compare ?? BASELINE_FILE), readJson<BenchResult>(values["compare-only"]), process.stdout);
+  // read before the run, so that a wrong path fails now rather than after minutes of measuring
+  const baseline = values.compare ? readBaseline(values.compare) : null;
   const started = Date.now();
   const { db, file } = await openDatabase(PRODUCTS);
   let child: ChildProcess | null = null;
@@ -318,8 +390,10 @@ async function main() {
     });
   }
   const only = values.only?.split(",");
-  const result: Record<string, unknown> = {
+  const result: BenchResult = {
     products: PRODUCTS,
+    date: new Date().toISOString(),
+    commit: commitUnderTest(),
     machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
     database: "sqlite",
   };
@@ -334,7 +408,13 @@ async function main() {
     await db.destroy();
   }
   result.total_s = Math.round((Date.now() - started) / 1000);
-  process.stdout.write(JSON.stringify(result, null, 2) + "\n");
+  const json = JSON.stringify(result, null, 2) + "\n";
+  process.stdout.write(json);
+  const out = path.resolve(values.out ?? path.join(ROOT, "bench", "results", `${String(result.date).slice(0, 16).replace(":", "")}Z-${PRODUCTS}.json`));
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, json);
+  log(`written to ${path.relative(ROOT, out)}`);
+  if (baseline) compareWith(baseline, result, process.stderr);
 }
 
 main().catch((e) => {
