@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type Shop } from "./harness";
+import { revokeFunctionCode } from "./permission-fixtures";
 
 /**
  * Issue 26 point 1, the back office: every function code the demo staff roles hold, taken away
@@ -267,28 +268,6 @@ const TABLE: Record<string, Row> = {
 
 
 /** The database changed under the server: the way the screens do it, the menus' version moves and every worker re-reads. */
-const bumpMenus = () => shop.run("insert into data_version (key, version) values ('menu', 1) on conflict (key) do update set version = version + 1");
-
-/** Takes the code from every role of the account; returns how to give it back. */
-function revoke(funcCode: string, account: string): () => void {
-  const grants = shop.query<{ role_id: number; menu_id: number }>(
-    `select rm.role_id, rm.menu_id from role_menu rm
-       join menu m on m.id = rm.menu_id
-       join user_role ur on ur.role_id = rm.role_id
-       join app_user u on u.id = ur.user_id
-     where m.area = 'admin' and m.type = 'func' and m.func_code = ? and u.code = ?`,
-    funcCode,
-    account,
-  );
-  expect(grants.length, `${account} holds ${funcCode}`).toBeGreaterThan(0);
-  for (const g of grants) shop.run("delete from role_menu where role_id = ? and menu_id = ?", g.role_id, g.menu_id);
-  bumpMenus();
-  return () => {
-    for (const g of grants) shop.run("insert into role_menu (role_id, menu_id) values (?, ?)", g.role_id, g.menu_id);
-    bumpMenus();
-  };
-}
-
 /** The messages a refused form shows, for a failure's description. */
 const problems = (text: string) => [...text.matchAll(/(?:role="alert"|error-text"|data-testid="[a-z-]*error")[^>]*>([^<]{1,200})/g)].map((m) => m[1]).join(" | ") || text.slice(0, 200);
 
@@ -329,7 +308,7 @@ describe("every back-office function code, taken away", () => {
     const unchanged = row.post ? () => shop.query(fill(row.post!.unchanged)) : () => [];
     const snapshot = unchanged();
 
-    const restore = revoke(funcCode, row.account);
+    const restore = revokeFunctionCode(shop, "admin", funcCode, row.account);
     try {
       const after = await html(page, row.account);
       if (row.controls) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type Shop } from "./harness";
+import { revokeFunctionCode } from "./permission-fixtures";
 
 /**
  * Issue 26 point 1, the shop's half: every function code the demo roles use in the shop, taken
@@ -19,25 +20,6 @@ const PRODUCT = "CNMG120408-DM YBC252"; // a plain catalogue product with price 
 const userId = (code: string) => shop.one<{ id: number }>("select id from app_user where code = ?", code).id;
 const productId = () => shop.one<{ id: number }>("select id from product where ordering_code = ?", PRODUCT).id;
 const count = (sql: string, ...params: unknown[]) => shop.one<{ n: number }>(`select count(*) as n from (${sql})`, ...params).n;
-const bumpMenuVersion = () =>
-  shop.run("insert into data_version (key, version) values ('menu', 1) on conflict (key) do update set version = data_version.version + 1");
-
-/** Takes a shop function code away from every role of the account; returns what gives it back. */
-function revoke(funcCode: string, account: string): () => void {
-  const grants = shop.query<{ role_id: number; menu_id: number }>(
-    `select rm.role_id, rm.menu_id from role_menu rm join menu m on m.id = rm.menu_id
-     where m.area = 'shop' and m.type = 'func' and m.func_code = ? and rm.role_id in (select role_id from user_role where user_id = ?)`,
-    funcCode,
-    userId(account),
-  );
-  expect(grants.length, `${account} holds ${funcCode}`).toBeGreaterThan(0);
-  for (const g of grants) shop.run("delete from role_menu where role_id = ? and menu_id = ?", g.role_id, g.menu_id);
-  bumpMenuVersion();
-  return () => {
-    for (const g of grants) shop.run("insert into role_menu (role_id, menu_id) values (?, ?)", g.role_id, g.menu_id);
-    bumpMenuVersion();
-  };
-}
 
 const html = async (cookie: string, pathname: string) => {
   const answer = await shop.get(pathname, cookie);
@@ -246,7 +228,7 @@ describe("shop function codes (spec §6): taken from the role, the operation is 
       const before = await html(cookie, row.page(ctx));
       expect(marker(before.text), `the page offers ${code} while it is granted`).toBe(true);
 
-      const giveBack = revoke(code, row.account);
+      const giveBack = revokeFunctionCode(shop, "shop", code, row.account);
       try {
         const stateBefore = row.state(ctx);
         const answer = await row.use(cookie, ctx);
