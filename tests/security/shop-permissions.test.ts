@@ -271,3 +271,16 @@ describe("a sub-account and the orders of other accounts (decision 056)", () => 
     expect(orderStatus(subOrder)).toBe("cancelled");
   });
 });
+
+describe("an intent that is no operation", () => {
+  it("a cart post whose intent names an object property (toString, constructor) is a bad form: 302 back with a message, nothing changed, no 500", async () => {
+    const cookie = await shop.signIn("XCD000002");
+    const lines = () => count("select 1 from cart_item where user_id = ?", userId("XCD000002"));
+    const before = lines();
+    for (const intent of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      const answer = await shop.post("/shopCart?index", cookie, { intent, productId: String(productId()), qty: "10" });
+      expect(answer.status, intent).toBe(302);
+    }
+    expect(lines()).toBe(before);
+  });
+});

@@ -86,7 +86,8 @@ export async function cartAction(request: Request, viewPath: string) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: CartActionSchema });
   const intent = submission.payload.intent;
-  if (typeof intent === "string" && intent in CODES_OF) for (const code of CODES_OF[intent as keyof typeof CODES_OF]) requirePermission(user, code);
+  // own keys only: "toString" is no intent
+  if (typeof intent === "string" && Object.hasOwn(CODES_OF, intent)) for (const code of CODES_OF[intent as keyof typeof CODES_OF]) requirePermission(user, code);
   const back = (r: CartResult) => redirect(withFlash(viewPath, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
   if (submission.status !== "success") {
     const { redirectTo } = submission.payload;
