@@ -10,11 +10,10 @@ export interface LoginFormProps {
   redirect: string | null;
   notLoggedIn: boolean;
   lastResult?: SubmissionResult<string[]> | null;
-  retryAfterMinutes?: number;
 }
 
 /** The login form shared by /shop_login and /login: a plain POST form that works without JS. */
-export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, lastResult, retryAfterMinutes }: LoginFormProps) {
+export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, lastResult }: LoginFormProps) {
   const { t } = useTranslation("auth");
   const { t: tc } = useTranslation("common");
   const location = useLocation();
@@ -35,7 +34,7 @@ export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, las
           {tc("errors.notLoggedIn")}
         </p>
       ) : null}
-      <FormError errors={form.errors} values={{ minutes: retryAfterMinutes ?? 0 }} id={form.errorId} />
+      <FormError errors={form.errors} id={form.errorId} />
       <Stack gap="4">
         <FormField field={fields.dataareacode} label={t("login.company")} helper={t("login.companyHelp")} autoComplete="organization" maxLength={20} />
         <FormField field={fields.code} label={t("login.code")} required autoComplete="username" placeholder={t("login.codePlaceholder")} maxLength={20} />
