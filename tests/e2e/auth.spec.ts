@@ -1,4 +1,4 @@
-import { expect, jsOn, test } from "./fixtures";
+import { expect, hydrated, jsOn, test } from "./fixtures";
 import { cloneUser, loginWithForm, logout, readMailTo, resetLinkIn, uniqueCode } from "./auth-helpers";
 
 /** Sign-in journeys (issue 3). Every test runs with JavaScript on and off. */
@@ -90,6 +90,8 @@ test("full password reset by e-mail using the outbox; the link works once", asyn
   await page.goto("/shop_login");
   await page.getByRole("link", { name: "忘记密码？" }).click();
   await expect(page).toHaveURL(/\/order\/resetPwd\/first$/);
+  // with JavaScript, fill the form once React has taken it over (hydration can reset a radio ticked before)
+  if (jsOn(testInfo)) await hydrated(page);
   await page.locator('input[name="code"]').fill(code);
   await page.getByLabel("通过邮箱接收重置链接").check();
   await page.getByRole("button", { name: "下一步" }).click();
