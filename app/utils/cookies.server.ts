@@ -10,20 +10,52 @@ const remember = { path: "/", httpOnly: true, sameSite: "lax" as const, maxAge: 
 export const rememberedCompanyCookie = createCookie("dataareacode", remember);
 export const rememberedCodeCookie = createCookie("code", remember);
 
-/** A one-shot message for the next page (i18n key), e.g. after the company switch. */
+/**
+ * A one-shot message for the next page (a toast: i18n key, its values, success or error), e.g. after
+ * a form was saved. Signed, so a forged cookie cannot put words in the shop's mouth; shown once.
+ */
 export const flashCookie = createCookie("shop_flash", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secrets });
+
+export interface Toast {
+  key: string;
+  values?: Record<string, string | number>;
+  kind?: "success" | "error";
+}
 
 const FLASH_RE = /^[A-Za-z0-9_.:]{1,80}$/;
 
-export function setFlash(key: string): Promise<string> {
-  return flashCookie.serialize(key);
+export function setToast(toast: Toast): Promise<string> {
+  return flashCookie.serialize(toast);
 }
 
-/** The pending message key, if any, and the Set-Cookie value that clears it. */
+/** @deprecated by redirectWithToast (~/utils/reply.server) */
+export function setFlash(key: string): Promise<string> {
+  return setToast({ key });
+}
+
+function asToast(value: unknown): Toast | null {
+  if (typeof value === "string") return FLASH_RE.test(value) ? { key: value, kind: "success" } : null;
+  if (!value || typeof value !== "object") return null;
+  const { key, values, kind } = value as Record<string, unknown>;
+  if (typeof key !== "string" || !FLASH_RE.test(key)) return null;
+  const safeValues: Record<string, string | number> = {};
+  if (values && typeof values === "object") {
+    for (const [name, v] of Object.entries(values)) if (typeof v === "string" || typeof v === "number") safeValues[name] = v;
+  }
+  return { key, values: safeValues, kind: kind === "error" ? "error" : "success" };
+}
+
+/** The pending toast, if any, and the Set-Cookie value that clears it. */
+export async function readToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+  const toast = asToast(await flashCookie.parse(request.headers.get("Cookie")));
+  if (!toast) return { toast: null, clear: null };
+  return { toast, clear: await flashCookie.serialize("", { maxAge: 0 }) };
+}
+
+/** @deprecated by readToast */
 export async function readFlash(request: Request): Promise<{ message: string | null; clear: string | null }> {
-  const value = await flashCookie.parse(request.headers.get("Cookie"));
-  if (typeof value !== "string" || !FLASH_RE.test(value)) return { message: null, clear: null };
-  return { message: value, clear: await flashCookie.serialize("", { maxAge: 0 }) };
+  const { toast, clear } = await readToast(request);
+  return { message: toast?.key ?? null, clear };
 }
 
 export async function readRemembered(request: Request): Promise<{ dataareacode: string; code: string }> {

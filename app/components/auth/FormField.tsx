@@ -2,11 +2,16 @@ import { Field, Input } from "@chakra-ui/react";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 
-/** Translates an error key; keys of another namespace carry a prefix ("common:errors.x"). */
+/**
+ * The first error of a field or form. Replies made by ~/utils/reply.server carry texts already in
+ * the user's language; a key (older replies: "common:errors.x") is translated here.
+ */
 export function useErrorText() {
-  const { t } = useTranslation(["auth", "common"]);
-  return (errors: string[] | undefined, values?: Record<string, unknown>) =>
-    errors && errors.length ? t(errors[0], values) : undefined;
+  const { t, i18n } = useTranslation(["auth", "common"]);
+  return (errors: string[] | undefined, values?: Record<string, unknown>) => {
+    if (!errors || !errors.length) return undefined;
+    return i18n.exists(errors[0], { ns: ["auth", "common"] }) ? t(errors[0], values) : errors[0];
+  };
 }
 
 interface Props {

@@ -8,7 +8,8 @@ import { ShopHeader } from "~/components/layout/ShopHeader";
 import { getDb } from "~/db/index.server";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
 import { getOptionalDealer } from "~/utils/session.server";
-import { readFlash } from "~/utils/cookies.server";
+import { Toast } from "~/components/Toast";
+import { readToast } from "~/utils/cookies.server";
 import { listUserTenants, type TenantOption } from "~/modules/auth/tenants.server";
 import { watermarkBackground } from "~/modules/auth/watermark.server";
 import { countCartLines } from "~/modules/cart/count.server";
@@ -16,7 +17,6 @@ import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getUnreadNotices } from "~/modules/notices/notices.server";
 import { getSiteConfig, menuLinks } from "~/modules/site/site.server";
 import { menuTree, shopRoles } from "~/modules/admin/menus.server";
-import { useCachedT } from "~/i18n/useCachedT";
 import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 
 export const handle = { i18n: ["auth", "bidding"] };
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user ? listUserTenants(db, user.id, lang) : ([] as TenantOption[]),
   ]);
   // sign-in issue: one-shot message (company switch, saved forms) and the watermark
-  const flash = await readFlash(request);
+  const flash = await readToast(request);
   return json({
     megaMenuHtml: renderMegaMenu(catalogue, getFixedT(lang, "common")("menu.allProducts")),
     site,
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     notices: notices.latest,
     menu,
-    flash: flash.message,
+    flash: flash.toast,
     flashPath: new URL(request.url).pathname,
     watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
   }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
@@ -57,7 +57,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ShopLayout() {
   const data = useLoaderData<typeof loader>();
-  const t = useCachedT("common");
   const location = useLocation();
   // Links inside the shop are plain <a data-nav> (a Remix <Link> runs a dozen hooks on the
   // server): one handler here navigates them in the app once JavaScript runs.
@@ -76,11 +75,7 @@ export default function ShopLayout() {
         </div>
       </div>
       <main id="main" className="container shop-main">
-        {data.flash && data.flashPath === location.pathname ? (
-          <p className="message message-success" role="status" data-testid="flash">
-            {t(data.flash)}
-          </p>
-        ) : null}
+        <Toast toast={data.flashPath === location.pathname ? data.flash : null} />
         <Outlet />
       </main>
       <ShopFooter

@@ -11,7 +11,8 @@ import { getStaffSettings } from "~/modules/admin/settings.server";
 import { listUserTenants } from "~/modules/auth/tenants.server";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { readLayoutState, tagsCookie, withTag } from "~/utils/admin-layout.server";
-import { readFlash } from "~/utils/cookies.server";
+import { Toast } from "~/components/Toast";
+import { readToast } from "~/utils/cookies.server";
 import { requireStaff } from "~/utils/guard.server";
 import adminStyles from "~/styles/admin.css";
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getStaffSettings(db, user.id),
     listUserTenants(db, user.id, lang),
     readLayoutState(request),
-    readFlash(request),
+    readToast(request),
   ]);
   const headers = new Headers({ "Cache-Control": "no-store" });
   const tags = withTag(layout.tags, url.pathname);
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tags: [...affixed, ...openTags.filter((t) => !affixed.includes(t))].map((path) => ({ path, title: titleOf(sidebar, path), affix: affixed.includes(path) })),
       settings,
       testEnvironment: getSiteConfig().testEnvironment,
-      flash: flash.message,
+      flash: flash.toast,
     },
     { headers },
   );
@@ -87,11 +88,7 @@ export default function AdminLayout() {
         <AdminTopBar back={back} sidebarOpen={data.layout.sidebarOpen} breadcrumb={data.breadcrumb} tenants={data.tenants} user={data.user} size={data.layout.size} />
         {data.settings.tagsView ? <TagsView tags={data.tags} current={location.pathname} back={back} /> : null}
         <main id="main" className="admin-main">
-          {data.flash ? (
-            <p className="message message-success" role="status" data-testid="flash">
-              {t(data.flash)}
-            </p>
-          ) : null}
+          <Toast toast={data.flash} />
           <Outlet />
         </main>
         <SettingsPanel settings={data.settings} back={back} />

@@ -1,0 +1,46 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { json, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import type { DomainError } from "~/modules/result";
+import { getFixedT } from "~/i18n/i18n.server";
+import { requestLanguage } from "~/utils/language.server";
+import { setToast, type Toast } from "~/utils/cookies.server";
+
+/**
+ * The one way an action answers a form (decision 060): a `submission.reply()` whose errors are
+ * texts in the user's language, shown by conform's `useForm` (FormError / FormField), or a redirect
+ * with a toast. Zod's messages and domain errors are i18n keys; they are translated here, on the
+ * server, so that a message with values ("at least {{min}} pieces") reads the same with or without
+ * JavaScript.
+ */
+async function translator(request: Request) {
+  return getFixedT(await requestLanguage(request));
+}
+
+function translateResult(result: SubmissionResult<string[]>, t: TFunction) {
+  if (!result.error) return result;
+  const error: Record<string, string[] | null> = {};
+  for (const [name, messages] of Object.entries(result.error)) error[name] = messages ? messages.map((m) => t(m) as string) : messages;
+  return { ...result, error };
+}
+
+/** The form comes back with zod's field errors (400), its values kept. */
+export async function replyInvalid(request: Request, submission: Submission<unknown>) {
+  const t = await translator(request);
+  return json({ result: translateResult(submission.reply(), t) }, { status: 400 });
+}
+
+/** The form comes back with one domain error on its field, or above the form (400). */
+export async function replyWithError(request: Request, submission: Submission<unknown>, error: DomainError, init?: { status?: number; resetForm?: boolean }) {
+  const t = await translator(request);
+  const text = t(error.key, error.values ?? {}) as string;
+  const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [text] }, resetForm: init?.resetForm }) : submission.reply({ formErrors: [text], resetForm: init?.resetForm });
+  return json({ result: reply }, { status: init?.status ?? 400 });
+}
+
+/** Done: on to the next page, which shows the toast once (a signed cookie, so it works without JavaScript). */
+export async function redirectWithToast(url: string, toast: Toast | string, init?: { headers?: HeadersInit }) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await setToast(typeof toast === "string" ? { key: toast } : toast));
+  return redirect(url, { headers });
+}
