@@ -20,6 +20,7 @@ import { bodyLimitFor, countedBody, methodAllowed, originFitsHost, urlHasNul, ty
 import { checkSameOrigin } from "./app/utils/cross-site.server";
 import { log, loggedUrl } from "./app/utils/log.server";
 import { refusalPage, type RefusalStatus } from "./app/utils/refusal-page.server";
+import { runInRequestScope } from "./app/utils/request-scope.server";
 
 /**
  * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
@@ -325,7 +326,8 @@ async function serve() {
       const request = new Request(shopUrl(req).href, init);
       // Per-request values for loaders and actions (app/load-context.ts). The client address is
       // Express's, under TRUST_PROXY: never what a client wrote into X-Forwarded-For.
-      const response = await handleRemix(request, { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null } satisfies AppLoadContext);
+      const context = { cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? null } satisfies AppLoadContext;
+      const response = await runInRequestScope(req.method, () => handleRemix(request, context));
       // refused above while Remix was reading the body (the refusal page is, or will be, the answer), or the client left
       if (res.headersSent || abort.signal.aborted) return;
       res.statusMessage = response.statusText;

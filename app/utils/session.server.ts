@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { SESSION_TTL_MS, endSession, findSessionUser, hashToken, startSession, type SessionUser } from "~/modules/auth/sessions.server";
 import { grantedFunctionCodes, shopRoles } from "~/modules/admin/menus.server";
+import { oncePerRequest } from "~/utils/request-scope.server";
 
 /**
  * The signed-in account with the function codes its roles are granted in the menu tables
@@ -55,8 +56,12 @@ export async function getOptionalDealer(request: Request, db: DB = getDb()): Pro
 /** The signed-in user of this request (dealer or staff), or null. */
 export async function getOptionalSessionUser(request: Request, db: DB = getDb()): Promise<SignedInUser | null> {
   const token = await readSessionToken(request);
-  const user = token ? await findSessionUser(db, hashToken(token)) : null;
-  return user && withFunctionCodes(db, user);
+  if (!token) return null;
+  // a page's root, layout and route loaders each ask: read once per request (request-scope.server)
+  return oncePerRequest(`session-user:${token}`, async () => {
+    const user = await findSessionUser(db, hashToken(token));
+    return user && withFunctionCodes(db, user);
+  });
 }
 
 /** Starts a session for this request's browser. Returns the Set-Cookie value. */
