@@ -57,10 +57,13 @@ describe("4. a zip bomb that lies about its size", () => {
     // warm-up: a normal import (and the page showing an import error) before the baseline
     const normal = await upload(honest);
     expect(normal.status).toBe(302);
-    expect(normal.headers.get("location")).toMatch(/^\/order\/import\/status\?id=\d+$/);
+    const status = normal.headers.get("location")!;
+    expect(status).toMatch(/^\/order\/import\/status\?id=\d+$/);
     const notExcel = await upload(Buffer.from("ordering code,qty\n"), "order.csv");
     expect(await notExcel.text()).toContain("只能导入 Excel");
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the import job's rows go to the cart
+    // the import job puts its rows in the cart after the answer: the baseline is taken once the
+    // status page shows it done, as the dealer would see it
+    await expect.poll(async () => (await shop.get(status, cookie)).text(), { timeout: 30_000, interval: 100 }).toContain('data-testid="import-done"');
 
     const baseline = memory("VmRSS");
     fs.writeFileSync(`/proc/${shop.pid}/clear_refs`, "5"); // VmHWM := VmRSS, so it shows this test's peak only

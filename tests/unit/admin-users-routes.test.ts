@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { migrateToLatest } = await import("~/db/migrate.server");
   const { seedDemoData } = await import("~/db/seed/seed.server");
   const { createSession } = await import("~/utils/session.server");
-  const { cookieHeader } = await import("./auth-fixtures");
+  const { cookieHeader } = await import("../helpers/auth-fixtures");
   db = getDb();
   await migrateToLatest(db);
   await seedDemoData(db, { products: 60 });

@@ -24,7 +24,7 @@ let newCookie: (who: Who) => Promise<string>;
 beforeAll(async () => {
   const { getDb } = await import("~/db/index.server");
   const { migrateToLatest } = await import("~/db/migrate.server");
-  const { createWorld, cookieHeader } = await import("./auth-fixtures");
+  const { createWorld, cookieHeader } = await import("../helpers/auth-fixtures");
   const { createSession } = await import("~/utils/session.server");
   db = getDb();
   await migrateToLatest(db);

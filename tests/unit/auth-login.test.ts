@@ -7,7 +7,7 @@ import { bumpVersion } from "~/modules/admin/versions.server";
 import { findSessionUser, hashToken, startSession } from "~/modules/auth/sessions.server";
 import { THROTTLE, captchaRequired } from "~/modules/auth/throttle.server";
 import { freshDb, testDatabases } from "../helpers/db";
-import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "./auth-fixtures";
+import { PASSWORD, createWorld, cookieHeader, sessionUserOf, type World } from "../helpers/auth-fixtures";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();

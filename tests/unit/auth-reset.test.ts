@@ -11,7 +11,7 @@ import { findSessionUser, hashToken, revokeUserSessions } from "~/modules/auth/s
 import { createSession, destroySession } from "~/utils/session.server";
 import { createMailer, createOutboxSms, type MailMessage } from "~/modules/mail/mailer.server";
 import { freshDb, testDatabases } from "../helpers/db";
-import { PASSWORD, cookieHeader, createWorld, sessionUserOf, tokenOf, type World } from "./auth-fixtures";
+import { PASSWORD, cookieHeader, createWorld, sessionUserOf, tokenOf, type World } from "../helpers/auth-fixtures";
 
 const messages = { mailSubject: "Reset", mailText: (l: string) => `link: ${l}`, smsText: (c: string) => `code: ${c}` };
 

@@ -1,6 +1,18 @@
-import { describe, expect, it } from "vitest";
+import type * as ReactDomServer from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
 import type { MenuNode } from "~/modules/catalogue/menu.server";
 import { renderMegaMenu } from "./mega-menu.server";
+
+// Counts React's renders: the cache's whole point is that a page reuses the markup instead of rendering again.
+const renders = vi.hoisted(() => ({ count: 0 }));
+vi.mock("react-dom/server", async (importOriginal) => {
+  const original = await importOriginal<typeof ReactDomServer>();
+  const renderToStaticMarkup: typeof original.renderToStaticMarkup = (element) => {
+    renders.count += 1;
+    return original.renderToStaticMarkup(element);
+  };
+  return { ...original, default: { ...original, renderToStaticMarkup }, renderToStaticMarkup };
+});
 
 const node = (code: string, label: string, level: number, children: MenuNode[] = []): MenuNode => ({
   code,
@@ -20,12 +32,26 @@ describe("renderMegaMenu", () => {
     expect(html).toContain("全部产品 →");
   });
 
-  it("renders a tree once per label and again for a new catalogue read", () => {
+  it("renders a tree once per label: later pages reuse the markup without rendering", () => {
     const tree = [node("T", "车削", 1)];
+    const before = renders.count;
     const first = renderMegaMenu(tree, "All products");
+    expect(renders.count).toBe(before + 1);
     expect(renderMegaMenu(tree, "All products")).toBe(first);
+    expect(renderMegaMenu(tree, "All products")).toBe(first);
+    expect(renders.count, "the same tree and label are not rendered again").toBe(before + 1);
+    // the same tree object, changed in place, still answers the markup made first: it is not rendered again
+    tree[0].label = "Turning";
+    expect(renderMegaMenu(tree, "All products")).toBe(first);
+    expect(renders.count).toBe(before + 1);
     expect(renderMegaMenu(tree, "全部产品")).toContain("全部产品");
-    tree[0].label = "Turning"; // a new read builds a new tree; the old one keeps its markup
+    expect(renders.count, "another label is rendered once").toBe(before + 2);
+  });
+
+  it("renders again for a new catalogue read (a new tree object)", () => {
+    const before = renders.count;
+    expect(renderMegaMenu([node("T", "车削", 1)], "All products")).toContain("车削");
     expect(renderMegaMenu([node("T", "Turning", 1)], "All products")).toContain("Turning");
+    expect(renders.count).toBe(before + 2);
   });
 });

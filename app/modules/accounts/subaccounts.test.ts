@@ -4,7 +4,7 @@ import { verifyPassword } from "~/modules/auth/password.server";
 import { findSessionUser, type SessionUser } from "~/modules/auth/sessions.server";
 import { createSession } from "~/utils/session.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { createWorld, sessionUserOf, type World } from "../../../tests/unit/auth-fixtures";
+import { createWorld, sessionUserOf, type World } from "../../../tests/helpers/auth-fixtures";
 import { factorText } from "./rules";
 import { createSubAccountSchema, updateSubAccountSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { createWorld, type World } from "../../../tests/unit/auth-fixtures";
+import { createWorld, type World } from "../../../tests/helpers/auth-fixtures";
 import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from "./addresses.server";
 import { createAddressSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";

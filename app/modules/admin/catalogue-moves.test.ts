@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { getCuttingData, getNodePath } from "~/modules/catalogue/catalogue.server";
-import { insertTestCatalogue, type TestCatalogue } from "~/modules/catalogue/testData";
+import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { deleteCuttingData, moveNode, moveTargets, saveCuttingData, saveNode, type CuttingInput } from "./catalogue-admin.server";
 import { readVersion } from "./versions.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { addToCart, choosePromotion, getCart, moveToFavourites, quickOrder, removeLines, selectOnly, setQuantity, setSelected } from "./cart.server";
 

@@ -6,7 +6,7 @@ import { getChildren, getCompatible, getCuttingData, getNodePath, getProductByCo
 import { addDays, canGoToCart, estimateShipDate } from "./offer";
 import { getOffers } from "./offer.server";
 import { runSelection } from "./selection.server";
-import { insertTestCatalogue, testActor, type TestCatalogue } from "./testData";
+import { insertTestCatalogue, testActor, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
 
 describe("estimateShipDate and canGoToCart", () => {
   it.each([

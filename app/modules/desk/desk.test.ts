@@ -4,7 +4,7 @@ import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { agreeOrder, cancelOrder, disagreeOrder, getOrder, listDeliveries, listOrders } from "~/modules/orders/orders.server";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
-import { inDays, makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { cancelDeskOrder, confirmOrder, getDeskOrder, listDeskOrders, markPurchaseApplication, proposeDates, type DeskActor } from "./desk.server";
 import { readShipmentFile, SHIPMENT_COLUMNS } from "./excel.server";

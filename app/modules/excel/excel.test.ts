@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
-import { inDays, makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { makeZip, unzipEntries, type ZipEntry } from "../../../tests/helpers/zip";
 import { xlsxResponse } from "~/utils/xlsx.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
-import { makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { addDealerMessage, checkPhotos, createFeedback, getDealerFeedback, getStaffFeedback, listDealerFeedback, listStaffFeedback, readFeedbackPhoto, staffStep, type DealerActor, type StaffActor } from "./feedback.server";
 import { FEEDBACK_EVENTS, FEEDBACK_STATUSES, FEEDBACK_TRANSITIONS, nextFeedbackStatus, type FeedbackEvent, type FeedbackStatus } from "./status";

@@ -4,7 +4,7 @@ import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createAddress } from "~/modules/addresses/addresses.server";
 import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
-import { extraUser, inDays, makeFixture, type Fixture } from "./test-fixtures";
+import { extraUser, inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 
 type NewAddress = { consignee: string; phone: string; province: string; city: string; district: string; line: string };
 async function addAddress(db: DB, actor: { customerId: number }, address: NewAddress): Promise<number> {

@@ -6,7 +6,7 @@ import { getOffers } from "~/modules/catalogue/offer.server";
 import { addFavourite } from "~/modules/favourites/favourites.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { newSubmitToken, submitOrder, todayIso } from "./submit.server";
-import { inDays, makeFixture, type Fixture } from "./test-fixtures";
+import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { addDays } from "./totals";
 
 /**

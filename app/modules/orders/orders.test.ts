@@ -6,7 +6,7 @@ import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { getColumns, saveColumns } from "~/modules/columns/columns.server";
 import { agreeOrder, cancelOrder, deleteOrder, disagreeOrder, getOrder, listDeliveries, listOrders, reAddToCart } from "./orders.server";
 import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
-import { extraUser, inDays, makeFixture, type Fixture } from "./test-fixtures";
+import { extraUser, inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 
 describe.each(testDatabases())("orders on $name", ({ url }) => {
   let db: DB;

@@ -7,7 +7,7 @@ import { getCart } from "~/modules/cart/cart.server";
 import { NotFoundError } from "~/modules/errors";
 import { productsByIds, getProductByCode } from "~/modules/catalogue/catalogue.server";
 import { newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
-import { inDays, makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { validateAttributes, type AttributeDef } from "./attributes";
 import {

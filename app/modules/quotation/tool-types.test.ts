@@ -6,7 +6,7 @@ import type { DB } from "~/db/db.server";
 import { listAudit } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import { makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createQuotation, getDealerQuotation, getStaffQuotation, type NewQuotation } from "./quotation.server";
 import {

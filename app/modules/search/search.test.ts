@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { insertTestCatalogue, type TestCatalogue } from "../catalogue/testData";
+import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
 import { parseKeyword, toSearchCode } from "./normalize";
 import { likeScanSearch, optimizeSearchIndex, productSearch } from "./search.server";
 

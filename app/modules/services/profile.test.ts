@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { createWorld, type World } from "../../../tests/unit/auth-fixtures";
+import { createWorld, type World } from "../../../tests/helpers/auth-fixtures";
 import { AVATAR_MAX_BYTES, chinaMonth, monthlyOrderAmounts, readAvatar, removeAvatar, setAvatar, updateContact } from "./profile.server";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { createWorld, type World } from "../../../tests/unit/auth-fixtures";
+import { createWorld, type World } from "../../../tests/helpers/auth-fixtures";
 import { consumeRelayToken, RELAY_TTL_SECONDS, signRelayToken, verifyRelayToken } from "./relay.server";
 
 const SECRET = "relay-secret-for-tests-0123456789abcdef";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
-import { makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, newPostToken, type StaffActor } from "./requests.server";
 

@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import { addToCart } from "~/modules/cart/cart.server";
 import { NotFoundError } from "~/modules/errors";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
-import { inDays, makeFixture, type Fixture } from "~/modules/orders/test-fixtures";
+import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { newPostToken, type StaffActor } from "./requests.server";
 import { latestEnd, nextReservationStatus, RESERVATION_EVENTS, RESERVATION_STATUSES } from "./reservation-status";

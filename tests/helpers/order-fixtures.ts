@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { CartActor } from "~/modules/cart/cart.server";
-import type { OrderChanger } from "./orders.server";
+import type { OrderChanger } from "~/modules/orders/orders.server";
 
 /**
  * Rows the order tests insert into a fresh database: one tenant, two dealers (A with a master
