@@ -1,8 +1,8 @@
 /**
  * The one answer for a file (downloads of the content store, quotation drawings, feedback photos,
  * avatars, workbooks): its type as stored or written, its name per RFC 6266 / RFC 5987 (an ASCII
- * fallback and the UTF-8 name), nosniff (server.ts sets it on every answer too; a file carries it
- * itself) and the caching its caller asks for. With an ETag, a matching If-None-Match answers 304.
+ * fallback and the UTF-8 name) and the caching its caller asks for; nosniff is server.ts's, on
+ * every answer (set here too it would go out twice). With an ETag, a matching If-None-Match answers 304.
  */
 export interface FileAnswer {
   body: Uint8Array | ReadableStream<Uint8Array>;
@@ -31,7 +31,6 @@ export function fileResponse(request: Request | null, file: FileAnswer): Respons
   const headers: Record<string, string> = {
     "Content-Type": file.type,
     "Content-Disposition": file.name === undefined ? "inline" : contentDisposition(file.name, file.inline),
-    "X-Content-Type-Options": "nosniff",
     "Cache-Control": file.cache,
   };
   if (file.etag) headers.ETag = file.etag;
