@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
-import { formatDateTime } from "~/i18n/format";
+import { amountValue, formatDateTime, shopToday } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { XlsxExport } from "~/modules/excel/export.server";
 import { neutraliseRow } from "~/modules/excel/sanitize";
@@ -14,7 +14,6 @@ import type { ImportProblem, ImportShipmentRow } from "./shipments.server";
  * shop's), the shipment import template in the user's language, and the reader of a filled-in
  * template (headers recognised in both languages; every bad cell reported by row and column).
  */
-const yuan = (fen: number) => Math.round(fen) / 100;
 
 function header(ws: ExcelJS.Worksheet, titles: string[]) {
   const row = ws.addRow(titles);
@@ -38,7 +37,7 @@ export function deskOrdersExport(db: DB, actor: DeskActor, f: Omit<DeskFilters, 
         ws.addRow(
           neutraliseRow([
             r.order_no, r.customer_code, lang === "en" ? r.customer_name_en : r.customer_name_zh, r.po_no ?? "", ts(`status.${r.status}`, { defaultValue: r.status }),
-            formatDateTime(r.created_at), r.items, r.open_lines, yuan(r.payable_amount), r.expected_delivery_date,
+            formatDateTime(r.created_at), r.items, r.open_lines, amountValue(r.payable_amount), r.expected_delivery_date,
           ]),
         ).commit();
       }
@@ -62,7 +61,7 @@ export type ShipmentField = (typeof SHIPMENT_COLUMNS)[number]["field"];
 
 export function shipmentTemplate(lang: Language): XlsxExport {
   const en = lang === "en";
-  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = shopToday();
   return {
     fileName: en ? "shipment-import-template.xlsx" : "发货导入模板.xlsx",
     fill: async (wb) => {
