@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeCount, formatDate, formatDateTime, formatMoney, timeAgo } from "./format";
+import { amountValue, badgeCount, formatAmount, formatDate, formatDateTime, formatMoney, shopDateCode, shopDayStart, shopMonth, shopToday, timeAgo } from "./format";
 
 describe("formatMoney", () => {
   it.each([
@@ -51,4 +51,25 @@ describe("badgeCount", () => {
     [99, "99"],
     [100, "99+"],
   ])("%i → %s", (n, s) => expect(badgeCount(n)).toBe(s));
+});
+
+describe("the shop's day (China, UTC+8)", () => {
+  it("turns at 16:00 UTC; a range of shop days maps to UTC instants", () => {
+    expect(shopToday(new Date("2026-10-31T15:59:59.999Z"))).toBe("2026-10-31");
+    expect(shopToday(Date.parse("2026-10-31T16:00:00.000Z"))).toBe("2026-11-01");
+    expect(shopMonth(new Date("2026-10-31T16:00:00.000Z"))).toBe("2026-11");
+    expect(shopDateCode(new Date("2026-12-31T16:00:00.000Z"))).toBe("270101");
+    expect(shopDayStart("2026-11-01")).toBe("2026-10-31T16:00:00.000Z");
+    expect(shopDayStart("2026-11-30", 1)).toBe("2026-11-30T16:00:00.000Z");
+    expect(shopToday(new Date(shopDayStart("2026-11-30")))).toBe("2026-11-30");
+  });
+});
+
+describe("amounts without a currency sign", () => {
+  it("groups in tables, not in a field's value; a spreadsheet gets a number", () => {
+    expect(formatAmount(123456789)).toBe("1,234,567.89");
+    expect(formatAmount(123450, { grouped: false })).toBe("1234.50");
+    expect(formatAmount(null)).toBe("");
+    expect(amountValue(123450)).toBe(1234.5);
+  });
 });

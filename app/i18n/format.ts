@@ -7,6 +7,25 @@ import type { Language } from "./config";
 
 /** The shop's business time zone: dates are stored in UTC and shown in this zone. */
 export const shopTimeZone = "Asia/Shanghai";
+/** Its offset from UTC (China keeps no daylight saving): times typed without a zone are China time. */
+export const SHOP_UTC_OFFSET = "+08:00";
+const SHOP_UTC_OFFSET_MS = 8 * 3_600_000;
+
+/** The shop's day (YYYY-MM-DD, China time) of an instant: today by default. */
+export function shopToday(now: Date | number = Date.now()): string {
+  return new Date(Number(now) + SHOP_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The shop's month (YYYY-MM) of an instant. */
+export const shopMonth = (now: Date | number = Date.now()) => shopToday(now).slice(0, 7);
+
+/** The shop's day as it stands in document numbers (YYMMDD). */
+export const shopDateCode = (now: Date | number = Date.now()) => shopToday(now).slice(2).replaceAll("-", "");
+
+/** The instant (ISO, UTC) a shop day (YYYY-MM-DD) begins, or the day `days` later: `shopDayStart(to, 1)` ends a range that includes `to`. */
+export function shopDayStart(day: string, days = 0): string {
+  return new Date(Date.parse(`${day}T00:00:00${SHOP_UTC_OFFSET}`) + days * 86_400_000).toISOString();
+}
 
 const intlLocale = (lang: Language) => (lang === "zh" ? "zh-CN" : "en-US");
 
@@ -23,6 +42,20 @@ export function formatMoney(minor: number, currency: string, lang: Language): st
   }
   return f.format(minor / 100);
 }
+
+const groupedAmount = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An amount in minor units without a currency sign: "1,234.50" in tables, "1234.50" with
+ * `{ grouped: false }` (a money field's value, a text); "" for none.
+ */
+export function formatAmount(minor: number | null | undefined, opts: { grouped?: boolean } = {}): string {
+  if (minor === null || minor === undefined) return "";
+  return opts.grouped === false ? (minor / 100).toFixed(2) : groupedAmount.format(minor / 100);
+}
+
+/** An amount in minor units as a number of major units, for a spreadsheet cell (123450 → 1234.5). */
+export const amountValue = (minor: number) => Math.round(minor) / 100;
 
 const dateParts = new Intl.DateTimeFormat("en-CA", {
   timeZone: shopTimeZone,
@@ -47,9 +80,9 @@ export function formatDate(value: string | Date): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-export function formatDateTime(value: string | Date): string {
+export function formatDateTime(value: string | Date, separator = " "): string {
   const p = parts(typeof value === "string" ? new Date(value) : value);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return `${p.year}-${p.month}-${p.day}${separator}${p.hour}:${p.minute}`;
 }
 
 /**

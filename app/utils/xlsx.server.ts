@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import ExcelJS from "exceljs";
 import type { XlsxExport } from "~/modules/excel/export.server";
+import { fileResponse } from "./file-response.server";
 
 /**
  * A download of a workbook streamed as it is written (exceljs WorkbookWriter): rows leave as they
@@ -13,11 +14,10 @@ export function xlsxResponse({ fileName, fill }: XlsxExport): Response {
   void fill(wb)
     .then(() => wb.commit())
     .catch((e: unknown) => pass.destroy(e instanceof Error ? e : new Error(String(e))));
-  return new Response(createReadableStreamFromReadable(pass), {
-    headers: {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      "Cache-Control": "no-store",
-    },
+  return fileResponse(null, {
+    body: createReadableStreamFromReadable(pass),
+    type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    name: fileName,
+    cache: "no-store",
   });
 }

@@ -29,7 +29,7 @@ export async function startSupportShop(): Promise<{ shop: Shop; who: SupportCast
 }
 
 /** The one-time token of the form on `page` as `cookie` gets it. */
-export const tokenOf = async (shop: Shop, page: string, cookie: string) => /name="token" value="([0-9a-f]{32})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
+export const tokenOf = async (shop: Shop, page: string, cookie: string) => /name="token" value="([A-Za-z0-9_-]{16,64})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
 
 /** A back-office page: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200. */
 export async function expectStaffPage(shop: Shop, who: SupportCast, page: string) {

@@ -1,3 +1,4 @@
+import { formatAmount } from "~/i18n/format";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/i18n/format";
@@ -25,7 +26,6 @@ export interface MessageView {
   created_at: string;
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** The conversation: each step with its author, time, text and (for a quote) its terms. */
 export function QuoteHistory({ messages }: { messages: MessageView[] }) {
@@ -41,7 +41,7 @@ export function QuoteHistory({ messages }: { messages: MessageView[] }) {
           </div>
           {m.event === "quote" ? (
             <p className="fb-msg-body" data-testid="quote-terms">
-              {m.unit_price !== null ? `${t("unitPrice")} ${yuan(m.unit_price)} · ` : ""}
+              {m.unit_price !== null ? `${t("unitPrice")} ${formatAmount(m.unit_price, { grouped: false })} · ` : ""}
               {t("moq")} {m.moq} · {t("leadTime")} {m.lead_time_days} · {t("validUntil")} {m.valid_until}
             </p>
           ) : null}
@@ -123,7 +123,7 @@ export function QuoteFacts({ q, attributes, en = false }: { q: FactsView; attrib
           {q.unitPrice !== null ? (
             <>
               <dt>{t("unitPrice")}</dt>
-              <dd data-testid="quote-price">{yuan(q.unitPrice)}</dd>
+              <dd data-testid="quote-price">{formatAmount(q.unitPrice, { grouped: false })}</dd>
             </>
           ) : null}
           <dt>{t("moq")}</dt>

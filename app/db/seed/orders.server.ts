@@ -8,6 +8,7 @@ import type { DB } from "../db.server";
 import type { SalesOrderTable } from "../schema";
 import { TENANTS, DEALER_A, DEALER_B, type Ids } from "./accounts.server";
 import { Rng } from "./prng";
+import { shopToday } from "~/i18n/format";
 import { formatOrderNo } from "~/modules/orders/submit.server";
 
 export const ORDER_STATUSES = ["to_be_submitted", "submitted", "to_be_confirmed", "confirmed", "cancelled", "purchase_application_created", "partly_shipped", "shipped"] as const;
@@ -15,7 +16,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const DAY = 86_400_000;
 /** Shop dates are China dates (UTC+8). */
-const cnDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 const CARRIERS = [
   { name: "顺丰速运", tracking: (r: Rng) => `SF${digits(r, 13)}` },
@@ -125,13 +125,13 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
           customer_id: customerId,
           user_id: ids.users.get(userCode) ?? 0,
           status,
-          po_no: rng.chance(0.6) ? `PO-${plan.customer}-${cnDate(created).slice(2, 7).replace("-", "")}-${String(rng.int(1, 999)).padStart(3, "0")}` : null,
+          po_no: rng.chance(0.6) ? `PO-${plan.customer}-${shopToday(created).slice(2, 7).replace("-", "")}-${String(rng.int(1, 999)).padStart(3, "0")}` : null,
           consignee: address?.consignee ?? "",
           phone: address?.phone ?? "",
           address_text: address ? `${address.province}${address.city}${address.district}${address.line}` : "",
           payment_method: credit ? "on_account" : "prepayment",
-          payment_deadline: credit ? null : cnDate(created + 7 * DAY),
-          expected_delivery_date: cnDate(created + rng.int(7, 21) * DAY),
+          payment_deadline: credit ? null : shopToday(created + 7 * DAY),
+          expected_delivery_date: shopToday(created + rng.int(7, 21) * DAY),
           goods_amount: goods,
           discount_amount: lineDiscounts,
           shipping_fee: shipping,
@@ -158,7 +158,7 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
       .values({ ...d.row, order_no: `SEED-${counters.order++}` })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const orderNo = formatOrderNo(cnDate(d.created), id);
+    const orderNo = formatOrderNo(shopToday(d.created), id);
     await db.updateTable("sales_order").set({ order_no: orderNo }).where("id", "=", id).execute();
     const status = d.row.status as OrderStatus;
     await insertLinesAndShipments(
@@ -217,7 +217,7 @@ async function insertLinesAndShipments(
 ): Promise<void> {
   const shipping = order.status === "partly_shipped" || order.status === "shipped";
   for (const [i, l] of lines.entries()) {
-    const esd = order.status === "to_be_submitted" ? null : cnDate(order.created + rng.int(7, 30) * DAY);
+    const esd = order.status === "to_be_submitted" ? null : shopToday(order.created + rng.int(7, 30) * DAY);
     // shipped: every line in full (sometimes in two parts); partly shipped: the first line shipped
     // (in full or half), the last one open, the others in full, half or not yet (decision 030)
     const parts = shipmentParts(rng, order.status, l.qty, l.product.mpq, i, lines.length);
@@ -238,7 +238,7 @@ async function insertLinesAndShipments(
         amount: l.qty * l.unit_price - l.discount_amount,
         promotion_item_id: null,
         esd,
-        ship_date: shipDates.length > 0 ? cnDate(Math.max(...shipDates)) : null,
+        ship_date: shipDates.length > 0 ? shopToday(Math.max(...shipDates)) : null,
         shipped_qty: shipped,
       })
       .returning("id")
@@ -250,13 +250,13 @@ async function insertLinesAndShipments(
         parts.map((qty, k) => {
           const carrier = rng.pick(CARRIERS);
           const when = shipDates[k];
-          const ym = cnDate(when).slice(0, 7).replace("-", "");
+          const ym = shopToday(when).slice(0, 7).replace("-", "");
           return {
             order_id: order.id,
             order_line_id: lineId,
             tenant_id: order.tenantId,
             customer_id: order.customerId,
-            ship_date: cnDate(when),
+            ship_date: shopToday(when),
             carrier: carrier.name,
             tracking_no: carrier.tracking(rng),
             packing_slip_no: `PS${ym}${String(order.counters.slip++).padStart(4, "0")}`,

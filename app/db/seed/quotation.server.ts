@@ -1,5 +1,6 @@
 import type { DB } from "../db.server";
 import type { Ids } from "./accounts.server";
+import { shopToday } from "../../i18n/format";
 import { newSubmitToken } from "../../modules/orders/submit.server";
 import { ensureToolTypes, listToolTypes } from "../../modules/quotation/tool-types.server";
 import { createQuotation, dealerQuoteStep, staffQuoteStep, type QuoteDealer, type QuoteStaff } from "../../modules/quotation/quotation.server";
@@ -27,7 +28,7 @@ export async function seedQuotationDemo(db: DB, ids: Ids, now: Date): Promise<vo
   const c = await dealer(centre, "XCD000009");
   const types = new Map((await listToolTypes(db)).map((t) => [t.code, t.id]));
   const at = (daysAgo: number, hour = 10) => new Date(now.getTime() - daysAgo * 86_400_000 + hour * 3_600_000 - 12 * 3_600_000);
-  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+  const day = (offset: number) => shopToday(now.getTime() + offset * 86_400_000);
   const file = async (who: QuoteDealer, type: string, attributes: Record<string, string>, rest: { qty: number; material: string; note: string; wanted: number }, when: Date) => {
     const r = await createQuotation(db, who, { token: newSubmitToken(), typeId: types.get(type)!, attributes, qty: rest.qty, wantedDate: day(rest.wanted), material: rest.material, note: rest.note, files: [] }, { now: when });
     if (!r.ok) throw new Error(`seed quotation: ${r.error}`);

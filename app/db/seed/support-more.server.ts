@@ -1,9 +1,10 @@
+import { newSubmitToken } from "../../modules/orders/submit.server";
 import type { DB } from "../db.server";
 import type { Ids } from "./accounts.server";
 import { saveMarketingItem } from "../../modules/support/marketing-items.server";
-import { createMarketingRequest, decideRequest, newPostToken, type StaffActor } from "../../modules/support/requests.server";
+import { createMarketingRequest, decideRequest, type StaffActor } from "../../modules/support/requests.server";
 import { approveReservation, createReservation, refuseReservation } from "../../modules/support/reservations.server";
-import { chinaDay } from "../../modules/support/survey.server";
+import { shopToday } from "../../i18n/format";
 
 /**
  * Marketing support and stock reservations in the demo (decision 052): every entity's list of
@@ -42,13 +43,13 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
   const staff: StaffActor = { id: staffId, code: "EMP000003", tenantId };
   const customerOf = async (userId: number) => (await db.selectFrom("app_user").select("customer_id").where("id", "=", userId).executeTakeFirstOrThrow()).customer_id;
   const centreDealer = { id: centre, customerId: await customerOf(centre), tenantId };
-  const day = (offset: number) => chinaDay(new Date(now.getTime() + offset * 86_400_000));
+  const day = (offset: number) => shopToday(new Date(now.getTime() + offset * 86_400_000));
 
   const fair = await createMarketingRequest(db, centreDealer, {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "2026 长沙国际工程机械展",
     purpose: "展位 E3-108，与三一配套商联合展示重载车削方案，预计 3 天接待 300 人次",
-    wantedDate: chinaDay(at(12)),
+    wantedDate: shopToday(at(12)),
     items: [{ itemId: itemIds[0], qty: 80 }, { itemId: itemIds[3], qty: 2 }, { itemId: itemIds[6], qty: 1 }],
   }, at(20));
   if (fair.ok) {
@@ -56,7 +57,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     await decideRequest(db, staff, fair.id, "ship", { carrier: "德邦物流", trackingNo: "DPK6620193344" }, at(17));
   }
   await createMarketingRequest(db, centreDealer, {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "株洲某航空零部件厂技术交流会",
     purpose: "钛合金与高温合金加工专题，约 40 名工艺人员参加",
     wantedDate: day(14),
@@ -76,7 +77,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     .execute();
   if (stocked.length < 3) return;
   const serial = await createReservation(db, centreDealer, {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "株洲某汽车零部件有限公司",
     project: "转向节批量车削（年产 6 万件）",
     startsOn: day(0),
@@ -89,7 +90,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     await approveReservation(db, staff, serial.id, new Map(lines.map((l, i) => [l.id, i === 0 ? 200 : l.qty])), at(3));
   }
   const refused = await createReservation(db, centreDealer, {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "湘潭某电机有限公司",
     project: "电机轴批量加工",
     startsOn: day(0),
@@ -98,7 +99,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
   }, at(8));
   if (refused.ok) await refuseReservation(db, staff, refused.id, "该型号下季度换代，请改用新牌号后重新申请", at(7));
   await createReservation(db, centreDealer, {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "长沙某液压件厂",
     project: "阀体精车项目",
     startsOn: day(7),
@@ -107,7 +108,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
   }, at(0));
   if (dealerA) {
     await createReservation(db, { id: dealerA, customerId: await customerOf(dealerA), tenantId }, {
-      token: newPostToken(),
+      token: newSubmitToken(),
       endCustomer: "广州某阀门有限公司",
       project: "不锈钢阀体年度备库",
       startsOn: day(3),

@@ -1,8 +1,10 @@
+import { newSubmitToken } from "../../modules/orders/submit.server";
 import type { DB } from "../db.server";
 import type { Ids } from "./accounts.server";
 import { Rng } from "./prng";
-import { createRequest, decideRequest, newPostToken, type StaffActor } from "../../modules/support/requests.server";
-import { answerSurvey, chinaDay, saveSurvey } from "../../modules/support/survey.server";
+import { createRequest, decideRequest, type StaffActor } from "../../modules/support/requests.server";
+import { shopToday } from "../../i18n/format";
+import { answerSurvey, saveSurvey } from "../../modules/support/survey.server";
 import { seedSupportMoreDemo } from "./support-more.server";
 
 /**
@@ -15,7 +17,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
   const tenantId = ids.tenants.get("1000");
   if (!staffId || !tenantId) return;
   const staff: StaffActor = { id: staffId, code: "EMP000003", tenantId };
-  const day = (offset: number) => chinaDay(new Date(now.getTime() + offset * 86_400_000));
+  const day = (offset: number) => shopToday(new Date(now.getTime() + offset * 86_400_000));
 
   const survey = await saveSurvey(db, staff, null, {
     titleZh: `${day(0).slice(0, 4)} 年度客户满意度调查`,
@@ -58,7 +60,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
   const centreDealer = { id: centre, customerId: await customer(centre), tenantId };
   const dealerADealer = { id: dealerA, customerId: await customer(dealerA), tenantId };
   const shipped = await createRequest(db, centreDealer, "sample", {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "株洲某汽车零部件有限公司",
     purpose: "42CrMo 曲轴法兰外圆半精车，对比现用进口刀片寿命",
     lines: insert.map((p, i) => ({ code: p.ordering_code, qty: i === 0 ? 10 : 5 })),
@@ -68,7 +70,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
     await decideRequest(db, staff, shipped.id, "ship", { carrier: "顺丰速运", trackingNo: "SF1428839026415" }, at(10));
   }
   const approved = await createRequest(db, centreDealer, "sample", {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "长沙某工程机械厂",
     purpose: "Q345 结构件粗车试切",
     lines: [{ code: insert[0].ordering_code, qty: 20 }],
@@ -76,14 +78,14 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
   if (approved.ok) await decideRequest(db, staff, approved.id, "approve", {}, at(2));
   // dealer A's own request, not yet decided (so no notice: dealer A's notices are the order area's)
   await createRequest(db, dealerADealer, "sample", {
-    token: newPostToken(),
+    token: newSubmitToken(),
     endCustomer: "广州某阀门有限公司",
     purpose: "304 不锈钢阀体精车，验证断屑效果",
     lines: [{ code: insert[insert.length - 1].ordering_code, qty: 10 }],
   }, at(1));
   if (holder.length) {
     const refused = await createRequest(db, centreDealer, "tool_body", {
-      token: newPostToken(),
+      token: newSubmitToken(),
       endCustomer: "湘潭某电机有限公司",
       purpose: "电机轴外圆车削试切，需配套刀杆",
       supplyMode: "loan",
@@ -91,7 +93,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
     }, at(6));
     if (refused.ok) await decideRequest(db, staff, refused.id, "refuse", { reason: "该刀杆借用库存已全部借出，请改为提供方式或下月再申请" }, at(5));
     await createRequest(db, centreDealer, "tool_body", {
-      token: newPostToken(),
+      token: newSubmitToken(),
       endCustomer: "株洲某轨道交通配件厂",
       purpose: "车轴端面车削，试用一个月",
       supplyMode: "supply",

@@ -1,3 +1,4 @@
+import { shopDayStart, shopToday } from "~/i18n/format";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { OPEN_STATUSES } from "~/modules/orders/status";
@@ -9,7 +10,6 @@ import { OPEN_STATUSES } from "~/modules/orders/status";
  */
 
 export const DASHBOARD_DAYS = 90;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Orders that count as placed: everything but drafts (to be submitted) and cancelled ones. */
 const NOT_PLACED = ["to_be_submitted", "cancelled"];
@@ -22,7 +22,6 @@ export interface DayTotal {
   amount: number;
 }
 
-const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * Orders and amounts per shop day for the last `days` days up to and including today, every day
@@ -31,9 +30,9 @@ const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().sl
  * into China days without a time-zone function.
  */
 export async function ordersPerDay(db: DB, tenantId: number, now = new Date(), days = DASHBOARD_DAYS): Promise<DayTotal[]> {
-  const today = chinaDay(now.getTime());
+  const today = shopToday(now);
   const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const since = new Date(Date.parse(`${firstDay}T00:00:00+08:00`)).toISOString();
+  const since = shopDayStart(firstDay);
   const hour = sql<string>`substr(created_at, 1, 13)`;
   const rows = await db
     .selectFrom("sales_order")
@@ -49,7 +48,7 @@ export async function ordersPerDay(db: DB, tenantId: number, now = new Date(), d
     byDay.set(day, { day, orders: 0, amount: 0 });
   }
   for (const r of rows) {
-    const total = byDay.get(chinaDay(Date.parse(`${r.hour}:00:00Z`)));
+    const total = byDay.get(shopToday(Date.parse(`${r.hour}:00:00Z`)));
     if (!total) continue; // an order dated after now (clock skew): not today's
     total.orders += Number(r.orders);
     total.amount += Number(r.amount ?? 0);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatDateTime, SHOP_UTC_OFFSET } from "~/i18n/format";
 
 /**
  * System parameters (spec §7 `/basesysparameters`) and the rules of the two the shop reads:
@@ -9,8 +10,6 @@ import { z } from "zod";
 export const LANDING_PAGE = "index";
 export const MAINTENANCE_WINDOW = "errorPage";
 
-/** The manufacturer's clock: times typed on the screen without a zone are China time. */
-export const SHOP_UTC_OFFSET = "+08:00";
 
 const isoWithOffset = z.string().datetime({ offset: true });
 export const maintenanceWindowSchema = z
@@ -47,7 +46,7 @@ export function localToIso(local: string): string {
 export function isoToLocal(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "";
-  return new Date(t + 8 * 3600_000).toISOString().slice(0, 16);
+  return formatDateTime(new Date(t), "T");
 }
 
 /** Checks a parameter's value by its code; null when it is fine, else an i18n key. */

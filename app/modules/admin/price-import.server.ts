@@ -1,10 +1,8 @@
-import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { XlsxExport } from "~/modules/excel/export.server";
-import { inspectZip, measureZip } from "~/modules/excel/zip";
+import { BLANK, normHeader, readSheet, type SheetCell } from "~/modules/excel/read-sheet.server";
 import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { cleanOrderingCode } from "./iso-code";
@@ -63,79 +61,62 @@ const colLetter = (n: number) => {
   return s;
 };
 
-function cellText(v: ExcelJS.CellValue): { text: string; formula: boolean } {
-  if (v === null || v === undefined) return { text: "", formula: false };
-  if (typeof v === "object") {
-    if ("formula" in v || "sharedFormula" in v) return { text: "", formula: true };
-    if ("richText" in v) return { text: v.richText.map((r) => r.text).join(""), formula: false };
-    if ("text" in v) return { text: String(v.text), formula: false };
-    return { text: "", formula: false };
-  }
-  return { text: String(v), formula: false };
-}
-
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 const INT = /^\d{1,9}$/;
+const ZIP_LIMITS = { maxEntries: 500, maxTotalUncompressed: 150 * 1024 * 1024, maxRatio: 150 }; // 200,000 rows inflate to ~30 MB
 
 /** Reads and checks the whole sheet; the first bad cell refuses the file (row number, column letter and header). */
 export async function readPriceFile(buf: Buffer, limits = { maxBytes: PRICE_IMPORT_MAX_BYTES, maxRows: PRICE_IMPORT_MAX_ROWS }): Promise<ReadResult> {
-  if (buf.length === 0) return fail("noFile");
-  if (buf.length > limits.maxBytes) return fail("tooBig", { mb: Math.round(limits.maxBytes / 1024 / 1024) });
-  const zipLimits = { maxEntries: 500, maxTotalUncompressed: 150 * 1024 * 1024, maxRatio: 150 }; // 200,000 rows inflate to ~30 MB
-  const declared = inspectZip(buf, zipLimits);
-  if (!declared.ok) return declared.reason === "notZip" ? fail("onlyExcel") : declared.reason === "corrupt" ? fail("unreadable") : fail("tooManyRows", { rows: limits.maxRows });
-  const zip = await measureZip(buf, zipLimits);
-  if (!zip.ok) return zip.reason === "notZip" ? fail("onlyExcel") : zip.reason === "corrupt" ? fail("unreadable") : fail("tooManyRows", { rows: limits.maxRows });
-  if (!zip.names.includes("[Content_Types].xml") || !zip.names.some((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))) return fail("onlyExcel");
-  const deadline = Date.now() + READ_TIMEOUT_MS;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "ignore" });
-    const rows: PriceRow[] = [];
-    const seen = new Map<string, number>();
-    let cols: Record<Column, number> | null = null;
-    let headers: string[] = [];
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        if (Date.now() > deadline) return fail("unreadable");
-        const values = (row as ExcelJS.Row).values as ExcelJS.CellValue[];
-        const rowNo = (row as ExcelJS.Row).number;
-        if (!cols) {
-          headers = values.map((v) => cellText(v).text.trim());
-          const texts = headers.map((h) => h.toLowerCase().replace(/\s+/g, " "));
-          if (texts.every((t) => !t)) continue;
-          const found = Object.fromEntries(COLUMNS.map((c) => [c, texts.findIndex((t) => HEADERS[c].includes(t))])) as Record<Column, number>;
-          const missing = COLUMNS.filter((c) => found[c] < 0);
-          if (missing.length) return fail("missingColumns", { columns: missing.map((c) => LABEL[c]).join(", ") });
-          cols = found;
-          continue;
-        }
-        const cells = Object.fromEntries(COLUMNS.map((c) => [c, cellText(values[cols![c]])])) as Record<Column, { text: string; formula: boolean }>;
-        if (COLUMNS.every((c) => !cells[c].text.trim() && !cells[c].formula)) continue;
-        if (rows.length >= limits.maxRows) return fail("tooManyRows", { rows: limits.maxRows });
-        const at = (c: Column, key: string) => fail(key, { row: rowNo, column: colLetter(cols![c]), header: headers[cols![c]] || LABEL[c] });
-        for (const c of COLUMNS) if (cells[c].formula) return at(c, "formula");
-        const code = cleanOrderingCode(cells.code.text);
-        if (!code) return at("code", "codeMissing");
-        if (code.length > 80) return at("code", "codeTooLong");
-        const first = seen.get(code);
-        if (first !== undefined) return fail("codeTwice", { row: rowNo, column: colLetter(cols.code), header: headers[cols.code] || "code", first });
-        seen.set(code, rowNo);
-        const price = cells.listPrice.text.trim();
-        if (!MONEY.test(price) || Number(price) <= 0) return at("listPrice", "priceInvalid");
-        const available = cells.available.text.trim();
-        if (!INT.test(available)) return at("available", "stockInvalid");
-        const lead = cells.leadTime.text.trim();
-        if (!INT.test(lead) || Number(lead) > 365) return at("leadTime", "leadTimeInvalid");
-        rows.push({ row: rowNo, code, listPrice: Math.round(Number(price) * 100), available: Number(available), leadTime: Number(lead) });
-      }
-      break; // the first sheet only
+  const rows: PriceRow[] = [];
+  const seen = new Map<string, number>();
+  let cols: Record<Column, number> | null = null;
+  let headers: string[] = [];
+  let refused: ReadResult | null = null;
+  const check = (cells: SheetCell[], rowNo: number): ReadResult | null => {
+    if (!cols) {
+      headers = cells.map((c) => c.text.trim());
+      const texts = headers.map(normHeader);
+      if (texts.every((t) => !t)) return null;
+      const found = Object.fromEntries(COLUMNS.map((c) => [c, texts.findIndex((t) => HEADERS[c].includes(t))])) as Record<Column, number>;
+      const missing = COLUMNS.filter((c) => found[c] < 0);
+      if (missing.length) return fail("missingColumns", { columns: missing.map((c) => LABEL[c]).join(", ") });
+      cols = found;
+      return null;
     }
-    if (!cols) return fail("missingColumns", { columns: COLUMNS.map((c) => LABEL[c]).join(", ") });
-    if (!rows.length) return fail("emptyFile");
-    return { ok: true, rows, codeColumn: { column: colLetter(cols.code), header: headers[cols.code] || LABEL.code } };
-  } catch {
-    return fail("unreadable");
+    const at = cols;
+    const cell = Object.fromEntries(COLUMNS.map((c) => [c, cells[at[c]] ?? BLANK])) as Record<Column, SheetCell>;
+    if (COLUMNS.every((c) => !cell[c].text.trim() && !cell[c].formula)) return null;
+    if (rows.length >= limits.maxRows) return fail("tooManyRows", { rows: limits.maxRows });
+    const bad = (c: Column, key: string) => fail(key, { row: rowNo, column: colLetter(at[c]), header: headers[at[c]] || LABEL[c] });
+    for (const c of COLUMNS) if (cell[c].formula) return bad(c, "formula");
+    const code = cleanOrderingCode(cell.code.text);
+    if (!code) return bad("code", "codeMissing");
+    if (code.length > 80) return bad("code", "codeTooLong");
+    const first = seen.get(code);
+    if (first !== undefined) return fail("codeTwice", { row: rowNo, column: colLetter(at.code), header: headers[at.code] || "code", first });
+    seen.set(code, rowNo);
+    const price = cell.listPrice.text.trim();
+    if (!MONEY.test(price) || Number(price) <= 0) return bad("listPrice", "priceInvalid");
+    const available = cell.available.text.trim();
+    if (!INT.test(available)) return bad("available", "stockInvalid");
+    const lead = cell.leadTime.text.trim();
+    if (!INT.test(lead) || Number(lead) > 365) return bad("leadTime", "leadTimeInvalid");
+    rows.push({ row: rowNo, code, listPrice: Math.round(Number(price) * 100), available: Number(available), leadTime: Number(lead) });
+    return null;
+  };
+  const read = await readSheet(buf, { maxBytes: limits.maxBytes, zip: ZIP_LIMITS, timeoutMs: READ_TIMEOUT_MS }, (cells, rowNo) => {
+    refused = check(cells, rowNo);
+    return refused ? "stop" : undefined;
+  });
+  if (!read.ok) {
+    if (read.reason === "tooBig") return fail("tooBig", { mb: Math.round(limits.maxBytes / 1024 / 1024) });
+    return read.reason === "tooLarge" ? fail("tooManyRows", { rows: limits.maxRows }) : fail(read.reason);
   }
+  if (refused) return refused;
+  const found = cols as Record<Column, number> | null;
+  if (!found) return fail("missingColumns", { columns: COLUMNS.map((c) => LABEL[c]).join(", ") });
+  if (!rows.length) return fail("emptyFile");
+  return { ok: true, rows, codeColumn: { column: colLetter(found.code), header: headers[found.code] || LABEL.code } };
 }
 
 export type StartResult = { ok: true; jobId: number } | { ok: false; error: ImportError };

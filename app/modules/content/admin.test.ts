@@ -8,7 +8,8 @@ import { NotFoundError } from "~/modules/errors";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { deleteCategory, getAdminContent, listCategories, saveContent, type ContentInput } from "./admin.server";
 import { getContent, getContentFile, listContent } from "./content.server";
-import { contentDisposition, downloadName, readContentFile, sniffFileType, storeContentFile } from "./files.server";
+import { contentDisposition } from "~/utils/file-response.server";
+import { downloadName, readContentFile, sniffFileType, storeContentFile } from "./files.server";
 
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(64)]);

@@ -59,13 +59,6 @@ export function downloadName(uploaded: string, type: FileType): string {
   return same ? base : `${base}.${type.ext}`;
 }
 
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987). */
-export function contentDisposition(name: string, inline = false): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 export function contentDir(): string {
   const env = getEnv();
   if (env.CONTENT_DIR) return path.resolve(env.CONTENT_DIR);

@@ -1,3 +1,4 @@
+import { shopDayStart, shopToday } from "~/i18n/format";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect.server";
@@ -64,8 +65,8 @@ function filtered(db: DB, actor: DeskActor, f: Omit<DeskFilters, "page" | "pageS
     );
   }
   // dates are the shop's days (Asia/Shanghai); created_at is UTC
-  if (f.from) q = q.where("o.created_at", ">=", new Date(`${f.from}T00:00:00+08:00`).toISOString());
-  if (f.to) q = q.where("o.created_at", "<", new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000).toISOString());
+  if (f.from) q = q.where("o.created_at", ">=", shopDayStart(f.from));
+  if (f.to) q = q.where("o.created_at", "<", shopDayStart(f.to, 1));
   if (f.orderNo) q = q.where("o.order_no", "like", `%${escapeLike(f.orderNo.trim().toUpperCase())}%`);
   if (f.poNo) q = q.where("o.po_no", "like", `%${escapeLike(f.poNo.trim())}%`);
   if (f.dealer) {
@@ -288,7 +289,7 @@ const DATE = /^\d{4}-\d\d-\d\d$/;
 export async function proposeDates(db: DB, actor: DeskActor, orderNo: string, dates: { lineId: number; date: string }[], now = new Date()): Promise<DeskResult> {
   const found = await getDeskOrder(db, actor, orderNo);
   if (!found) return notFoundResult();
-  const today = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = shopToday(now);
   const byId = new Map(found.lines.map((l) => [l.id, l]));
   const changes = new Map<number, string>();
   for (const d of dates) {

@@ -1,11 +1,11 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
-import { formatDateTime } from "~/i18n/format";
+import { amountValue, formatDateTime, shopToday } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { XlsxExport } from "~/modules/excel/export.server";
 import { neutraliseRow } from "~/modules/excel/sanitize";
-import { inspectZip, measureZip } from "~/modules/excel/zip";
+import { BLANK, normHeader, readSheet, type SheetCell } from "~/modules/excel/read-sheet.server";
 import { iterateDeskOrders, type DeskActor, type DeskFilters } from "./desk.server";
 import type { ImportProblem, ImportShipmentRow } from "./shipments.server";
 
@@ -14,7 +14,6 @@ import type { ImportProblem, ImportShipmentRow } from "./shipments.server";
  * shop's), the shipment import template in the user's language, and the reader of a filled-in
  * template (headers recognised in both languages; every bad cell reported by row and column).
  */
-const yuan = (fen: number) => Math.round(fen) / 100;
 
 function header(ws: ExcelJS.Worksheet, titles: string[]) {
   const row = ws.addRow(titles);
@@ -38,7 +37,7 @@ export function deskOrdersExport(db: DB, actor: DeskActor, f: Omit<DeskFilters, 
         ws.addRow(
           neutraliseRow([
             r.order_no, r.customer_code, lang === "en" ? r.customer_name_en : r.customer_name_zh, r.po_no ?? "", ts(`status.${r.status}`, { defaultValue: r.status }),
-            formatDateTime(r.created_at), r.items, r.open_lines, yuan(r.payable_amount), r.expected_delivery_date,
+            formatDateTime(r.created_at), r.items, r.open_lines, amountValue(r.payable_amount), r.expected_delivery_date,
           ]),
         ).commit();
       }
@@ -62,7 +61,7 @@ export type ShipmentField = (typeof SHIPMENT_COLUMNS)[number]["field"];
 
 export function shipmentTemplate(lang: Language): XlsxExport {
   const en = lang === "en";
-  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = shopToday();
   return {
     fileName: en ? "shipment-import-template.xlsx" : "发货导入模板.xlsx",
     fill: async (wb) => {
@@ -80,58 +79,30 @@ export const SHIPMENT_IMPORT_MAX_ROWS = 2_000;
 
 export type ShipmentReadResult = { ok: true; rows: ImportShipmentRow[] } | { ok: false; error?: string; problems: ImportProblem[] };
 
-function cellText(v: ExcelJS.CellValue): { text: string; formula: boolean; date?: Date } {
-  if (v === null || v === undefined) return { text: "", formula: false };
-  if (v instanceof Date) return { text: v.toISOString().slice(0, 10), formula: false, date: v };
-  if (typeof v === "object") {
-    if ("formula" in v || "sharedFormula" in v) return { text: "", formula: true };
-    if ("richText" in v) return { text: v.richText.map((r) => r.text).join(""), formula: false };
-    if ("text" in v) return { text: String(v.text), formula: false };
-    return { text: "", formula: false };
-  }
-  return { text: String(v), formula: false };
-}
-
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
 const DATE = /^\d{4}-\d\d-\d\d$/;
 
 /** Reads a filled-in template: the first sheet, a header row, then one shipment line per row. */
 export async function readShipmentFile(buf: Buffer): Promise<ShipmentReadResult> {
   const fail = (error: string): ShipmentReadResult => ({ ok: false, error, problems: [] });
-  if (buf.length === 0) return fail("adminOrders:import.noFile");
-  if (buf.length > SHIPMENT_IMPORT_MAX_BYTES) return fail("adminOrders:import.tooBig");
-  const declared = inspectZip(buf);
-  if (!declared.ok) return fail(declared.reason === "notZip" ? "adminOrders:import.onlyExcel" : "adminOrders:import.unreadable");
-  const zip = await measureZip(buf);
-  if (!zip.ok || !zip.names.some((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))) return fail("adminOrders:import.onlyExcel");
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    return fail("adminOrders:import.unreadable");
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return fail("adminOrders:import.emptyFile");
   const cols = new Map<ShipmentField, number>();
   let headerRow = 0;
+  let refused: ShipmentReadResult | null = null;
   const rows: ImportShipmentRow[] = [];
   const problems: ImportProblem[] = [];
-  for (let n = 1; n <= Math.min(ws.rowCount, SHIPMENT_IMPORT_MAX_ROWS + 10); n++) {
-    const values = ws.getRow(n).values as ExcelJS.CellValue[];
-    const texts = (Array.isArray(values) ? values : []).map((v) => cellText(v));
+  const check = (texts: SheetCell[], n: number): ShipmentReadResult | null => {
     if (!headerRow) {
-      if (texts.every((c) => !c.text.trim())) continue;
+      if (texts.every((c) => !c.text.trim())) return null;
       headerRow = n;
       texts.forEach((c, i) => {
-        const col = SHIPMENT_COLUMNS.find((d) => [d.zh, d.en, d.field].some((h) => norm(h) === norm(c.text)));
+        const col = SHIPMENT_COLUMNS.find((d) => [d.zh, d.en, d.field].some((h) => normHeader(h) === normHeader(c.text)));
         if (col && !cols.has(col.field)) cols.set(col.field, i);
       });
       const missing = SHIPMENT_COLUMNS.filter((c) => !cols.has(c.field));
       if (missing.length) return { ok: false, error: "adminOrders:import.missingColumns", problems: missing.map((c) => ({ row: n, column: c.field, key: "adminOrders:import.missingColumn" })) };
-      continue;
+      return null;
     }
-    const cell = (f: ShipmentField) => texts[cols.get(f)!] ?? { text: "", formula: false };
-    if (SHIPMENT_COLUMNS.every((c) => !cell(c.field).text.trim() && !cell(c.field).formula)) continue;
+    const cell = (f: ShipmentField) => texts[cols.get(f)!] ?? BLANK;
+    if (SHIPMENT_COLUMNS.every((c) => !cell(c.field).text.trim() && !cell(c.field).formula)) return null;
     if (rows.length + problems.length >= SHIPMENT_IMPORT_MAX_ROWS) return fail("adminOrders:import.tooManyRows");
     const bad = (column: ShipmentField, key: string) => problems.push({ row: n, column, key });
     let ok = true;
@@ -147,7 +118,7 @@ export async function readShipmentFile(buf: Buffer): Promise<ShipmentReadResult>
         ok = false;
       }
     }
-    if (!ok) continue;
+    if (!ok) return null;
     const int = (f: ShipmentField) => {
       const v = Number(cell(f).text.trim());
       if (!Number.isInteger(v) || v <= 0 || v > 1_000_000) {
@@ -160,7 +131,7 @@ export async function readShipmentFile(buf: Buffer): Promise<ShipmentReadResult>
     const qty = int("qty");
     const date = cell("shipDate").text.trim().slice(0, 10);
     if (!DATE.test(date) || Number.isNaN(Date.parse(date))) bad("shipDate", "adminOrders:import.date");
-    if (!lineNo || !qty || !DATE.test(date) || Number.isNaN(Date.parse(date))) continue;
+    if (!lineNo || !qty || !DATE.test(date) || Number.isNaN(Date.parse(date))) return null;
     rows.push({
       row: n,
       orderNo: cell("orderNo").text.trim().toUpperCase(),
@@ -172,7 +143,14 @@ export async function readShipmentFile(buf: Buffer): Promise<ShipmentReadResult>
       packingSlipNo: cell("packingSlipNo").text.trim(),
       batchNo: cell("batchNo").text.trim(),
     });
-  }
+    return null;
+  };
+  const read = await readSheet(buf, { maxBytes: SHIPMENT_IMPORT_MAX_BYTES, dates: true }, (texts, n) => {
+    refused = check(texts, n);
+    return refused ? "stop" : undefined;
+  });
+  if (!read.ok) return fail(read.reason === "tooLarge" ? "adminOrders:import.tooManyRows" : `adminOrders:import.${read.reason}`);
+  if (refused) return refused;
   if (!headerRow) return fail("adminOrders:import.emptyFile");
   if (problems.length) return { ok: false, problems };
   if (rows.length === 0) return fail("adminOrders:import.emptyFile");

@@ -11,6 +11,8 @@ import type { OrderActor } from "~/modules/orders/orders.server";
 import { importTemplate, prepareExport, type ExportKind, type XlsxExport } from "./export.server";
 import { getImportJob, startImport } from "./import-jobs.server";
 import { IMPORT_MAX_ROWS, readImportFile } from "./import-read.server";
+import { readPriceFile } from "~/modules/admin/price-import.server";
+import { readShipmentFile } from "~/modules/desk/excel.server";
 import { neutralise } from "./sanitize";
 import { inspectZip } from "./zip";
 
@@ -141,6 +143,12 @@ describe("reading import files", () => {
       expect(inspectZip(file).ok).toBe(true); // the declared sizes pass: only inflating shows the bomb
       const answers = await Promise.all([1, 2, 3, 4].map(() => readImportFile(file)));
       for (const r of answers) expect(r).toEqual({ ok: false, error: { key: "order:import.tooManyRows", values: { rows: IMPORT_MAX_ROWS } } });
+    }, 30_000);
+
+    it("the price and shipment imports read through the same checks (readSheet) and refuse it too", async () => {
+      const file = bomb({ declare: 5000 });
+      expect(await readShipmentFile(file)).toEqual({ ok: false, error: "adminOrders:import.tooManyRows", problems: [] });
+      expect(await readPriceFile(file)).toMatchObject({ ok: false, error: { key: "adminCatalog:import.error.tooManyRows" } });
     }, 30_000);
   });
 

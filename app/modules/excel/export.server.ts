@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
-import { formatDateTime } from "~/i18n/format";
+import { amountValue, formatDateTime } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getOrder, iterateDeliveries, iterateOrders, type OrderActor } from "~/modules/orders/orders.server";
 import { DeliveryFilterSchema, OrderFilterSchema } from "~/modules/orders/filters.server";
@@ -14,7 +14,6 @@ import { neutraliseRow } from "./sanitize";
  */
 export type ExportKind = "orders" | "details" | "records";
 
-const yuan = (fen: number) => Math.round(fen) / 100;
 
 /** A workbook to stream: its file name and what writes its rows (the route streams it). */
 export interface XlsxExport {
@@ -53,7 +52,7 @@ export async function prepareExport(
         header(ws, [t("orders.lineNo"), t("cart.code"), t("orders.name"), t("orders.qty"), t("orders.unitPrice"), t("orders.discount"), t("orders.amount"), t("orders.esd"), t("orders.shipDate")]);
         for (const l of found.lines) {
           ws.addRow(
-            neutraliseRow([l.line_no, l.ordering_code, lang === "en" ? l.name_en : l.name_zh, l.qty, yuan(l.unit_price), yuan(l.discount_amount), yuan(l.amount), l.esd ?? "", l.ship_date ?? ""]),
+            neutraliseRow([l.line_no, l.ordering_code, lang === "en" ? l.name_en : l.name_zh, l.qty, amountValue(l.unit_price), amountValue(l.discount_amount), amountValue(l.amount), l.esd ?? "", l.ship_date ?? ""]),
           ).commit();
         }
         ws.commit();
@@ -89,7 +88,7 @@ export async function prepareExport(
         ws.addRow(
           neutraliseRow([
             r.order_no, r.po_no ?? "", t(`status.${r.status}`, { defaultValue: r.status }), formatDateTime(r.created_at), r.user_code, r.items,
-            yuan(r.goods_amount), yuan(r.discount_amount), yuan(r.shipping_fee), yuan(r.payable_amount), r.expected_delivery_date,
+            amountValue(r.goods_amount), amountValue(r.discount_amount), amountValue(r.shipping_fee), amountValue(r.payable_amount), r.expected_delivery_date,
           ]),
         ).commit();
       }

@@ -5,7 +5,8 @@ import { listProducts } from "~/modules/catalogue/catalogue.server";
 import { getOffers } from "~/modules/catalogue/offer.server";
 import { addFavourite } from "~/modules/favourites/favourites.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { newSubmitToken, submitOrder, todayIso } from "./submit.server";
+import { shopToday } from "~/i18n/format";
+import { newSubmitToken, submitOrder } from "./submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { addDays } from "./totals";
 
@@ -63,7 +64,7 @@ describe.each(testDatabases())("entity list prices and payment terms on $name", 
     expect(cart.lines.find((l) => l.productId === fx.products.holder)?.priced?.unit).toBe(88_000);
     const bill = await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "acceptance_bill", expectedDeliveryDate: inDays(20) });
     expect(bill.ok).toBe(true);
-    const today = todayIso();
+    const today = shopToday();
     const billOrder = await db.selectFrom("sales_order").select(["id", "payment_deadline"]).where("order_no", "=", bill.ok ? bill.orderNo : "").executeTakeFirstOrThrow();
     expect(billOrder.payment_deadline).toBe(addDays(today, 75));
     const line = await db.selectFrom("order_line").select(["unit_price", "product_id"]).where("order_id", "=", billOrder.id).executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { shopDayStart } from "~/i18n/format";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -50,8 +51,8 @@ function filteredOrders(db: DB, actor: OrderActor, f: Omit<OrderFilters, "page" 
       );
   }
   // dates are the shop's days (Asia/Shanghai, as shown); created_at is UTC
-  if (f.from) q = q.where("o.created_at", ">=", new Date(`${f.from}T00:00:00+08:00`).toISOString());
-  if (f.to) q = q.where("o.created_at", "<", new Date(new Date(`${f.to}T00:00:00+08:00`).getTime() + 86_400_000).toISOString());
+  if (f.from) q = q.where("o.created_at", ">=", shopDayStart(f.from));
+  if (f.to) q = q.where("o.created_at", "<", shopDayStart(f.to, 1));
   if (f.status) q = q.where("o.status", "=", f.status);
   if (f.orderNo) q = q.where("o.order_no", "like", `%${escapeLike(f.orderNo.trim().toUpperCase())}%`);
   if (f.poNo) q = q.where("o.po_no", "like", `%${escapeLike(f.poNo.trim())}%`);

@@ -1,3 +1,4 @@
+import { shopToday } from "~/i18n/format";
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect.server";
@@ -28,10 +29,11 @@ export type SubmitResult =
   | { ok: true; orderNo: string; status: OrderStatus; duplicate: boolean }
   | { ok: false; errors: (RuleError & { lineId?: number; field?: string })[] };
 
+/** The one-time token of a form that must take effect once (an order, a shipment, a request, a feedback, a quotation step): 144 random bits, base64url. */
 export const newSubmitToken = () => crypto.randomBytes(18).toString("base64url");
 
-export const todayIso = (now = new Date()) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+/** @deprecated the shop's day is `shopToday` (~/i18n/format); this name stays only for quotation.server.ts, which is being split elsewhere. */
+export { shopToday as todayIso } from "~/i18n/format";
 
 /** Payable of the customer's open orders in this tenant (counts against the credit limit). */
 export async function openOrdersPayable(db: DB, actor: { customerId: number; tenantId: number }): Promise<number> {
@@ -104,7 +106,7 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
   const previous = await findByToken(db, actor, input.token);
   if (previous) return { ok: true, orderNo: previous.order_no, status: previous.status as OrderStatus, duplicate: true };
 
-  const today = todayIso(now);
+  const today = shopToday(now);
   const errors: (RuleError & { lineId?: number; field?: string })[] = [];
   if (!/^\d{4}-\d\d-\d\d$/.test(input.expectedDeliveryDate)) errors.push({ key: "order:fill.deliveryDateRequired", field: "expectedDeliveryDate" });
   else if (input.expectedDeliveryDate < today) errors.push({ key: "order:fill.deliveryDatePast", field: "expectedDeliveryDate" });

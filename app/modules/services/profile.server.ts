@@ -1,3 +1,4 @@
+import { shopDayStart, shopMonth } from "~/i18n/format";
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
@@ -11,8 +12,6 @@ import { removeContentFile, sniffFileType, storeContentFile, readContentFile } f
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 /** orders that count: everything but drafts and cancelled ones (as on the dashboard) */
 const NOT_PLACED = ["to_be_submitted", "cancelled"];
-/** the shop's months are China months (UTC+8, no daylight saving) */
-const CHINA_OFFSET_MS = 8 * 3600_000;
 
 export interface ContactInput {
   name: string;
@@ -77,18 +76,15 @@ export async function recentProducts(db: DB, user: { id: number }, lang: Languag
   return rows.map((r) => ({ code: r.orderingCode, name: r.name, specification: r.specification, viewedAt: at.get(r.id) ?? "" }));
 }
 
-/** "2026-11" of an instant, in China time. */
-export const chinaMonth = (d: Date) => new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 7);
-
 /**
  * The amounts (payable, in minor units) of the account's placed orders on its company entity,
  * per China month, for the 12 months up to and including this one (months without orders: 0).
  */
 export async function monthlyOrderAmounts(db: DB, user: { id: number; tenantId: number }, now = new Date()): Promise<{ month: string; amount: number; orders: number }[]> {
-  const china = new Date(now.getTime() + CHINA_OFFSET_MS);
+  const [year, month] = shopMonth(now).split("-").map(Number);
   const months: string[] = [];
-  for (let i = 11; i >= 0; i--) months.push(new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
-  const start = new Date(Date.parse(`${months[0]}-01T00:00:00.000Z`) - CHINA_OFFSET_MS).toISOString();
+  for (let i = 11; i >= 0; i--) months.push(new Date(Date.UTC(year, month - 1 - i, 1)).toISOString().slice(0, 7));
+  const start = shopDayStart(`${months[0]}-01`);
   const rows = await db
     .selectFrom("sales_order")
     .select(["created_at", "payable_amount"])
@@ -99,7 +95,7 @@ export async function monthlyOrderAmounts(db: DB, user: { id: number; tenantId: 
     .execute();
   const totals = new Map(months.map((m) => [m, { amount: 0, orders: 0 }]));
   for (const r of rows) {
-    const t = totals.get(chinaMonth(new Date(r.created_at)));
+    const t = totals.get(shopMonth(new Date(r.created_at)));
     if (t) {
       t.amount += Number(r.payable_amount);
       t.orders += 1;

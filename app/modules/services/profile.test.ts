@@ -5,17 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { createWorld, type World } from "../../../tests/helpers/auth-fixtures";
-import { AVATAR_MAX_BYTES, chinaMonth, monthlyOrderAmounts, readAvatar, removeAvatar, setAvatar, updateContact } from "./profile.server";
+import { shopMonth } from "~/i18n/format";
+import { AVATAR_MAX_BYTES, monthlyOrderAmounts, readAvatar, removeAvatar, setAvatar, updateContact } from "./profile.server";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
 const GIF = new TextEncoder().encode("GIF89a....");
 const HTML = new TextEncoder().encode("<html><script>alert(1)</script></html>");
 
-describe("chinaMonth", () => {
+describe("shopMonth", () => {
   it("counts in China time", () => {
-    expect(chinaMonth(new Date("2026-10-31T15:59:59.000Z"))).toBe("2026-10");
-    expect(chinaMonth(new Date("2026-10-31T16:00:00.000Z"))).toBe("2026-11");
+    expect(shopMonth(new Date("2026-10-31T15:59:59.000Z"))).toBe("2026-10");
+    expect(shopMonth(new Date("2026-10-31T16:00:00.000Z"))).toBe("2026-11");
   });
 });
 

@@ -1,14 +1,15 @@
+import { newSubmitToken } from "~/modules/orders/submit.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listMarketingItems, saveMarketingItem } from "./marketing-items.server";
-import { createMarketingRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, newPostToken, type StaffActor } from "./requests.server";
+import { createMarketingRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, type StaffActor } from "./requests.server";
 import { SUPPORT_PAGE_SIZE } from "./status";
-import { chinaDay } from "./survey.server";
+import { shopToday } from "~/i18n/format";
 
-const day = (offset: number) => chinaDay(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => shopToday(new Date(Date.now() + offset * 86_400_000));
 
 describe.each(testDatabases())("marketing support on $name", ({ url }) => {
   let db: DB;
@@ -33,7 +34,7 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     await db?.destroy();
   });
 
-  const request = (token = newPostToken()) => ({ token, endCustomer: "苏州某精密机械展会", purpose: "区域技术交流会", wantedDate: day(10), items: [{ itemId: catalogue, qty: 50 }, { itemId: poster, qty: 5 }] });
+  const request = (token = newSubmitToken()) => ({ token, endCustomer: "苏州某精密机械展会", purpose: "区域技术交流会", wantedDate: day(10), items: [{ itemId: catalogue, qty: 50 }, { itemId: poster, qty: 5 }] });
 
   it("keeps the entity's item list: staff edit it, another entity's item is not found", async () => {
     expect((await listMarketingItems(db, fx.tenantId)).map((i) => i.name_en)).toEqual(["Catalogue", "Poster"]);
@@ -52,7 +53,7 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
   });
 
   it("files a double post once, moves through the same state machine with notices, and only its customer sees it", async () => {
-    const token = newPostToken();
+    const token = newSubmitToken();
     const [a, b] = await Promise.all([createMarketingRequest(db, fx.a, request(token)), createMarketingRequest(db, fx.a, request(token))]);
     expect(a).toEqual(b);
     if (!a.ok) throw new Error("not filed");

@@ -1,9 +1,8 @@
-import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { addSupportNotice } from "~/modules/notices/support-notices.server";
-import { chinaDay } from "./survey.server";
+import { shopDateCode, shopToday } from "~/i18n/format";
 import { nextSupportStatus, SUPPORT_MAX_LINES, SUPPORT_MAX_QTY, SUPPORT_PAGE_SIZE, type SupportEvent, type SupportKind, type SupportStatus } from "./status";
 
 /**
@@ -31,9 +30,7 @@ export interface RequestInput {
 }
 export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
-export const newPostToken = () => crypto.randomBytes(16).toString("hex");
 const PREFIX: Record<SupportKind, string> = { sample: "YP", tool_body: "DT", marketing: "XC" };
-const chinaDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(2, 10).replaceAll("-", "");
 
 const normalise = (code: string) => code.trim().toUpperCase();
 
@@ -116,7 +113,7 @@ async function fileRequest(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const requestNo = `${PREFIX[kind]}${chinaDate(now)}${String(id).padStart(5, "0")}`;
+      const requestNo = `${PREFIX[kind]}${shopDateCode(now)}${String(id).padStart(5, "0")}`;
       await trx.updateTable("support_request").set({ request_no: requestNo }).where("id", "=", id).execute();
       await writeLines(trx, id);
       return { ok: true as const, id, requestNo };
@@ -146,7 +143,7 @@ export async function createMarketingRequest(db: DB, dealer: Dealer, input: Mark
   const items = input.items.filter((l) => l.qty > 0);
   if (items.length === 0) return { ok: false, error: "support:request.noLines" };
   if (new Set(items.map((l) => l.itemId)).size !== items.length) return { ok: false, error: "support:request.duplicateCode" };
-  if (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < chinaDay(now)) return { ok: false, error: "support:marketing.wantedDatePast" };
+  if (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < shopToday(now)) return { ok: false, error: "support:marketing.wantedDatePast" };
   const existing = await firstFiled(db, dealer, input.token);
   if (existing) return existing;
   const known = await db

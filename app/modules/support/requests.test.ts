@@ -1,9 +1,10 @@
+import { newSubmitToken } from "~/modules/orders/submit.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { createRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, newPostToken, type StaffActor } from "./requests.server";
+import { createRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, type StaffActor } from "./requests.server";
 
 describe.each(testDatabases())("sample and tool-body requests on $name", ({ url }) => {
   let db: DB;
@@ -28,7 +29,7 @@ describe.each(testDatabases())("sample and tool-body requests on $name", ({ url 
     await db?.destroy();
   });
 
-  const sample = (token = newPostToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", purpose: "不锈钢法兰精车试切", lines: [{ code: insertCode.toLowerCase(), qty: 10 }, { code: "", qty: 1 }] });
+  const sample = (token = newSubmitToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", purpose: "不锈钢法兰精车试切", lines: [{ code: insertCode.toLowerCase(), qty: 10 }, { code: "", qty: 1 }] });
   const notices = (id: number) => db.selectFrom("notice").selectAll().where("detail_id", "=", id).where("type", "in", ["sample_support", "cutter_support"]).orderBy("id").execute();
   const status = async (id: number) => (await db.selectFrom("support_request").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
@@ -44,7 +45,7 @@ describe.each(testDatabases())("sample and tool-body requests on $name", ({ url 
   });
 
   it("files a double post once, and shows it only to its own customer", async () => {
-    const token = newPostToken();
+    const token = newSubmitToken();
     const [a, b] = await Promise.all([createRequest(db, fx.a, "sample", sample(token)), createRequest(db, fx.a, "sample", sample(token))]);
     expect(a.ok && b.ok && a.id === b.id).toBe(true);
     const again = await createRequest(db, fx.a, "sample", sample(token));

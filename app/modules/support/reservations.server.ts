@@ -4,7 +4,7 @@ import { NotFoundError } from "~/modules/errors";
 import { addReservationNotice } from "~/modules/notices/support-notices.server";
 import { customerColumns, partyColumns, type Dealer, type Result, type StaffActor } from "./requests.server";
 import { latestEnd, nextReservationStatus, RESERVATION_MAX_LINES, RESERVATION_MAX_QTY, RESERVATION_PAGE_SIZE, type ReservationStatus } from "./reservation-status";
-import { chinaDay } from "./survey.server";
+import { shopDateCode, shopToday } from "~/i18n/format";
 
 /**
  * Stock reservation, 备库 (decision 052). A dealer asks the entity to keep quantities of ordering
@@ -35,7 +35,6 @@ class Abort extends Error {
 
 /** `audit_log.user_id` is empty for what the shop does by itself (a reservation running out). */
 const SYSTEM = (tenantId: number): Actor => ({ id: null as unknown as number, code: "SYSTEM", tenantId });
-const chinaDate = (now: Date) => chinaDay(now).slice(2).replaceAll("-", "");
 const remainingOf = (l: { approved_qty: number; ordered_qty: number; released_qty: number }) => l.approved_qty - l.ordered_qty - l.released_qty;
 
 /**
@@ -71,7 +70,7 @@ export async function createReservation(db: DB, dealer: Dealer, input: Reservati
   if (lines.length > RESERVATION_MAX_LINES) return { ok: false, error: "support:reserve.tooManyLines" };
   if (new Set(lines.map((l) => l.code)).size !== lines.length) return { ok: false, error: "support:request.duplicateCode" };
   if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > RESERVATION_MAX_QTY)) return { ok: false, error: "support:reserve.qtyRange" };
-  const today = chinaDay(now);
+  const today = shopToday(now);
   const date = /^\d{4}-\d\d-\d\d$/;
   if (!date.test(input.startsOn) || !date.test(input.endsOn)) return { ok: false, error: "support:reserve.dateRule" };
   if (input.startsOn < today) return { ok: false, error: "support:reserve.startPast" };
@@ -115,7 +114,7 @@ export async function createReservation(db: DB, dealer: Dealer, input: Reservati
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const reservationNo = `BK${chinaDate(now)}${String(id).padStart(5, "0")}`;
+      const reservationNo = `BK${shopDateCode(now)}${String(id).padStart(5, "0")}`;
       await trx.updateTable("stock_reservation").set({ reservation_no: reservationNo }).where("id", "=", id).execute();
       await trx
         .insertInto("stock_reservation_line")
@@ -246,7 +245,7 @@ export async function approveReservation(db: DB, actor: StaffActor, id: number, 
       const row = await trx.selectFrom("stock_reservation").select(["id", "reservation_no", "status", "user_id", "tenant_id", "ends_on"]).where("id", "=", id).where("tenant_id", "=", actor.tenantId).executeTakeFirst();
       if (!row) throw new NotFoundError("stock reservation");
       if (!nextReservationStatus(row.status, "approve")) return { ok: false as const, error: "support:request.wrongState" };
-      if (row.ends_on < chinaDay(now)) return { ok: false as const, error: "support:reserve.ended" };
+      if (row.ends_on < shopToday(now)) return { ok: false as const, error: "support:reserve.ended" };
       const lines = await trx.selectFrom("stock_reservation_line").select(["id", "product_id", "ordering_code", "qty"]).where("reservation_id", "=", id).orderBy("id").execute();
       const approved = lines.map((l) => ({ ...l, approved: qtys.get(l.id) ?? 0 }));
       if (approved.some((l) => !Number.isInteger(l.approved) || l.approved < 0 || l.approved > l.qty)) return { ok: false as const, error: "support:reserve.approveRange" };
@@ -354,7 +353,7 @@ export async function releaseReservation(db: DB, by: ReleaseBy, id: number, now 
 
 /** Releases the approved reservations whose end date has passed (China day), within the given scope. */
 export async function releaseExpired(db: DB, now = new Date(), scope: { tenantId?: number; customerId?: number } = {}): Promise<number> {
-  let q = db.selectFrom("stock_reservation").select("id").where("status", "=", "approved").where("ends_on", "<", chinaDay(now));
+  let q = db.selectFrom("stock_reservation").select("id").where("status", "=", "approved").where("ends_on", "<", shopToday(now));
   if (scope.tenantId !== undefined) q = q.where("tenant_id", "=", scope.tenantId);
   if (scope.customerId !== undefined) q = q.where("customer_id", "=", scope.customerId);
   let n = 0;
@@ -378,7 +377,7 @@ const drawable = (db: DB, who: { tenantId: number; customerId: number }, today: 
 /** What the customer still holds in running reservations, per product (added to the stock he may order). */
 export async function reservedForCustomer(db: DB, who: { tenantId: number; customerId: number }, productIds: number[], now = new Date()): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = await drawable(db, who, chinaDay(now))
+  const rows = await drawable(db, who, shopToday(now))
     .where("l.product_id", "in", productIds)
     .select(["l.product_id", "l.approved_qty", "l.ordered_qty", "l.released_qty"])
     .execute();
@@ -395,7 +394,7 @@ export async function reservedForCustomer(db: DB, who: { tenantId: number; custo
  * draw more than was approved, and nothing is drawn from a released line. Returns the drawn quantity.
  */
 export async function drawReservations(trx: DB, who: { tenantId: number; customerId: number }, productId: number, qty: number, orderNo: string, now = new Date()): Promise<number> {
-  const lines = await drawable(trx, who, chinaDay(now))
+  const lines = await drawable(trx, who, shopToday(now))
     .where("l.product_id", "=", productId)
     .select(["l.id", "l.approved_qty", "l.ordered_qty", "l.released_qty"])
     .orderBy("r.ends_on")

@@ -5,7 +5,7 @@ import { NotFoundError } from "~/modules/errors";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { newPostToken, type StaffActor } from "./requests.server";
+import { type StaffActor } from "./requests.server";
 import { latestEnd, nextReservationStatus, RESERVATION_EVENTS, RESERVATION_STATUSES } from "./reservation-status";
 import {
   approveReservation,
@@ -19,9 +19,9 @@ import {
   reservedForCustomer,
   withdrawReservation,
 } from "./reservations.server";
-import { chinaDay } from "./survey.server";
+import { shopToday } from "~/i18n/format";
 
-const day = (offset: number) => chinaDay(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => shopToday(new Date(Date.now() + offset * 86_400_000));
 
 describe("the reservation state machine", () => {
   it("moves only along its arrows", () => {
@@ -53,7 +53,7 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     await db?.destroy();
   });
 
-  const input = (qty: number, token = newPostToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", project: "转向节批量加工", startsOn: day(0), endsOn: day(90), lines: [{ code: code.toLowerCase(), qty }] });
+  const input = (qty: number, token = newSubmitToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", project: "转向节批量加工", startsOn: day(0), endsOn: day(90), lines: [{ code: code.toLowerCase(), qty }] });
   const stock = async (productId = fx.products.holder) =>
     db.selectFrom("stock").select(["available", "project_reserved", "reserved"]).where("tenant_id", "=", fx.tenantId).where("product_id", "=", productId).executeTakeFirstOrThrow();
   const setStock = (available: number) => db.updateTable("stock").set({ available, project_reserved: 0, reserved: 0 }).where("tenant_id", "=", fx.tenantId).where("product_id", "=", fx.products.holder).execute();
@@ -74,7 +74,7 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
   });
 
   it("files a double post once; another customer or entity finds nothing", async () => {
-    const token = newPostToken();
+    const token = newSubmitToken();
     const [a, b] = await Promise.all([createReservation(db, fx.a, input(5, token)), createReservation(db, fx.a, input(5, token))]);
     expect(a).toEqual(b);
     if (!a.ok) throw new Error("not filed");

@@ -1,3 +1,4 @@
+import { shopToday } from "~/i18n/format";
 import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
@@ -23,8 +24,6 @@ export interface SurveyInput {
 }
 export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
-/** The shop's day (Asia/Shanghai, no daylight saving) of an instant. */
-export const chinaDay = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export async function listSurveys(db: DB) {
   const rows = await db
@@ -53,7 +52,7 @@ export async function getSurvey(db: DB, id: number) {
 
 /** The survey whose period holds today (China day), if any. */
 export async function currentSurvey(db: DB, now = new Date()) {
-  const today = chinaDay(now);
+  const today = shopToday(now);
   const row = await db.selectFrom("survey").select("id").where("starts_on", "<=", today).where("ends_on", ">=", today).orderBy("starts_on", "desc").executeTakeFirst();
   return row ? getSurvey(db, row.id) : null;
 }
@@ -122,7 +121,7 @@ export type Answers = Record<number, { score?: number | null; text?: string | nu
  */
 export async function answerSurvey(db: DB, user: { id: number; tenantId: number }, surveyId: number, answers: Answers, now = new Date()): Promise<Result> {
   const survey = await getSurvey(db, surveyId);
-  const today = chinaDay(now);
+  const today = shopToday(now);
   if (survey.starts_on > today || survey.ends_on < today) return { ok: false, error: "support:survey.closed" };
   const rows: { question_id: number; score: number | null; text: string | null }[] = [];
   for (const q of survey.questions) {

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { answerSurvey, chinaDay, currentSurvey, getSurvey, saveSurvey, surveyResults } from "./survey.server";
+import { shopToday } from "~/i18n/format";
+import { answerSurvey, currentSurvey, getSurvey, saveSurvey, surveyResults } from "./survey.server";
 
 const staff = { id: 1, code: "EMP000003", tenantId: null };
-const day = (offset: number) => chinaDay(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => shopToday(new Date(Date.now() + offset * 86_400_000));
 
 describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
   let db: DB;

@@ -1,6 +1,7 @@
+import { formatAmount } from "~/i18n/format";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_KINDS, yuanInput } from "./__catalogFormat";
+import { PRODUCT_KINDS } from "./__catalogFormat";
 
 const GROUPS = ["P", "M", "K", "N", "S", "H"] as const;
 
@@ -133,7 +134,7 @@ export function ProductForm({
           </label>
           <label>
             {t("product.listPriceYuan")}
-            <input name="listPrice" inputMode="decimal" defaultValue={yuanInput(p.list_price)} aria-describedby="price-hint" {...aria("listPrice")} />
+            <input name="listPrice" inputMode="decimal" defaultValue={formatAmount(p.list_price, { grouped: false })} aria-describedby="price-hint" {...aria("listPrice")} />
             <span className="admin-muted small" id="price-hint">
               {t("product.listPriceHint")}
             </span>

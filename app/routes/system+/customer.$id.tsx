@@ -1,3 +1,4 @@
+import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -10,7 +11,7 @@ import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { percentInput, yuan, yuanInput } from "./__catalogFormat";
+import { percentInput } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -97,7 +98,7 @@ export default function CustomerPage() {
           </label>
           <label>
             {t("customer.creditLimitYuan")}
-            <input name="creditLimit" inputMode="decimal" defaultValue={yuanInput(c.credit_limit)} required {...described("creditLimit")} />
+            <input name="creditLimit" inputMode="decimal" defaultValue={formatAmount(c.credit_limit, { grouped: false })} required {...described("creditLimit")} />
             {fieldError("creditLimit")}
           </label>
           <label>
@@ -117,7 +118,7 @@ export default function CustomerPage() {
           </label>
           <label>
             {t("customer.freeShippingYuan")}
-            <input name="freeShippingAmount" inputMode="decimal" defaultValue={yuanInput(c.free_shipping_amount)} aria-describedby="free-hint" {...described("freeShippingAmount")} />
+            <input name="freeShippingAmount" inputMode="decimal" defaultValue={formatAmount(c.free_shipping_amount, { grouped: false })} aria-describedby="free-hint" {...described("freeShippingAmount")} />
             <span className="admin-muted small" id="free-hint">
               {t("customer.freeShippingHint")}
             </span>
@@ -158,10 +159,10 @@ export default function CustomerPage() {
                 <td>
                   {e.code} {en ? e.name_en : e.name_zh}
                 </td>
-                <td className="num">{yuan(c.credit_limit)}</td>
-                <td className="num" data-testid="credit-in-use">{yuan(e.openPayable)}</td>
-                <td className="num" data-testid="credit-available">{yuan(e.available)}</td>
-                <td className="num">{yuan(c.free_shipping_amount ?? e.free_shipping_amount)}</td>
+                <td className="num">{formatAmount(c.credit_limit)}</td>
+                <td className="num" data-testid="credit-in-use">{formatAmount(e.openPayable)}</td>
+                <td className="num" data-testid="credit-available">{formatAmount(e.available)}</td>
+                <td className="num">{formatAmount(c.free_shipping_amount ?? e.free_shipping_amount)}</td>
                 {canPrices ? (
                   <td>
                     <Link to={`/system/customer/${c.id}/prices?tenant=${e.id}`}>{t("customer.openPrices")}</Link>

@@ -1,3 +1,4 @@
+import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -11,7 +12,6 @@ import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { yuan } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -121,8 +121,8 @@ export default function CustomerPrices() {
               <tr key={r.product_id}>
                 <td className="code">{r.ordering_code}</td>
                 <td className="cell-wrap">{en ? r.name_en : r.name_zh}</td>
-                <td className="num">{yuan(r.list_price)}</td>
-                <td className="num">{yuan(r.price)}</td>
+                <td className="num">{formatAmount(r.list_price)}</td>
+                <td className="num">{formatAmount(r.price)}</td>
                 {canEdit ? (
                   <td>
                     <Form method="post">

@@ -1,3 +1,4 @@
+import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -8,7 +9,6 @@ import { getDb } from "~/db/index.server";
 import { CUSTOMER_PAGE_SIZE, listCustomers } from "~/modules/admin/customers.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { yuan } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -61,10 +61,10 @@ export default function Customers() {
                   <Link to={`/system/customer/${r.id}`}>{r.code}</Link>
                 </td>
                 <td className="cell-wrap">{en ? r.name_en : r.name_zh}</td>
-                <td className="num">{yuan(r.credit_limit)}</td>
+                <td className="num">{formatAmount(r.credit_limit)}</td>
                 <td className="num">{t("customer.termsPair", { onAccount: r.payment_terms_days, bill: r.bill_terms_days })}</td>
                 <td className="num">{(r.discount_bp / 100).toFixed(2)} %</td>
-                <td className="num">{r.free_shipping_amount === null ? t("customer.entityDefault") : yuan(r.free_shipping_amount)}</td>
+                <td className="num">{r.free_shipping_amount === null ? t("customer.entityDefault") : formatAmount(r.free_shipping_amount)}</td>
                 <td>{r.export_sales ? t("common.yes") : t("common.no")}</td>
               </tr>
             ))}

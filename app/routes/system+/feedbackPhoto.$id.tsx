@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db/index.server";
-import { contentDisposition } from "~/modules/content/files.server";
 import { readFeedbackPhoto } from "~/modules/feedback/feedback.server";
+import { fileResponse } from "~/utils/file-response.server";
 import { notFound, requireStaff } from "~/utils/guard.server";
 import { FeedbackIdParam } from "./__feedback.server";
 
@@ -13,12 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!id.success) notFound();
   const photo = await readFeedbackPhoto(db, { tenantId: staff.tenantId }, id.data);
   if (!photo) notFound();
-  return new Response(new Uint8Array(photo.body), {
-    headers: {
-      "Content-Type": photo.type,
-      "Content-Disposition": contentDisposition(photo.name, true),
-      "Content-Length": String(photo.body.byteLength),
-      "Cache-Control": "private, max-age=3600",
-    },
-  });
+  return fileResponse(request, { body: photo.body, type: photo.type, name: photo.name, inline: true, cache: "private, max-age=3600" });
 }

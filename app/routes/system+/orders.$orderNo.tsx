@@ -1,3 +1,4 @@
+import { shopToday } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -9,7 +10,7 @@ import { getDb } from "~/db/index.server";
 import { toLanguage } from "~/i18n/config";
 import { cancelDeskOrder, confirmOrder, getDeskOrder, markPurchaseApplication, proposeDates, type DeskActor, type DeskResult } from "~/modules/desk/desk.server";
 import { recordShipment } from "~/modules/desk/shipments.server";
-import { newSubmitToken, todayIso } from "~/modules/orders/submit.server";
+import { newSubmitToken } from "~/modules/orders/submit.server";
 import { staffActions } from "~/modules/orders/status";
 import { readFormData } from "~/utils/form.server";
 import { forbidden, notFound, requireStaff } from "~/utils/guard.server";
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canEdit: staff.funcCodes.has("ord:order:edit"),
     canShip: staff.funcCodes.has("ord:delivery:edit"),
     token: newSubmitToken(),
-    today: todayIso(),
+    today: shopToday(),
     done,
     already: done !== null && search.get("already") === "1",
   };

@@ -1,3 +1,4 @@
+import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -10,7 +11,6 @@ import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { yuanInput } from "./__catalogFormat";
 import { ProductForm } from "./__ProductForm";
 
 export const handle = { i18n: ["adminCatalog"] };
@@ -130,8 +130,8 @@ export default function ProductEdit() {
                     form={`stock-${tenant.id}`}
                     name="entityListPrice"
                     inputMode="decimal"
-                    defaultValue={yuanInput(row?.list_price)}
-                    placeholder={yuanInput(p.list_price) || t("product.onRequest")}
+                    defaultValue={formatAmount(row?.list_price, { grouped: false })}
+                    placeholder={formatAmount(p.list_price, { grouped: false }) || t("product.onRequest")}
                     disabled={!canEdit}
                     className="admin-cell-input"
                     aria-label={t("stock.listPriceIn", { code: tenant.code })}

@@ -1,3 +1,4 @@
+import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -8,7 +9,6 @@ import { getDb } from "~/db/index.server";
 import { listProducts, PRODUCT_PAGE_SIZE } from "~/modules/admin/catalogue-admin.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { yuan } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -86,7 +86,7 @@ export default function Products() {
                 <td className="cell-wrap">{en ? r.name_en : r.name_zh}</td>
                 <td className="cell-wrap">{r.specification}</td>
                 <td className="code">{r.catalogue_code}</td>
-                <td className="num">{r.list_price === null ? t("product.onRequest") : yuan(r.list_price)}</td>
+                <td className="num">{r.list_price === null ? t("product.onRequest") : formatAmount(r.list_price)}</td>
                 <td>{r.status === "delisted" ? t("product.statusDelisted") : t("product.statusActive")}</td>
               </tr>
             ))}

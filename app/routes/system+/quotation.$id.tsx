@@ -1,3 +1,4 @@
+import { shopToday } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -7,7 +8,7 @@ import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/Quo
 import { IdParam, StaffStepSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
-import { newSubmitToken, todayIso } from "~/modules/orders/submit.server";
+import { newSubmitToken } from "~/modules/orders/submit.server";
 import { getStaffQuotation, isExpired, staffQuoteStep } from "~/modules/quotation/quotation.server";
 import { nextQuoteStatus, QUOTE_TEXT_MAX } from "~/modules/quotation/status";
 import feedbackCss from "~/styles/feedback.css";
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     files,
     can: { quote: nextQuoteStatus(q.status, "quote") !== null, ask: nextQuoteStatus(q.status, "ask") !== null },
     token: newSubmitToken(),
-    today: todayIso(),
+    today: shopToday(),
     textMax: QUOTE_TEXT_MAX,
   };
 }

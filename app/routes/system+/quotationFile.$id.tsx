@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { IdParam } from "./__quotationAdmin.server";
 import { getDb } from "~/db/index.server";
 import { readQuotationFile } from "~/modules/quotation/quotation.server";
-import { drawingResponse } from "~/utils/drawing-response.server";
+import { fileResponse, viewsInBrowser } from "~/utils/file-response.server";
 import { notFound, requireStaff } from "~/utils/guard.server";
 
 /** A drawing of a quotation of the staff member's entity (decision 051); another entity's is 404. */
@@ -12,5 +12,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!id.success) notFound();
   const file = await readQuotationFile(getDb(), { tenantId: user.tenantId }, id.data);
   if (!file) notFound();
-  return drawingResponse(file);
+  return fileResponse(request, { body: file.body, type: file.type, name: file.name, inline: viewsInBrowser(file.type), cache: "private, max-age=3600" });
 }

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/index.server";
-import { chinaDay, listSurveys } from "~/modules/support/survey.server";
+import { shopToday } from "~/i18n/format";
+import { listSurveys } from "~/modules/support/survey.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "满意度�
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   await requireStaff(request, "svc:survey:edit", db);
-  return { surveys: await listSurveys(db), today: chinaDay(new Date()) };
+  return { surveys: await listSurveys(db), today: shopToday() };
 }
 
 export default function SurveyList() {

@@ -1,8 +1,8 @@
+import { newSubmitToken } from "~/modules/orders/submit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
-import { newPostToken } from "~/modules/support/requests.server";
 import { RESERVATION_MAX_LINES, RESERVATION_PAGE_SIZE, RESERVATION_PATH } from "~/modules/support/reservation-status";
 import { createReservation, getDealerReservation, listDealerReservations, releaseReservation, withdrawReservation } from "~/modules/support/reservations.server";
 import { setFlash } from "~/utils/cookies.server";
@@ -36,7 +36,7 @@ export async function reservationListLoader(request: Request) {
 
 export async function reservationNewLoader(request: Request) {
   await requireRole(request, SUPPORT_ROLES);
-  return { token: newPostToken(), maxLines: RESERVATION_MAX_LINES };
+  return { token: newSubmitToken(), maxLines: RESERVATION_MAX_LINES };
 }
 
 export async function reservationNewAction(request: Request) {

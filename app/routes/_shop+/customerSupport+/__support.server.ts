@@ -1,9 +1,10 @@
+import { newSubmitToken } from "~/modules/orders/submit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { listMarketingItems } from "~/modules/support/marketing-items.server";
-import { createMarketingRequest, createRequest, getDealerRequest, listDealerRequests, newPostToken } from "~/modules/support/requests.server";
+import { createMarketingRequest, createRequest, getDealerRequest, listDealerRequests } from "~/modules/support/requests.server";
 import { SUPPORT_MAX_LINES, SUPPORT_PAGE_SIZE, SUPPORT_PATHS, type SupportKind } from "~/modules/support/status";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
@@ -34,7 +35,7 @@ export const codeLines = (maxLines: number, maxQty: number, qtyError: string) =>
     .default([]);
 
 export const RequestSchema = z.object({
-  token: z.string({ error: "support:request.required" }).regex(/^[0-9a-f]{32}$/, "support:request.required"),
+  token: z.string({ error: "support:request.required" }).regex(/^[A-Za-z0-9_-]{16,64}$/, "support:request.required"),
   endCustomer: required(200),
   purpose: required(1000),
   supplyMode: z.enum(["loan", "supply"], { error: "support:request.supplyModeRequired" }).optional(),
@@ -55,7 +56,7 @@ export async function supportListLoader<K extends SupportKind>(request: Request,
 
 export async function supportNewLoader<K extends SupportKind>(request: Request, kind: K) {
   await requireRole(request, SUPPORT_ROLES);
-  return { kind, token: newPostToken(), maxLines: SUPPORT_MAX_LINES };
+  return { kind, token: newSubmitToken(), maxLines: SUPPORT_MAX_LINES };
 }
 
 export async function supportNewAction(request: Request, kind: SupportKind) {
@@ -127,7 +128,7 @@ export async function marketingNewLoader(request: Request) {
   const db = getDb();
   const user = await requireRole(request, SUPPORT_ROLES, db);
   const items = await listMarketingItems(db, user.tenantId, { activeOnly: true });
-  return { token: newPostToken(), items: items.map((i) => ({ id: i.id, nameZh: i.name_zh, maxQty: i.max_qty })) };
+  return { token: newSubmitToken(), items: items.map((i) => ({ id: i.id, nameZh: i.name_zh, maxQty: i.max_qty })) };
 }
 
 export async function marketingNewAction(request: Request) {

@@ -9,14 +9,14 @@ import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import type { Language } from "~/i18n/config";
-import { formatMoney } from "~/i18n/format";
+import { formatMoney, shopToday } from "~/i18n/format";
 import { requirePermission, requireUser } from "~/utils/guard.server";
 import { getCart } from "~/modules/cart/cart.server";
 import { withFlash } from "~/modules/cart/flash";
 import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
 import { createAddress, listAddresses } from "~/modules/addresses/addresses.server";
 import { chooseAddress } from "~/modules/addresses/rules";
-import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
+import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { FillOrderSchema } from "./__forms.server";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lines = cart.lines.filter((l) => l.selected);
   if (lines.length === 0) throw redirect(withFlash("/shopCart", { ok: false, key: "order:fill.nothingSelected" }));
   const [addresses, credit] = await Promise.all([listAddresses(db, user), creditInfo(db, user)]);
-  const today = todayIso();
+  const today = shopToday();
   const esd = lineDates(cart, today);
   const chosen = chooseAddress(addresses, Number(new URL(request.url).searchParams.get("addressId")));
   return {

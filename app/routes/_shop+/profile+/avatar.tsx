@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "~/db/index.server";
 import { AVATAR_MAX_BYTES, readAvatar, removeAvatar, setAvatar } from "~/modules/services/profile.server";
 import { setFlash } from "~/utils/cookies.server";
+import { fileResponse } from "~/utils/file-response.server";
 import { readFormData } from "~/utils/form.server";
 import { requireUser } from "~/utils/guard.server";
 import { AvatarSchema } from "./__profile.server";
@@ -15,10 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const avatar = await readAvatar(getDb(), user);
   if (!avatar) throw new Response("Not Found", { status: 404 });
-  const etag = `"${avatar.key}"`;
-  const headers = { "Content-Type": avatar.type, "Cache-Control": "private, no-cache", ETag: etag, "Content-Disposition": "inline" };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(avatar.data), { headers });
+  return fileResponse(request, { body: avatar.data, type: avatar.type, cache: "private, no-cache", etag: `"${avatar.key}"` });
 }
 
 /** POST /profile/avatar: upload (PNG/JPEG by content, ≤ 1 MB) or remove; back to the personal centre with a message. */

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { readQuotationFile } from "~/modules/quotation/quotation.server";
-import { drawingResponse } from "~/utils/drawing-response.server";
+import { fileResponse, viewsInBrowser } from "~/utils/file-response.server";
 import { notFound, requireUser } from "~/utils/guard.server";
 
 const IdParam = z.coerce.number().int().min(1).max(2_000_000_000);
@@ -17,5 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!id.success) notFound();
   const file = await readQuotationFile(getDb(), { tenantId: user.tenantId, customerId: user.customerId }, id.data);
   if (!file) notFound();
-  return drawingResponse(file);
+  return fileResponse(request, { body: file.body, type: file.type, name: file.name, inline: viewsInBrowser(file.type), cache: "private, max-age=3600" });
 }
