@@ -207,3 +207,5 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
     </section>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

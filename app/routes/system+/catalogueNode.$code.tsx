@@ -107,3 +107,5 @@ export default function CatalogueNodeEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -87,3 +87,5 @@ export default function CatalogueNodes() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -83,3 +83,5 @@ export default function CatalogueNodeNew() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

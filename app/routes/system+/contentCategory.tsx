@@ -133,3 +133,5 @@ export default function ContentCategories() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -78,3 +78,5 @@ export default function ContentPreview() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -227,3 +227,5 @@ export default function CustomerPage() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -149,3 +149,5 @@ export default function CustomerPrices() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

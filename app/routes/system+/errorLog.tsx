@@ -70,3 +70,5 @@ export default function ErrorLog() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -127,3 +127,5 @@ export default function FeedbackDetails() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

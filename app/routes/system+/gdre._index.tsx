@@ -108,3 +108,5 @@ export default function BiddingAdminList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

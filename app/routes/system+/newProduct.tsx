@@ -96,3 +96,5 @@ export default function NewProductSettings() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -246,3 +246,5 @@ export default function DeskOrder() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -158,3 +158,5 @@ export default function DeskOrders() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

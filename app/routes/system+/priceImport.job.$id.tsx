@@ -71,3 +71,5 @@ export default function PriceImportJob() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -49,3 +49,5 @@ export default function StaffProfile() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -171,3 +171,5 @@ export default function QuotationAdmin() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

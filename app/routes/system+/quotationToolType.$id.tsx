@@ -193,3 +193,5 @@ export default function ToolTypePage() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

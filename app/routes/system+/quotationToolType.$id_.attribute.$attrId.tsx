@@ -49,3 +49,5 @@ export default function EditToolAttribute() {
     </ToolAttributePage>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -41,3 +41,5 @@ export default function NewToolAttribute() {
   const { t } = useTranslation("quotation");
   return <ToolAttributePage type={type} heading={(name) => t("types.attributeNew", { type: name })} attribute={null} lastResult={actionData?.result} />;
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

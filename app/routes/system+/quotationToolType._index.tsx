@@ -96,3 +96,5 @@ export default function ToolTypes() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -151,3 +151,5 @@ export default function SupportRequest() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

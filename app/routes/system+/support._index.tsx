@@ -86,3 +86,5 @@ export default function SupportRequests() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -124,3 +124,5 @@ export default function MarketingItems() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -112,3 +112,5 @@ export default function SurveyResults() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";
