@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "工作台", "Dashboard");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.dashboard");
 
 /**
  * The back office's first page for every staff role: who is signed in, the shop's state, recent

@@ -14,7 +14,7 @@ import { percentInput, yuan, yuanInput } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户详情", "Customer");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.customer");
 
 /** A dealer: its terms (editable with cus:customer:edit), master accounts, entities and the credit in use. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

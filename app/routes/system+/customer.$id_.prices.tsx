@@ -15,7 +15,7 @@ import { yuan } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户价格", "Customer prices");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.customerPrices");
 
 /** A dealer's price list (customer_price) in one of its company entities; another entity is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

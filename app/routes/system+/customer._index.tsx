@@ -12,7 +12,7 @@ import { yuan } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户管理", "Customers");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.customers");
 
 /** Dealers with their terms (decision 045). */
 export async function loader({ request }: LoaderFunctionArgs) {

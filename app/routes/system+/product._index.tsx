@@ -12,7 +12,7 @@ import { yuan } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "商品管理", "Products");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.products");
 
 /** Products: a keyword goes through the shop's own search; otherwise by node and status. */
 export async function loader({ request }: LoaderFunctionArgs) {

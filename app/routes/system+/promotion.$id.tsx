@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent", "order"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑促销", "Edit promotion");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editPromotion");
 
 const HOUR = 3_600_000;
 

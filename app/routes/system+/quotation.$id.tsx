@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: feedbackCss },
   { rel: "stylesheet", href: quotationCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "报价单", "Quotation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.quotation");
 
 const quoteId = (raw: string | undefined) => {
   const id = IdParam.safeParse(raw ?? "");

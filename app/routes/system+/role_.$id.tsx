@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑角色", "Edit role");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editRole");
 
 const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());
 
