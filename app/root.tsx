@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "", "");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();

@@ -60,6 +60,13 @@ export function getI18nInstance(lang: Language): I18n {
   return instance;
 }
 
+/**
+ * The process-wide i18next instance holds both languages on the server too: page titles are
+ * translated in each route's `meta` (app/utils/meta.ts), which runs outside React and reads it
+ * with the page's language; in the browser it is the instance the page's texts start.
+ */
+if (!i18next.isInitialized) void i18next.init({ ...i18nConfig, resources, initImmediate: false });
+
 /** A translate function for server code (messages, e-mails, Excel headers). */
 export function getFixedT(lang: Language, ns: string = "common"): TFunction {
   return getI18nInstance(lang).getFixedT(lang, ns);

@@ -73,6 +73,22 @@ function declared(text: string): string[] {
   return [...list.matchAll(/["'](\w+)["']/g)].map((m) => m[1]);
 }
 
+/**
+ * Namespaces the page already carries through the layouts above a route: a folder's `_layout`
+ * (remix-flat-routes) is matched with every route below it, so its declaration is on each page.
+ */
+function inheritedNamespaces(file: string): Set<string> {
+  const found = new Set<string>();
+  const routesDir = path.join(appDir, "routes");
+  for (let dir = path.dirname(file); dir.startsWith(routesDir) && dir !== routesDir; dir = path.dirname(dir)) {
+    for (const name of ["_layout.tsx", "_layout.ts"]) {
+      const layout = path.join(dir, name);
+      if (layout !== file && fs.existsSync(layout)) for (const ns of declared(read(layout))) found.add(ns);
+    }
+  }
+  return found;
+}
+
 describe("route namespaces", () => {
   const routes = pageRouteFiles();
   it("finds the route modules", () => {
@@ -81,6 +97,11 @@ describe("route namespaces", () => {
   it.each(routes.map((f) => [path.relative(appDir, f), f]))("%s declares the namespaces it uses", (_name, file) => {
     // common is on every page (the root's menus, errors), so routes do not repeat it
     const used = [...usedNamespaces(file)].filter((ns) => ns !== "common").sort();
-    expect(declared(read(file)).sort()).toEqual(used);
+    const inherited = inheritedNamespaces(file);
+    const own = declared(read(file));
+    // every namespace it uses is declared by the route or by a layout above it…
+    expect(used.filter((ns) => !own.includes(ns) && !inherited.has(ns))).toEqual([]);
+    // …and it declares none it does not use
+    expect(own.filter((ns) => !used.includes(ns))).toEqual([]);
   });
 });

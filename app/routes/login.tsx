@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["auth"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.signIn");
 
 /** The admin-style login: a card on the dark portal background (spec §2). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "admin");

@@ -5,7 +5,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["auth", "services"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "门户登录", "Sign-in from the portal");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.signInFromThePortal");
 
 /** Spec §2 /loginRelay: sign-in handed over from the company portal (decision 048). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => relayLoader(request, context.clientIp, "login");

@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["auth"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "登录", "Sign in");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.signIn");
 
 /** The shop-style login (spec §2 public route). */
 export const loader = ({ request }: LoaderFunctionArgs) => loginLoader(request, "shop");

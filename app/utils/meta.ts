@@ -1,19 +1,21 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
-
-/** The portal's name and what it is for, in the page's language (the <title> suffix and the description). */
-const PORTAL = { zh: "经销商门户", en: "Dealer Portal" };
-const DESCRIPTION = {
-  zh: "硬质合金刀具经销商门户：按订货号查找刀片与刀杆，查看专属价格与库存，在线下单、导入订单并跟踪发货。",
-  en: "Dealer portal for carbide cutting tools: find inserts and holders by ordering code, see your own prices and stock, order, import orders and track deliveries.",
-};
+import i18next from "i18next";
 
 /**
  * A page's title and description in the page's language only (the root loader decides it):
  * "购物车 · 经销商门户" on Chinese pages, "Shopping cart · Dealer Portal" on English ones.
+ *
+ * The key is a text of the locale files: titles.* of common for shop pages, titles.* of admin for
+ * the back office (its layout carries admin), or a text of a namespace the route declares. Meta
+ * runs outside React, so it reads the i18next instance of the process: in the browser the one the
+ * page's texts started (entry.client.tsx), on the server the one app/i18n/i18n.server.ts fills
+ * with both languages. A key whose texts are not there shows the portal's name only, never a key.
  */
-export function pageMeta(matches: MetaArgs["matches"], zh: string, en: string): MetaDescriptor[] {
+export function pageMeta(matches: MetaArgs["matches"], key: string, values?: Record<string, string | number>): MetaDescriptor[] {
   const rootData = matches.find((m) => m.id === "root")?.data as { lang?: string } | undefined;
-  const lang = rootData?.lang === "en" ? "en" : "zh";
-  const title = lang === "en" ? en : zh;
-  return [{ title: title ? `${title} · ${PORTAL[lang]}` : PORTAL[lang] }, { name: "description", content: DESCRIPTION[lang] }];
+  const lng = rootData?.lang === "en" ? "en" : "zh";
+  const text = (k: string, v?: Record<string, string | number>) => (i18next.exists(k, { lng }) ? i18next.t(k, { lng, ...v }) : "");
+  const portal = text("portalTitle");
+  const title = text(key, values);
+  return [{ title: title && portal ? `${title} · ${portal}` : title || portal }, { name: "description", content: text("portalDescription") }];
 }

@@ -13,6 +13,7 @@ import services from "./en/services.json";
 import support from "./en/support.json";
 import quotation from "./en/quotation.json";
 import bidding from "./en/bidding.json";
+import notices from "./en/notices.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding, notices };

@@ -13,6 +13,7 @@ import services from "./zh/services.json";
 import support from "./zh/support.json";
 import quotation from "./zh/quotation.json";
 import bidding from "./zh/bidding.json";
+import notices from "./zh/notices.json";
 
 /** The Chinese texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding };
+export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding, notices };

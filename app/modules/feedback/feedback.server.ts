@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
+import { noticeTitles } from "~/modules/notices/notice-texts.server";
 import {
   FEEDBACK_PHOTO_MAX_BYTES,
   FEEDBACK_PHOTOS_MAX,
@@ -284,12 +285,6 @@ export async function readFeedbackPhoto(db: DB, who: { tenantId: number; custome
   return body ? { body, type: row.file_type, name: row.file_name, key: row.file_key } : null;
 }
 
-const NOTICE_TEXT: Record<Exclude<FeedbackEvent, "message">, { zh: string; en: string }> = {
-  reply: { zh: "您的客户反馈 #{id}（订单 {no}）已回复", en: "Your feedback #{id} (order {no}) has been answered" },
-  ask: { zh: "客户反馈 #{id}（订单 {no}）需要补充信息", en: "Feedback #{id} (order {no}): more information needed" },
-  close: { zh: "您的客户反馈 #{id}（订单 {no}）已关闭", en: "Your feedback #{id} (order {no}) has been closed" },
-};
-
 interface StepInput {
   token: string;
   event: FeedbackEvent;
@@ -331,16 +326,13 @@ async function step(
         .returning("id")
         .executeTakeFirstOrThrow();
       if (input.event !== "message") {
-        const text = NOTICE_TEXT[input.event];
-        const fill = (s: string) => s.replaceAll("{id}", String(fb.id)).replaceAll("{no}", fb.order_no);
         await trx
           .insertInto("notice")
           .values({
             user_id: fb.user_id,
             tenant_id: fb.tenant_id,
             type: "customer_feedback",
-            title_zh: fill(text.zh),
-            title_en: fill(text.en),
+            ...noticeTitles(`feedback.${input.event}`, { id: fb.id, no: fb.order_no }),
             body_zh: body.slice(0, 500),
             body_en: body.slice(0, 500),
             detail_id: fb.id,

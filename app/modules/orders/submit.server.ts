@@ -2,6 +2,7 @@ import { shopToday } from "~/i18n/format";
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { getCart, type CartActor, type CartView } from "~/modules/cart/cart.server";
 import { checkPermission, giftAllowance, type RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
@@ -293,8 +294,8 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
               line_no: lineNo,
               product_id: p.id,
               ordering_code: p.ordering_code,
-              name_zh: `${p.name_zh}（赠品）`,
-              name_en: `${p.name_en} (gift)`,
+              name_zh: getFixedT("zh", "order")("lineNames.gift", { name: p.name_zh }),
+              name_en: getFixedT("en", "order")("lineNames.gift", { name: p.name_en }),
               qty: g.qty,
               unit_price: 0,
               discount_amount: 0,

@@ -2,10 +2,12 @@ import path from "node:path";
 import type { Selectable } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { QuotationTable } from "~/db/schema";
+import { getFixedT } from "~/i18n/i18n.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { checkPermission } from "~/modules/cart/rules";
 import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName, type FileType } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
+import { noticeTexts } from "~/modules/notices/notice-texts.server";
 import { todayIso } from "~/modules/orders/submit.server";
 import { attributeSummary, validateAttributes, type AttributeError } from "./attributes";
 import {
@@ -296,17 +298,6 @@ export async function readQuotationFile(db: DB, who: { tenantId: number; custome
 
 // ---------------------------------------------------------------- steps
 
-const NOTICE: Record<"quote" | "ask", { zh: [string, string]; en: [string, string] }> = {
-  quote: {
-    zh: ["非标报价 {no} 已报价", "您的非标刀具报价申请 {no} 已报价：单价 {price} 元（含税），最小起订量 {moq}，交期 {lead} 天，有效期至 {until}。"],
-    en: ["Quotation {no}: price given", "Your customized tool request {no} has been quoted: unit price CNY {price} (tax incl.), MOQ {moq}, lead time {lead} days, valid until {until}."],
-  },
-  ask: {
-    zh: ["非标报价 {no} 需要补充信息", "订单处理对您的非标刀具报价申请 {no} 有疑问：{body}"],
-    en: ["Quotation {no}: a question for you", "The order desk has a question about your customized tool request {no}: {body}"],
-  },
-};
-
 export const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export interface StaffStepInput {
@@ -386,25 +377,21 @@ async function step(
         .executeTakeFirstOrThrow();
       if (extra) await extra(trx, q);
       if (input.event === "quote" || input.event === "ask") {
-        const t = NOTICE[input.event];
-        const fill = (x: string) =>
-          x
-            .replaceAll("{no}", q.quote_no)
-            .replaceAll("{price}", s.unit_price !== undefined ? yuan(s.unit_price) : "")
-            .replaceAll("{moq}", String(s.moq ?? ""))
-            .replaceAll("{lead}", String(s.lead_time_days ?? ""))
-            .replaceAll("{until}", s.valid_until ?? "")
-            .replaceAll("{body}", body.slice(0, 400));
+        const values = {
+          no: q.quote_no,
+          price: s.unit_price !== undefined ? yuan(s.unit_price) : "",
+          moq: String(s.moq ?? ""),
+          lead: String(s.lead_time_days ?? ""),
+          until: s.valid_until ?? "",
+          body: body.slice(0, 400),
+        };
         await trx
           .insertInto("notice")
           .values({
             user_id: q.user_id,
             tenant_id: q.tenant_id,
             type: "quotation",
-            title_zh: fill(t.zh[0]),
-            title_en: fill(t.en[0]),
-            body_zh: fill(t.zh[1]),
-            body_en: fill(t.en[1]),
+            ...noticeTexts(`quotation.${input.event}`, values),
             detail_id: q.id,
             order_no: null,
             is_read: 0,
@@ -501,8 +488,8 @@ export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, i
           search_code: q.quote_no,
           catalogue_code: "",
           kind: `custom_${type?.code ?? "tool"}`.slice(0, 30),
-          name_zh: `${type?.nameZh ?? "非标刀具"}（报价单 ${q.quote_no}）`,
-          name_en: `${type?.nameEn ?? "Customized tool"} (quotation ${q.quote_no})`,
+          name_zh: getFixedT("zh", "quotation")("lineNames.quoted", { type: type?.nameZh ?? getFixedT("zh", "quotation")("lineNames.customizedTool"), no: q.quote_no }),
+          name_en: getFixedT("en", "quotation")("lineNames.quoted", { type: type?.nameEn ?? getFixedT("en", "quotation")("lineNames.customizedTool"), no: q.quote_no }),
           specification: attributeSummary(type?.attributes ?? [], values, "zh").slice(0, 300),
           grade: null,
           iso_shape: null,

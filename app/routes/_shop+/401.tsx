@@ -5,7 +5,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "401", "401");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.status401");
 
 export default function Unauthorized() {
   const { t } = useTranslation();

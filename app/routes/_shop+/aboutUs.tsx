@@ -7,7 +7,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "关于我们", "About us");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.aboutUs");
 
 export function loader(_: LoaderFunctionArgs) {
   const { hotline, contactEmail } = getSiteConfig();

@@ -9,7 +9,7 @@ export const handle = { i18n: ["adminContent"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "公告", "Announcements");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.announcements");
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "announcement");
 

@@ -5,7 +5,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "系统维护", "Maintenance");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.maintenance");
 
 /** Where every navigation goes during a maintenance window (spec §4 "Maintenance"). */
 export default function Maintenance() {

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "首页", "Home");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.home");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();

@@ -9,7 +9,7 @@ export const handle = { i18n: ["adminContent"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "行业解决方案", "Industry solutions");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.industrySolutions");
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "solution");
 

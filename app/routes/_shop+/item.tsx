@@ -27,10 +27,8 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const product = `${data?.product.orderingCode ?? ""} · ${data?.product.name ?? ""}`;
-  return pageMeta(matches, product, product);
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, "titles.item", { code: data?.product.orderingCode ?? "", name: data?.product.name ?? "" });
 
 /** /item?code=<ordering code>: product detail with price, stock, cutting data, compatible products, drawing. */
 export async function loader({ request }: LoaderFunctionArgs) {

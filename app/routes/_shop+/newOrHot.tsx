@@ -16,7 +16,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新品与热销", "New and hot products");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.newAndHotProducts");
 
 /** /newOrHot[?tab=new|hot]: products flagged new or hot (public; prices when signed in). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ export const handle = { i18n: ["adminContent"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "研究", "Research");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.research");
 
 export const loader = (args: LoaderFunctionArgs) => loadContentPage(args, "research");
 

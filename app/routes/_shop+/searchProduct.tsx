@@ -18,7 +18,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品搜索", "Product search");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.productSearch");
 
 /** /searchProduct?keyWord=: public; prices only when signed in. 3+ characters, enforced here. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,9 @@
 import type { MetaArgs } from "@remix-run/node";
-import en from "~/i18n/locales/en/adminData.json";
-import zh from "~/i18n/locales/zh/adminData.json";
 import { pageMeta } from "~/utils/meta";
 
-/** The <title> of the company entity pages, from the adminData texts (meta runs outside React). */
+/** The <title> of the company entity pages, from the adminData texts (the routes declare adminData). */
 export function dataAreaMeta(matches: MetaArgs["matches"], key: "title" | "metaDetail" | "jobTitle" | "editTitle") {
-  return pageMeta(matches, zh.dataArea[key], en.dataArea[key]);
+  return pageMeta(matches, `adminData:dataArea.${key}`);
 }
 
 /** A number from a route param or search param, or null (a malformed id is a 404, not a 500). */

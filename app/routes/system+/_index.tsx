@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "工作台", "Dashboard");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.dashboard");
 
 /**
  * The back office's first page for every staff role: who is signed in, the shop's state, recent
@@ -207,3 +207,5 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
     </section>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

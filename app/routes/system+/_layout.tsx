@@ -96,3 +96,5 @@ export default function AdminLayout() {
     </div>
   );
 }
+
+export { AdminLayoutErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

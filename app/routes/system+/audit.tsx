@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminUsers"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "操作日志", "Audit log");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.auditLog");
 
 /** Who changed what in the back office, before and after (read-only). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -116,3 +116,5 @@ export default function AuditLog() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

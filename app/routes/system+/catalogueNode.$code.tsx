@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑目录节点", "Edit catalogue node");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editCatalogueNode");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
@@ -107,3 +107,5 @@ export default function CatalogueNodeEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

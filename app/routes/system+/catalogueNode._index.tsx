@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "目录节点", "Catalogue nodes");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.catalogueNodes");
 
 /** The catalogue tree, one level at a time (?parent=CODE; none: level 1). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -87,3 +87,5 @@ export default function CatalogueNodes() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增目录节点", "New catalogue node");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.newCatalogueNode");
 
 /** A new node under ?parent=CODE (none: a level-1 node); an unknown parent is a 404. */
 async function parentOf(request: Request) {
@@ -83,3 +83,5 @@ export default function CatalogueNodeNew() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

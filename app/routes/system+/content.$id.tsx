@@ -17,7 +17,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑内容", "Edit content");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editContent");
 
 function parseId(raw: string | undefined): number | null {
   const id = contentId.safeParse(raw);
@@ -247,3 +247,5 @@ export default function ContentEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "内容发布", "Publishing");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.publishing");
 
 /** Announcements, research, downloads, training and solutions (spec §7 /bulletin/selectAll). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -109,3 +109,5 @@ export default function ContentList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "公告分类", "Announcement categories");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.announcementCategories");
 
 /** The announcements' categories (spec §7 public/bulletinCatalog/selectAll) and the downloads' (?kind=download, decision 053). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -133,3 +133,5 @@ export default function ContentCategories() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "内容预览", "Preview");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.preview");
 
 /** A draft or a future item as dealers will see it, in both languages; only staff reach it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -78,3 +78,5 @@ export default function ContentPreview() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -15,7 +15,7 @@ import { percentInput } from "./__catalogFormat";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户详情", "Customer");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.customer");
 
 /** A dealer: its terms (editable with cus:customer:edit), master accounts, entities and the credit in use. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -228,3 +228,5 @@ export default function CustomerPage() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

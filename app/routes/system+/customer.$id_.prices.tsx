@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户价格", "Customer prices");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.customerPrices");
 
 /** A dealer's price list (customer_price) in one of its company entities; another entity is a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -149,3 +149,5 @@ export default function CustomerPrices() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户管理", "Customers");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.customers");
 
 /** Dealers with their terms (decision 045). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -80,3 +80,5 @@ export default function Customers() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -186,3 +186,5 @@ export default function DataAreaDetail() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -83,3 +83,5 @@ export default function DataAreaEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -168,3 +168,5 @@ function EntityForm({ intent, parents, lastResult }: { intent: Intent; parents?:
     </section>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -61,3 +61,5 @@ export default function DataAreaJob() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminOrders"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货管理", "Deliveries");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.deliveries");
 
 /** The entity's shipments and the Excel import of shipments (issue 17, decision 044). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -192,3 +192,5 @@ export default function Deliveries() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

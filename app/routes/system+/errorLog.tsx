@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminUsers"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "错误日志", "Error log");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.errorLog");
 
 /** Server errors, newest first (the newest 500 are kept); read-only. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -70,3 +70,5 @@ export default function ErrorLog() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -18,7 +18,7 @@ import { FeedbackIdParam, StaffStepSchema } from "./__feedback.server";
 export const handle = { i18n: ["feedback"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: feedbackCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后反馈", "After-sales feedback");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.afterSalesFeedback");
 
 function idParam(value: string | undefined): number {
   const parsed = FeedbackIdParam.safeParse(value ?? "");
@@ -127,3 +127,5 @@ export default function FeedbackDetails() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

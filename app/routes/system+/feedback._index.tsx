@@ -16,7 +16,7 @@ import { FeedbackFilterSchema } from "./__feedback.server";
 export const handle = { i18n: ["feedback"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: feedbackCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后反馈", "After-sales feedback");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.afterSalesFeedback");
 
 /** All dealers' after-sales feedback of the signed-in company entity, open first (decision 049). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -120,3 +120,5 @@ export default function FeedbackList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -25,7 +25,7 @@ import { biddingParam, BiddingSchema } from "./__bidding.server";
 export const handle = { i18n: ["bidding"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑招标", "Edit tender");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editTender");
 
 function parseId(raw: string | undefined): number | null {
   const id = biddingParam.safeParse(raw);
@@ -235,3 +235,5 @@ export default function BiddingEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -16,7 +16,7 @@ import { BiddingAdminFilterSchema } from "./__bidding.server";
 export const handle = { i18n: ["adminContent", "bidding"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "稀土招标", "Rare-earth bidding");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.rareEarthBidding");
 
 /** The tenders of /gdre, drafts included (decision 053; cms:gdre:view). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -108,3 +108,5 @@ export default function BiddingAdminList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

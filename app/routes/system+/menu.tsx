@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "菜单管理", "Menus");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.menus");
 
 /** The menu tree of one area (shop or back office), depth-first, for /system/menu (spec §7 /basemenu). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -99,3 +99,5 @@ export default function MenuList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑菜单", "Edit menu");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editMenu");
 
 const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());
 
@@ -152,3 +152,5 @@ export default function MenuEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

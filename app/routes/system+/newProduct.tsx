@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新品设置", "New products");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.newProducts");
 
 /** New and hot products of the home page and /newOrHot (spec §7 /newProductSettings). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -96,3 +96,5 @@ export default function NewProductSettings() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

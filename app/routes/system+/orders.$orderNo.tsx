@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminOrders", "order"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.orderDesk");
 
 const DONE = ["confirm", "propose_date", "create_purchase_application", "cancel", "cancel_rest", "ship"] as const;
 
@@ -247,3 +247,5 @@ export default function DeskOrder() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminOrders", "order"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.orderDesk");
 
 /** All dealers' orders of the signed-in company entity (issue 17): the queue, filters, paging, export. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -158,3 +158,5 @@ export default function DeskOrders() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

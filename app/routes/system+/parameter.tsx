@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "系统参数", "System parameters");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.systemParameters");
 
 /** System parameters by code (spec §7 /basesysparameters): the landing page, the maintenance window and others. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -107,3 +107,5 @@ export default function ParameterList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑参数", "Edit parameter");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editParameter");
 
 /** Edit one parameter by code (spec §7 /basesysparameters/findByCode, /update). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -100,3 +100,5 @@ export default function ParameterEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

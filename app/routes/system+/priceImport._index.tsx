@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "牌价库存导入", "Price and stock import");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.priceAndStockImport");
 
 /** Upload of list prices and stock for one company entity; the work runs as a background job (decision 045). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -94,3 +94,5 @@ export default function PriceImport() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

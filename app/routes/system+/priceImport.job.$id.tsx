@@ -11,7 +11,7 @@ export const handle = { i18n: ["adminCatalog"] };
 
 /** While the import runs the page reloads itself every 2 seconds (a meta refresh: no JavaScript needed). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...pageMeta(matches, "导入进度", "Import progress"),
+  ...pageMeta(matches, "admin:titles.importProgress"),
   ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
 ];
 
@@ -71,3 +71,5 @@ export default function PriceImportJob() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -15,7 +15,7 @@ import { ProductForm } from "./__ProductForm";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑商品", "Edit product");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editProduct");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
@@ -236,3 +236,5 @@ export default function ProductEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

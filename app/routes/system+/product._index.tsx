@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "商品管理", "Products");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.products");
 
 /** Products: a keyword goes through the shop's own search; otherwise by node and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -102,3 +102,5 @@ export default function Products() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminCatalog"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增商品", "New product");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.newProduct");
 
 /** A new product: the same checks as an edit (ordering code for the search and ISO, MOQ, node). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -74,3 +74,5 @@ export default function ProductNew() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "个人中心", "Personal centre");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.personalCentre");
 
 /** The staff member's own account: who they are, their roles and company entities. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,3 +49,5 @@ export default function StaffProfile() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent", "order"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑促销", "Edit promotion");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editPromotion");
 
 const HOUR = 3_600_000;
 
@@ -226,3 +226,5 @@ export default function PromotionEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminContent"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "促销活动", "Promotions");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.promotions");
 
 /** The promotions of the staff member's company entity (spec §7 /commodityPromotionSettings). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -108,3 +108,5 @@ export default function PromotionList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

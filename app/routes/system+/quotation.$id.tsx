@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: feedbackCss },
   { rel: "stylesheet", href: quotationCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "报价单", "Quotation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.quotation");
 
 const quoteId = (raw: string | undefined) => {
   const id = IdParam.safeParse(raw ?? "");
@@ -172,3 +172,5 @@ export default function QuotationAdmin() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["quotation"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quotationCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "非标报价", "Tool quotations");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.toolQuotations");
 
 /** The entity's customized tool quotation requests (decision 051): those waiting for a quote by default. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -95,3 +95,5 @@ export default function Quotations() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["quotation"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quotationCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "刀具类型", "Tool type");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.toolType");
 
 /** One tool type (decision 051): its names, order and state; its attributes in the dealer's order, moved, removed or restored here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -193,3 +193,5 @@ export default function ToolTypePage() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

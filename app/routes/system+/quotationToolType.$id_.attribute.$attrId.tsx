@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["quotation"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑参数", "Edit attribute");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editAttribute");
 
 /** One attribute of a tool type (decision 051): labels, kind, unit, bounds, choices, required; the key stays. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -49,3 +49,5 @@ export default function EditToolAttribute() {
     </ToolAttributePage>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["quotation"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增参数", "Add an attribute");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.addAnAttribute");
 
 /** A new attribute at the end of a tool type's form (decision 051): its key is fixed from now on. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -41,3 +41,5 @@ export default function NewToolAttribute() {
   const { t } = useTranslation("quotation");
   return <ToolAttributePage type={type} heading={(name) => t("types.attributeNew", { type: name })} attribute={null} lastResult={actionData?.result} />;
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 export const handle = { i18n: ["quotation"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: quotationCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "刀具类型与参数", "Tool types and attributes");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.toolTypesAndAttributes");
 
 /** The tool types a dealer's quotation request offers (decision 051): every type, active or not, and a form to add one. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -96,3 +96,5 @@ export default function ToolTypes() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

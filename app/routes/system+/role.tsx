@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "角色管理", "Roles");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.roles");
 
 /** Roles with their customer flag and number of users (spec §7 /baserole). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -66,3 +66,5 @@ export default function RoleList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

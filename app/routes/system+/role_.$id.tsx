@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑角色", "Edit role");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editRole");
 
 const parseId = (raw: string | undefined) => (raw === "new" ? null : /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : notFound());
 
@@ -117,3 +117,5 @@ export default function RoleEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

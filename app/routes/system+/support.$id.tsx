@@ -20,7 +20,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情", "Support request");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.supportRequest");
 
 const requestId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
 
@@ -151,3 +151,5 @@ export default function SupportRequest() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品、刀体与宣传支持申请", "Sample, tool-body and marketing requests");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.sampleToolBodyAndMarketingRequests");
 
 /** Customer support's list of the entity's sample and tool-body requests (decision 050); the open ones by default. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -86,3 +86,5 @@ export default function SupportRequests() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "宣传物料", "Marketing items");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.marketingItems");
 
 /** The entity's marketing items (decision 052): the list, one item added or edited at a time (`?edit=id`). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -124,3 +124,5 @@ export default function MarketingItems() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -19,7 +19,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库详情", "Stock reservation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.stockReservationDetails");
 
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
 
@@ -131,3 +131,5 @@ export default function Reservation() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库申请", "Stock reservations");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.stockReservations");
 
 /** Customer support's list of the entity's stock reservations (decision 052); the open ones by default, paged. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -82,3 +82,5 @@ export default function Reservations() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

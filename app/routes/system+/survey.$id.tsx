@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "调查结果", "Survey results");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.surveyResults");
 
 /** A survey's results (decision 050): responses, per rating question its average (a server-drawn chart) and scores, the written answers. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -112,3 +112,5 @@ export default function SurveyResults() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

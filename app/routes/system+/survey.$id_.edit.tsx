@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "编辑调查", "Edit the survey");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editTheSurvey");
 
 const surveyId = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
 
@@ -53,3 +53,5 @@ export default function SurveyEdit() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "满意度调查", "Satisfaction surveys");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.satisfactionSurveys");
 
 /** The satisfaction surveys (decision 050): their periods, questions and responses. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -69,3 +69,5 @@ export default function SurveyList() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["support"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新建调查", "New survey");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.newSurvey");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "svc:survey:edit");
@@ -43,3 +43,5 @@ export default function SurveyNew() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -14,7 +14,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminUsers"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "用户详情", "User details");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.userDetails");
 
 /** The page's forms: lock, unlock, send the reset link, the roles. */
 
@@ -207,3 +207,5 @@ export default function UserDetails() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

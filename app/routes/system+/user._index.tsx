@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminUsers"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "用户管理", "Users");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.users");
 
 /** The search form (GET): anything unreadable falls back to "no filter". */
 
@@ -108,3 +108,5 @@ export default function Users() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

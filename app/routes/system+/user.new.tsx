@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const handle = { i18n: ["adminUsers"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新增用户", "New user");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.newUser");
 
 const kindParam = (url: URL) => (url.searchParams.get("kind") === "dealer" ? "dealer" : "staff");
 
@@ -129,3 +129,5 @@ export default function NewUser() {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";

@@ -7,7 +7,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "售后服务", "After-sales service");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.afterSalesService");
 
 /** After-sales service (Chinese only): satisfaction survey and customer feedback. */
 export default function AfterSalesService() {

@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ordersCss },
   { rel: "stylesheet", href: feedbackCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "客户反馈", "Customer feedback");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.customerFeedback");
 
 const MB = FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024;
 

@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ordersCss },
   { rel: "stylesheet", href: feedbackCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "反馈详情", "Feedback details");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.feedbackDetails");
 
 const dealerOf = (u: { id: number; code: string; customerId: number; tenantId: number }) => ({ id: u.id, code: u.code, customerId: u.customerId, tenantId: u.tenantId });
 

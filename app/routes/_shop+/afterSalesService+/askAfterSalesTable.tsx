@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ordersCss },
   { rel: "stylesheet", href: feedbackCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "我的反馈", "My feedback");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.myFeedback");
 
 /** The customer's after-sales feedback with its status, newest change first (decision 049). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "满意度调查", "Satisfaction survey");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.satisfactionSurvey");
 
 /**
  * The satisfaction survey (spec §2 /afterSalesService/satisfication, decision 050): the current

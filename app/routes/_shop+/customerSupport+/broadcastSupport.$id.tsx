@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情 · 宣传支持", "Request · Marketing support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.marketingSupportRequest");
 
 /** One marketing-support request of the customer (decision 052); another customer's is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

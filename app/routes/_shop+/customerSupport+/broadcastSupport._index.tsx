@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "宣传支持", "Marketing support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.marketingSupport");
 
 /** Marketing support (spec §2 /customerSupport/broadcastSupport, decision 052): the customer's requests. */
 export async function loader({ request }: LoaderFunctionArgs) {

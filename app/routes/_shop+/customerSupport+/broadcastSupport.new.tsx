@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请宣传支持", "Request marketing support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.requestMarketingSupport");
 
 /** A new marketing-support request (decision 052): the entity's items, a one-time token against double posts. */
 export async function loader({ request }: LoaderFunctionArgs) {

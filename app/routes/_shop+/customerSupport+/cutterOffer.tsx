@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: feedbackCss },
   { rel: "stylesheet", href: quotationCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "非标刀具报价", "Customized tool quotation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.customizedToolQuotation");
 
 /**
  * Spec §2 /customerSupport/cutterOffer: the same quotation service as under technical service

@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情 · 刀体支持", "Request · Tool-body support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.toolBodySupportRequest");
 
 /** One Tool-body support request of the customer (decision 050); another customer's is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "刀体支持", "Tool-body support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.toolBodySupport");
 
 /** Tool-body support (spec §2 /customerSupport/cutterSupport, decision 050): the customer's requests. */
 export async function loader({ request }: LoaderFunctionArgs) {

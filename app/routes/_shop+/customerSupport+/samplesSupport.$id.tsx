@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请详情 · 样品支持", "Request · Sample support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.sampleSupportRequest");
 
 /** One Sample support request of the customer (decision 050); another customer's is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "样品支持", "Sample support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.sampleSupport");
 
 /** Sample support (spec §2 /customerSupport/samplesSupport, decision 050): the customer's requests. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "新建申请 · 样品支持", "New request · Sample support");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.newRequestSampleSupport");
 
 /** A new Sample support request (decision 050): the form carries a one-time token, so a double post files it once. */
 export async function loader({ request }: LoaderFunctionArgs) {

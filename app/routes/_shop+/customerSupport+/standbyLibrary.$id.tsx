@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库详情", "Stock reservation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.stockReservationDetails");
 
 /** One stock reservation of the customer (decision 052): what is kept and ordered; withdraw or release it. Another customer's is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

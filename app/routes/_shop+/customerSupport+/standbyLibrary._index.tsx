@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "备库", "Stock reservation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.stockReservation");
 
 /** Stock reservation (spec §2 /customerSupport/standbyLibrary, decision 052): the customer's reservations, paged. */
 export async function loader({ request }: LoaderFunctionArgs) {

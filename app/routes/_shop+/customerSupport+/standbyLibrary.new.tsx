@@ -8,7 +8,7 @@ export const handle = { i18n: ["support"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "申请备库", "Request a stock reservation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.requestAStockReservation");
 
 /** A new stock reservation request (decision 052): the form carries a one-time token, so a double post files it once. */
 export async function loader({ request }: LoaderFunctionArgs) {

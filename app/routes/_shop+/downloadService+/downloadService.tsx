@@ -10,7 +10,7 @@ export const handle = { i18n: ["adminContent", "bidding"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "下载服务", "Downloads");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.downloads");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ordersCss },

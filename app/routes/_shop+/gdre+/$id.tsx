@@ -17,7 +17,7 @@ export const handle = { i18n: ["bidding"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "稀土招标", "Rare-earth bidding");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.rareEarthBidding");
 
 /** One published tender with its documents (decision 053); a draft or an unknown id is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

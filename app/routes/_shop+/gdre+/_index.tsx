@@ -22,7 +22,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: ordersCss },
   { rel: "stylesheet", href: biddingCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "稀土招标", "Rare-earth bidding");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.rareEarthBidding");
 
 /** The public list of tenders (spec §2 /gdre): open ones first, by state, paged; no sign-in needed. */
 export async function loader({ request }: LoaderFunctionArgs) {

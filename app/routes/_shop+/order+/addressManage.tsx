@@ -22,7 +22,7 @@ import { AddressActionSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "收货地址", "Shipping addresses");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.shippingAddresses");
 export const handle = { watermark: true, i18n: ["auth"] };
 
 /** Shipping addresses of the customer (spec §2 /order/addressManage). */

@@ -26,7 +26,7 @@ export const handle = { i18n: ["order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "填写订单", "Fill in the order");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.fillInTheOrder");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

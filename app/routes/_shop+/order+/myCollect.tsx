@@ -22,7 +22,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "我的收藏", "My favourites");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.myFavourites");
 
 /** /order/myCollect: the signed-in user's favourites, with add to cart. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 
 /** Messages and to-dos: the account's notices, newest first; opening one marks it read (spec §4). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "消息", "Messages");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.messages");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -21,7 +21,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货记录", "Delivery records");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.deliveryRecords");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -25,7 +25,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 
 const PAGE_SIZE = 20;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "我的订单", "My orders");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.myOrders");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

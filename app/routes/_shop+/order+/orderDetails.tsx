@@ -25,7 +25,7 @@ export const handle = { i18n: ["order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单详情", "Order details");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.orderDetails");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

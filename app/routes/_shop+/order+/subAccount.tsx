@@ -23,7 +23,7 @@ import { SubAccountActionSchema } from "./__forms.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "子账号管理", "Sub-accounts");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.subAccounts");
 export const handle = { watermark: true, i18n: ["auth"] };
 
 const idParam = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);

@@ -11,7 +11,7 @@ export const handle = { i18n: ["catalogue"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品中心", "Products");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.products");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRoot(request);

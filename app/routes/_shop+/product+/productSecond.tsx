@@ -10,7 +10,7 @@ export const handle = { i18n: ["catalogue"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.node.label ?? ""} · 产品中心`, `${data?.node.label ?? ""} · Products`);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "titles.productNode", { name: data?.node.label ?? "" });
 
 /** /product/productSecond?catalogueCode=<node>&parentCode=<parent>: the node's children and grandchildren. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -19,7 +19,7 @@ import { ContactSchema } from "./__profile.server";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "个人中心", "Personal centre");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.personalCentre");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: servicesCss }];
 export const handle = { watermark: true, i18n: ["auth", "services"] };
 

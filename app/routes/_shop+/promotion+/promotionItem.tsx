@@ -10,7 +10,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.promotion.title ?? ""} · 促销活动`, `${data?.promotion.title ?? ""} · Promotions`);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "titles.promotionItem", { name: data?.promotion.title ?? "" });
 
 /** /promotion/promotionItem?id=: one promotion and its products (add to cart under the promotion). */
 export async function loader({ request }: LoaderFunctionArgs) {

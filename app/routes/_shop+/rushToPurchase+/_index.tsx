@@ -10,7 +10,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "限时抢购", "Flash sales");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.flashSales");
 
 /** /rushToPurchase: the company's running and upcoming promotions, with countdowns. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, `${data?.promotion.title ?? ""} · 限时抢购`, `${data?.promotion.title ?? ""} · Flash sales`);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "titles.flashSaleItem", { name: data?.promotion.title ?? "" });
 
 /** /rushToPurchase/promotionItem?id=: one promotion and its products (add to cart under the promotion). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ export const handle = { i18n: ["order", "quotation"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "购物车", "Shopping cart");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.shoppingCart");
 
 export const loader = ({ request }: LoaderFunctionArgs) => cartLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => cartAction(request, "/shopCart");

@@ -11,7 +11,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 
 /** /shopCart/shopCard: the same cart as cards (handy on a phone). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "购物车", "Shopping cart");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.shoppingCart");
 
 export const loader = ({ request }: LoaderFunctionArgs) => cartLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => cartAction(request, "/shopCart/shopCard");

@@ -6,7 +6,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "技术服务", "Technical service");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.technicalService");
 
 /** Technical service: online training, customized tool quotation (Chinese only), product selection. */
 export default function TechnologyService() {

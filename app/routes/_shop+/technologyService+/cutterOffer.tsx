@@ -17,7 +17,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: feedbackCss },
   { rel: "stylesheet", href: quotationCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "非标刀具报价", "Customized tool quotation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.customizedToolQuotation");
 
 /** Spec §2 /technologyService/cutterOffer (Chinese only): a dealer asks for a quotation of a non-standard tool (decision 051). */
 export async function loader({ request }: LoaderFunctionArgs) {

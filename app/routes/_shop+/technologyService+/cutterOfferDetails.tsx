@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: feedbackCss },
   { rel: "stylesheet", href: quotationCss },
 ];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "报价单详情", "Quotation");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.quotation");
 
 /**
  * Spec §2 /technologyService/cutterOfferDetails?id= (Chinese only): one quotation of the customer

@@ -19,7 +19,7 @@ export const handle = { i18n: ["adminContent"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "在线培训", "Online training");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.onlineTraining");
 
 /** The courses (or one course), and for a signed-in dealer the courses this account finished. */
 export async function loader(args: LoaderFunctionArgs) {

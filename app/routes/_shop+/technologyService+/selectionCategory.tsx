@@ -10,7 +10,7 @@ export const handle = { i18n: ["catalogue", "order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "产品选型", "Product selection");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.productSelection");
 
 /** /technologyService/selectionCategory: parametric product selection (GET form, counts per option). */
 export async function loader({ request }: LoaderFunctionArgs) {

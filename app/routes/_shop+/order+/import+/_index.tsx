@@ -18,7 +18,7 @@ export const handle = { i18n: ["order"] };
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "批量导入", "Batch import");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.batchImport");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)

@@ -16,7 +16,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 /** Progress and report of a batch import; refreshes itself (meta refresh, no JS needed) while running. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...pageMeta(matches, "批量导入", "Batch import"),
+  ...pageMeta(matches, "titles.batchImport"),
   ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "1" } as const] : []),
 ];
 

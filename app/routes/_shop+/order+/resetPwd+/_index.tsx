@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "修改密码", "Change password");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.changePassword");
 export const handle = { watermark: true, i18n: ["auth"] };
 
 /** Password change of the signed-in user (spec §2 /order/resetPwd). */

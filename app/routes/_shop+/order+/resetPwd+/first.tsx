@@ -20,7 +20,7 @@ export const handle = { i18n: ["auth"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.resetPassword");
 
 /** Reset step 1 (public): identify the account, then choose e-mail or mobile. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@ export const handle = { i18n: ["auth"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置完成", "Password reset");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.passwordReset");
 
 /** Reset step 4 (public): done; every old session of the account has ended. */
 export default function ResetFinish() {

@@ -9,7 +9,7 @@ export const handle = { i18n: ["auth"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.resetPassword");
 
 /** Reset step 2 by e-mail (public): the same answer whether or not the account exists. */
 export default function ResetSecondEmail() {

@@ -19,7 +19,7 @@ export const handle = { i18n: ["auth"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "找回密码", "Reset password");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.resetPassword");
 
 /** Reset step 2 by mobile (public): the 6-digit code sent by SMS, limited attempts. */
 export async function loader({ request }: LoaderFunctionArgs) {

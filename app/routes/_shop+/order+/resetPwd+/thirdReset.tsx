@@ -17,7 +17,7 @@ export const handle = { i18n: ["auth"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "重置密码", "Reset password");
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.setNewPassword");
 
 /** Reset step 3 (public): the new password, typed twice, with the token of the link or SMS step. */
 export async function loader({ request }: LoaderFunctionArgs) {
