@@ -38,7 +38,7 @@ test("the content editor publishes a tender with a document; anybody reads it on
   // closing before opening is refused with a message, nothing saved
   await page.getByLabel("截止时间").fill(chinaLocal(-1.5));
   await page.getByTestId("bidding-save").click();
-  await expect(page.getByTestId("bidding-error")).toContainText("截止时间须晚于开标时间");
+  await expect(page.getByTestId("form-error")).toContainText("截止时间须晚于开标时间");
   await page.getByLabel("截止时间").fill(chinaLocal(48));
   await page.getByTestId("bidding-save").click();
   await expect(page.getByTestId("flash")).toContainText("招标已保存");

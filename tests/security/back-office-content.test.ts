@@ -124,7 +124,7 @@ describe("changes made on the screens", () => {
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, ...new Array(120).fill(0)]);
     const refused = await multipart("/system/content/new?kind=download", editor, contentFields("假PDF"), { name: "catalogue.pdf", type: "application/pdf", data: exe });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("adminContent:file.badType");
+    expect(await refused.text()).toContain("不支持此文件类型（按文件内容判断）");
     expect(shop.one<{ n: number }>("select count(*) n from content where title_zh = '假PDF'").n).toBe(0);
 
     const ok = await multipart("/system/content/new?kind=download", editor, contentFields("刀具样本"), { name: "刀具样本 2026.pdf", type: "application/pdf", data: pdf });

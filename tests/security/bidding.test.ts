@@ -104,7 +104,7 @@ describe("changes and the public pages", () => {
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, ...new Array(120).fill(0)]);
     const refused = await upload(`/system/gdre/${id}`, editor, exe, "tender.pdf");
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("bidding:err.badType");
+    expect(await refused.text()).toContain("只能上传 PDF、PNG、JPEG、ZIP 或 Office");
     const tooBig = await upload(`/system/gdre/${id}`, editor, new Uint8Array(21 * 1024 * 1024).fill(0x25), "big.pdf");
     expect(tooBig.status).toBe(413);
     expect((await upload(`/system/gdre/${id}`, editor, pdf, "招标文件 <b>.pdf")).status).toBe(302);

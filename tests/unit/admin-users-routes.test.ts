@@ -40,10 +40,14 @@ beforeAll(async () => {
   };
 });
 
-async function answer(promise: Promise<unknown>): Promise<{ status: number; location?: string | null; body?: unknown }> {
+async function answer(promise: Promise<unknown>): Promise<{ status: number; location?: string | null; body?: unknown; toast?: unknown }> {
   try {
     const value = await promise;
-    if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), body: value.headers.get("Content-Type")?.includes("json") ? await value.json() : undefined };
+    if (value instanceof Response) {
+      const { flashCookie } = await import("~/utils/cookies.server");
+      const toast = (await flashCookie.parse(value.headers.get("Set-Cookie"))) ?? undefined;
+      return { status: value.status, location: value.headers.get("Location"), body: value.headers.get("Content-Type")?.includes("json") ? await value.json() : undefined, toast };
+    }
     return { status: 200, body: value };
   } catch (e) {
     if (e instanceof Response) return { status: e.status, location: e.headers.get("Location") };
@@ -82,22 +86,22 @@ describe("back-office user routes", () => {
     const id = String(await idOf("DPC000001"));
     const act = (fields: [string, string][], cookie = cookies.admin, userId = id) => answer(routes.details.action!({ request: post(`/system/user/${userId}`, cookie, fields), params: { id: userId }, context: {} }));
     expect(await act([["intent", "lock"]], cookies.orderDesk)).toMatchObject({ status: 403 });
-    expect(await act([["intent", "lock"]])).toMatchObject({ status: 302, location: `/system/user/${id}?done=locked` });
-    expect(await act([["intent", "unlock"]])).toMatchObject({ status: 302, location: `/system/user/${id}?done=unlocked` });
-    expect(await act([["intent", "lock"]], cookies.admin, String(await idOf("EMP000001")))).toMatchObject({ status: 400, body: { error: "user.cannotLockSelf" } });
-    expect(await act([["intent", "roles"]])).toMatchObject({ status: 400, body: { error: "user.rolesRequired" } });
-    expect(await act([["intent", "bogus"]])).toMatchObject({ status: 400, body: { error: "user.formInvalid" } });
+    expect(await act([["intent", "lock"]])).toMatchObject({ status: 302, location: `/system/user/${id}`, toast: { key: "adminUsers:done.locked" } });
+    expect(await act([["intent", "unlock"]])).toMatchObject({ status: 302, location: `/system/user/${id}`, toast: { key: "adminUsers:done.unlocked" } });
+    expect(await act([["intent", "lock"]], cookies.admin, String(await idOf("EMP000001")))).toMatchObject({ status: 400, body: { result: { error: { "": ["不能锁定自己的账号"] } } } });
+    expect(await act([["intent", "roles"]])).toMatchObject({ status: 400, body: { result: { error: { roleIds: ["请至少选择一个角色"] } } } });
+    expect(await act([["intent", "bogus"]])).toMatchObject({ status: 400, body: { result: { error: { "": ["提交的内容无效，请刷新页面后重试"] } } } });
     const master = (await db.selectFrom("role").select("id").where("code", "=", "customer_master").executeTakeFirstOrThrow()).id;
-    expect(await act([["intent", "roles"], ["roleIds", String(master)]])).toMatchObject({ status: 302, location: `/system/user/${id}?done=rolesSaved` });
+    expect(await act([["intent", "roles"], ["roleIds", String(master)]])).toMatchObject({ status: 302, location: `/system/user/${id}`, toast: { key: "adminUsers:done.rolesSaved" } });
 
     const tenant = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
     const staffRole = (await db.selectFrom("role").select("id").where("code", "=", "order_desk").executeTakeFirstOrThrow()).id;
     const create = (fields: [string, string][]) => answer(routes.create.action!({ request: post("/system/user/new", cookies.admin, fields), params: {}, context: {} }));
     const bad = await create([["kind", "staff"], ["code", "EMP000001"], ["name", "x"], ["email", "nope"]]);
     expect(bad.status).toBe(400);
-    expect((bad.body as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({ email: ["user.emailInvalid"] });
+    expect((bad.body as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({ email: ["邮箱格式不正确"] });
     const created = await create([["kind", "staff"], ["code", "emp000050"], ["name", "新员工"], ["email", "n@zztools.com.cn"], ["roleIds", String(staffRole)], ["tenantIds", String(tenant)]]);
-    expect(created).toMatchObject({ status: 302, location: `/system/user/${await idOf("EMP000050")}?done=created` });
+    expect(created).toMatchObject({ status: 302, location: `/system/user/${await idOf("EMP000050")}`, toast: { key: "adminUsers:done.created" } });
     expect(fs.readdirSync(process.env.MAIL_OUTBOX_DIR!).length).toBeGreaterThan(0);
   });
 
@@ -112,20 +116,20 @@ describe("back-office user routes", () => {
     const second = await idOf("EMP000002");
 
     // EMP000001 is the only administrator: taking the role from themself is refused, and nothing changes
-    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 400, body: { error: "user.lastAdmin" } });
+    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 400, body: { result: { error: { "": [expect.stringContaining("最后一个有效的系统管理员")] } } } });
     expect(await rolesOf(first)).toEqual(["admin"]);
     // nor may anyone else lock the last administrator (the domain rule, whoever calls it)
-    expect(await lockUser(db, { id: second, code: "EMP000002", tenantId: 1 }, first)).toEqual({ ok: false, error: "user.lastAdmin" });
+    expect(await lockUser(db, { id: second, code: "EMP000002", tenantId: 1 }, first)).toEqual({ ok: false, error: { key: "adminUsers:user.lastAdmin" } });
     expect((await db.selectFrom("app_user").select("status").where("id", "=", first).executeTakeFirstOrThrow()).status).toBe("active");
 
     // a second administrator, but locked, does not count
     expect(await act(second, [["intent", "roles"], ["roleIds", admin], ["roleIds", deskRole]])).toMatchObject({ status: 302 });
     expect(await act(second, [["intent", "lock"]])).toMatchObject({ status: 302 });
-    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 400, body: { error: "user.lastAdmin" } });
+    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 400, body: { result: { error: { "": [expect.stringContaining("最后一个有效的系统管理员")] } } } });
     // once active, the first administrator may give up the role; the second is now the last one
     expect(await act(second, [["intent", "unlock"]])).toMatchObject({ status: 302 });
-    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 302, location: `/system/user/${first}?done=rolesSaved` });
+    expect(await act(first, [["intent", "roles"], ["roleIds", deskRole]])).toMatchObject({ status: 302, location: `/system/user/${first}`, toast: { key: "adminUsers:done.rolesSaved" } });
     expect(await rolesOf(first)).toEqual(["order_desk"]);
-    expect(await lockUser(db, { id: first, code: "EMP000001", tenantId: 1 }, second)).toEqual({ ok: false, error: "user.lastAdmin" });
+    expect(await lockUser(db, { id: first, code: "EMP000001", tenantId: 1 }, second)).toEqual({ ok: false, error: { key: "adminUsers:user.lastAdmin" } });
   });
 });

@@ -3,6 +3,7 @@ import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { buildMenuTree, firstRoute, functionCodes, sortRows, type Area, type ConfiguredLinks, type Grants, type Lang, type MenuRow } from "./menu-tree";
 import { bumpVersion, versionedCache } from "./versions.server";
+import { fail, ok, type Result } from "~/modules/result";
 
 /** Menu rows and their grants, read once per change of the menu or role tables (any process). */
 export interface MenuModel {
@@ -85,7 +86,6 @@ export interface MenuInput {
   zhOnly: boolean;
 }
 
-export type MenuSaveError = "menu.parentMissing" | "menu.funcNeedsParent" | "menu.funcCodeTaken" | "menu.cycle";
 
 const toRow = (m: MenuInput) => ({
   parent_id: m.parentId,
@@ -122,18 +122,18 @@ export async function getMenuRow(db: DB, id: number): Promise<MenuRow> {
  * Adds (id null) or updates a menu node, checked on the server: the parent exists and is not the
  * node itself or below it; a func has a parent and a function code no other func uses.
  */
-export async function saveMenu(db: DB, actor: Actor, id: number | null, input: MenuInput): Promise<{ ok: true; id: number } | { ok: false; error: MenuSaveError }> {
+export async function saveMenu(db: DB, actor: Actor, id: number | null, input: MenuInput): Promise<Result<number>> {
   return db.transaction().execute(async (tx) => {
     const before = id === null ? null : await getMenuRow(tx, id);
     if (input.parentId !== null) {
       const all = await tx.selectFrom("menu").select(["id", "parent_id"]).execute();
       const parentOf = new Map(all.map((r) => [r.id, r.parent_id]));
-      if (!parentOf.has(input.parentId)) return { ok: false as const, error: "menu.parentMissing" as const };
+      if (!parentOf.has(input.parentId)) return fail("admin:menu.parentMissing");
       for (let p: number | null | undefined = input.parentId; p != null; p = parentOf.get(p)) {
-        if (p === id) return { ok: false as const, error: "menu.cycle" as const };
+        if (p === id) return fail("admin:menu.cycle");
       }
     } else if (input.type === "func") {
-      return { ok: false as const, error: "menu.funcNeedsParent" as const };
+      return fail("admin:menu.funcNeedsParent");
     }
     if (input.type === "func") {
       const taken = await tx
@@ -142,7 +142,7 @@ export async function saveMenu(db: DB, actor: Actor, id: number | null, input: M
         .where("func_code", "=", input.funcCode)
         .where("id", "!=", id ?? -1)
         .executeTakeFirst();
-      if (taken) return { ok: false as const, error: "menu.funcCodeTaken" as const };
+      if (taken) return fail("admin:menu.funcCodeTaken");
     }
     let savedId: number;
     if (id === null) {
@@ -158,6 +158,6 @@ export async function saveMenu(db: DB, actor: Actor, id: number | null, input: M
     }
     await recordAudit(tx, actor, { action: id === null ? "create" : "update", entity: "menu", entityId: savedId, before: before ?? undefined, after: toRow(input) });
     await bumpVersion(tx, "menu");
-    return { ok: true as const, id: savedId };
+    return ok(savedId);
   });
 }

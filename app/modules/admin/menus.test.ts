@@ -86,7 +86,7 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
       parentId: null, area: "shop", type: "menu", name: before.name, titleZh: "资料下载", titleEn: "Documents", href: before.href, funcCode: null,
       icon: null, redirect: null, activeMenu: null, sort: before.sort, hidden: false, alwaysShow: false, noCache: false, breadcrumb: true, affix: false, zhOnly: false,
     });
-    expect(result).toEqual({ ok: true, id });
+    expect(result).toEqual({ ok: true, value: id });
     const tree = await menuTree(db, { area: "shop", roles: shopRoles(null), lang: "en" });
     expect(tree.find((i) => i.name === "downloadService")?.title).toBe("Documents");
     const { rows } = await listAudit(db, { entity: "menu", entityId: String(id) }, 1);
@@ -98,10 +98,10 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
 
   it("refuses a func without parent, a taken function code and a node under itself", async () => {
     const base = { area: "shop" as const, name: "x", titleZh: "x", titleEn: "x", href: null, icon: null, redirect: null, activeMenu: null, sort: 1, hidden: false, alwaysShow: false, noCache: false, breadcrumb: true, affix: false, zhOnly: false };
-    expect(await saveMenu(db, admin, null, { ...base, parentId: null, type: "func", funcCode: "x:y" })).toEqual({ ok: false, error: "menu.funcNeedsParent" });
-    expect(await saveMenu(db, admin, null, { ...base, parentId: await menuId("orderList"), type: "func", funcCode: "order:export" })).toEqual({ ok: false, error: "menu.funcCodeTaken" });
+    expect(await saveMenu(db, admin, null, { ...base, parentId: null, type: "func", funcCode: "x:y" })).toEqual({ ok: false, error: { key: "admin:menu.funcNeedsParent" } });
+    expect(await saveMenu(db, admin, null, { ...base, parentId: await menuId("orderList"), type: "func", funcCode: "order:export" })).toEqual({ ok: false, error: { key: "admin:menu.funcCodeTaken" } });
     const order = await menuId("order");
-    expect(await saveMenu(db, admin, order, { ...base, parentId: await menuId("orderList"), type: "menu", funcCode: null })).toEqual({ ok: false, error: "menu.cycle" });
+    expect(await saveMenu(db, admin, order, { ...base, parentId: await menuId("orderList"), type: "menu", funcCode: null })).toEqual({ ok: false, error: { key: "admin:menu.cycle" } });
   });
 
   it("a function code taken away from a role is no longer granted; ancestors of a grant come along", async () => {
@@ -117,7 +117,7 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
     await saveRole(db, admin, editor, { code: "content_editor", nameZh: "内容编辑", nameEn: "Content editor", isCustomer: false, menuIds: [await menuId("sys_audit_view")] });
     const granted = (await getRole(db, editor)).menuIds;
     expect(granted).toEqual(expect.arrayContaining([await menuId("system"), await menuId("auditLog"), await menuId("sys_audit_view")]));
-    expect(await saveRole(db, admin, editor, { code: "admin", nameZh: "x", nameEn: "x", isCustomer: false, menuIds: [] })).toEqual({ ok: false, error: "role.codeTaken" });
+    expect(await saveRole(db, admin, editor, { code: "admin", nameZh: "x", nameEn: "x", isCustomer: false, menuIds: [] })).toEqual({ ok: false, error: { key: "admin:role.codeTaken", field: "code" } });
   });
 
   it("the landing page: staff on their first sidebar page, dealers on the index parameter or the first menu page", async () => {

@@ -3,6 +3,7 @@ import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { checkParameter, isInWindow, LANDING_PAGE, MAINTENANCE_WINDOW, parseMaintenanceWindow } from "./parameters";
 import { bumpVersion, versionedCache } from "./versions.server";
+import { fail, ok, type Result } from "~/modules/result";
 
 export interface ParameterRow {
   code: string;
@@ -41,18 +42,18 @@ export async function saveParameter(
   db: DB,
   actor: Actor,
   input: ParameterRow & { isNew: boolean },
-): Promise<{ ok: true } | { ok: false; error: string }> {
+): Promise<Result> {
   const invalid = checkParameter(input.code, input.value);
-  if (invalid) return { ok: false, error: invalid };
+  if (invalid) return fail(`admin:${invalid}`);
   return db.transaction().execute(async (tx) => {
     const before = await tx.selectFrom("sys_parameter").selectAll().where("code", "=", input.code).executeTakeFirst();
-    if (input.isNew && before) return { ok: false as const, error: "param.codeTaken" };
+    if (input.isNew && before) return fail("admin:param.codeTaken");
     if (!input.isNew && !before) throw new NotFoundError("parameter");
     const row = { code: input.code, value: input.value, description: input.description };
     if (before) await tx.updateTable("sys_parameter").set(row).where("code", "=", input.code).execute();
     else await tx.insertInto("sys_parameter").values(row).execute();
     await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "sys_parameter", entityId: input.code, before, after: row });
     await bumpVersion(tx, "sys_parameter");
-    return { ok: true as const };
+    return ok();
   });
 }

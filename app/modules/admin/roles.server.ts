@@ -3,6 +3,7 @@ import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { ADMIN_ROLE } from "./users.server";
 import { bumpVersion } from "./versions.server";
+import { fail, ok, type Result } from "~/modules/result";
 
 /** Roles (spec §6): name, customer flag (izCustomer) and the menus and function codes granted. */
 export interface RoleRow {
@@ -48,15 +49,15 @@ const ADMIN_KEEPS = ["sys:user:view", "sys:user:edit", "sys:role:view", "sys:rol
  * entry. The administrator role keeps its code (users.server.ts knows it by that), stays a staff
  * role and keeps the rights to maintain users and roles.
  */
-export async function saveRole(db: DB, actor: Actor, id: number | null, input: RoleInput): Promise<{ ok: true; id: number } | { ok: false; error: "role.codeTaken" | "role.adminFixed" }> {
+export async function saveRole(db: DB, actor: Actor, id: number | null, input: RoleInput): Promise<Result<number>> {
   return db.transaction().execute(async (tx) => {
     const before = id === null ? null : await getRole(tx, id);
     if (before?.code === ADMIN_ROLE) {
       const kept = await tx.selectFrom("menu").select("id").where("func_code", "in", ADMIN_KEEPS).execute();
-      if (input.code !== ADMIN_ROLE || input.isCustomer || kept.some((m) => !input.menuIds.includes(m.id))) return { ok: false as const, error: "role.adminFixed" as const };
+      if (input.code !== ADMIN_ROLE || input.isCustomer || kept.some((m) => !input.menuIds.includes(m.id))) return fail("admin:role.adminFixed");
     }
     const taken = await tx.selectFrom("role").select("id").where("code", "=", input.code).where("id", "!=", id ?? -1).executeTakeFirst();
-    if (taken) return { ok: false as const, error: "role.codeTaken" as const };
+    if (taken) return fail("admin:role.codeTaken", undefined, "code");
     const values = { code: input.code, name_zh: input.nameZh, name_en: input.nameEn, is_customer: input.isCustomer ? 1 : 0 };
     let roleId: number;
     if (id === null) ({ id: roleId } = await tx.insertInto("role").values(values).returning("id").executeTakeFirstOrThrow());
@@ -76,6 +77,6 @@ export async function saveRole(db: DB, actor: Actor, id: number | null, input: R
     const after = { ...values, menuIds: [...granted].sort((a, b) => a - b) };
     await recordAudit(tx, actor, { action: id === null ? "create" : "update", entity: "role", entityId: roleId, before: before ?? undefined, after });
     await bumpVersion(tx, "menu");
-    return { ok: true as const, id: roleId };
+    return ok(roleId);
   });
 }

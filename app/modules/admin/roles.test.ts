@@ -20,11 +20,11 @@ describe.each(testDatabases())("the administrator role on $name", ({ url }) => {
     const input = { code: "admin", nameZh: role.name_zh, nameEn: role.name_en, isCustomer: false, menuIds: role.menuIds };
     const userEdit = (await db.selectFrom("menu").select("id").where("func_code", "=", "sys:user:edit").executeTakeFirstOrThrow()).id;
     const audit = (await db.selectFrom("menu").select("id").where("func_code", "=", "sys:audit:view").executeTakeFirst())?.id;
-    expect(await saveRole(db, actor, id, { ...input, code: "superuser" })).toEqual({ ok: false, error: "role.adminFixed" });
-    expect(await saveRole(db, actor, id, { ...input, isCustomer: true })).toEqual({ ok: false, error: "role.adminFixed" });
-    expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== userEdit) })).toEqual({ ok: false, error: "role.adminFixed" });
+    expect(await saveRole(db, actor, id, { ...input, code: "superuser" })).toEqual({ ok: false, error: { key: "admin:role.adminFixed" } });
+    expect(await saveRole(db, actor, id, { ...input, isCustomer: true })).toEqual({ ok: false, error: { key: "admin:role.adminFixed" } });
+    expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== userEdit) })).toEqual({ ok: false, error: { key: "admin:role.adminFixed" } });
     expect((await getRole(db, id)).menuIds).toEqual(role.menuIds);
-    if (audit) expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== audit) })).toEqual({ ok: true, id });
+    if (audit) expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== audit) })).toEqual({ ok: true, value: id });
     expect((await getRole(db, id)).code).toBe("admin");
   });
 });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { hashPassword } from "~/modules/auth/password.server";
 import { requestPasswordReset, type ResetMessages } from "~/modules/auth/reset.server";
 import { RESET_REQUESTS_PER_HOUR } from "~/modules/auth/rules";
@@ -130,16 +131,14 @@ export async function listTenants(db: DB) {
   return db.selectFrom("tenant").select(["id", "code", "name_zh", "name_en"]).orderBy("id").execute();
 }
 
-type FieldErrors = Record<string, string[]>;
-
 /** Role ids that exist and suit the kind, or the error key for the roles field. */
-async function checkRoles(db: DB, kind: UserKind, roleIds: number[]): Promise<{ ok: true; codes: string[] } | { ok: false; error: string }> {
+async function checkRoles(db: DB, kind: UserKind, roleIds: number[]): Promise<Result<string[]>> {
   const ids = [...new Set(roleIds)];
-  if (ids.length === 0) return { ok: false, error: "user.rolesRequired" };
+  if (ids.length === 0) return fail("adminUsers:user.rolesRequired", undefined, "roleIds");
   const allowed = await assignableRoles(db, kind);
   const chosen = allowed.filter((r) => ids.includes(r.id));
-  if (chosen.length !== ids.length) return { ok: false, error: "user.roleNotAllowed" };
-  return { ok: true, codes: chosen.map((r) => r.code) };
+  if (chosen.length !== ids.length) return fail("adminUsers:user.roleNotAllowed", undefined, "roleIds");
+  return ok(chosen.map((r) => r.code));
 }
 
 export interface CreateUserInput {
@@ -155,20 +154,19 @@ export interface CreateUserInput {
   tenantIds: number[];
 }
 
-export type CreateUserResult = { ok: true; id: number; mailed: boolean } | { ok: false; fieldErrors: FieldErrors };
 
 /**
  * Adds a staff member (code EMP…, of the internal party) or a dealer's master account (code
  * XCD/DPC…, of an existing dealer customer) with an unusable random password, then sends the
  * reset link so the user chooses one. `mailed` is false when the mail could not be sent (the
- * administrator can send the link again from the details page).
+ * administrator can send the link again from the details page). The first problem found, on its
+ * field: code, e-mail, customer, roles, company entities.
  */
-export async function createUser(db: DB, actor: Actor, input: CreateUserInput, deps: ResetLinkDeps): Promise<CreateUserResult> {
+export async function createUser(db: DB, actor: Actor, input: CreateUserInput, deps: ResetLinkDeps): Promise<Result<{ id: number; mailed: boolean }>> {
   const code = input.code.trim().toUpperCase();
-  const errors: FieldErrors = {};
-  if (!(input.kind === "staff" ? STAFF_CODE : DEALER_CODE).test(code)) errors.code = [input.kind === "staff" ? "user.staffCodeFormat" : "user.dealerCodeFormat"];
-  else if (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirst()) errors.code = ["user.codeTaken"];
-  if (!input.email.trim()) errors.email = ["user.emailRequired"];
+  if (!(input.kind === "staff" ? STAFF_CODE : DEALER_CODE).test(code)) return fail(input.kind === "staff" ? "adminUsers:user.staffCodeFormat" : "adminUsers:user.dealerCodeFormat", undefined, "code");
+  if (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirst()) return fail("adminUsers:user.codeTaken", undefined, "code");
+  if (!input.email.trim()) return fail("adminUsers:user.emailRequired", undefined, "email");
 
   const customer =
     input.kind === "staff"
@@ -176,16 +174,14 @@ export async function createUser(db: DB, actor: Actor, input: CreateUserInput, d
       : input.customerCode?.trim()
         ? await db.selectFrom("customer").select(["id", "code"]).where("kind", "=", "dealer").where("code", "=", input.customerCode.trim().toUpperCase()).executeTakeFirst()
         : undefined;
-  if (!customer) errors[input.kind === "staff" ? "" : "customerCode"] = [input.kind === "staff" ? "user.noInternalParty" : "user.customerUnknown"];
+  if (!customer) return input.kind === "staff" ? fail("adminUsers:user.noInternalParty") : fail("adminUsers:user.customerUnknown", undefined, "customerCode");
 
   const roles = await checkRoles(db, input.kind, input.roleIds);
-  if (!roles.ok) errors.roleIds = [roles.error];
+  if (!roles.ok) return roles;
 
   const tenantIds = [...new Set(input.tenantIds)].sort((a, b) => a - b);
   const tenants = tenantIds.length ? await db.selectFrom("tenant").select("id").where("id", "in", tenantIds).execute() : [];
-  if (tenantIds.length === 0 || tenants.length !== tenantIds.length) errors.tenantIds = ["user.tenantsRequired"];
-
-  if (Object.keys(errors).length > 0 || !customer || !roles.ok) return { ok: false, fieldErrors: errors };
+  if (tenantIds.length === 0 || tenants.length !== tenantIds.length) return fail("adminUsers:user.tenantsRequired", undefined, "tenantIds");
 
   const passwordHash = await hashPassword(crypto.randomBytes(24).toString("base64url"));
   const now = (deps.now ?? new Date()).toISOString();
@@ -215,7 +211,7 @@ export async function createUser(db: DB, actor: Actor, input: CreateUserInput, d
       .executeTakeFirstOrThrow();
     await tx.insertInto("user_role").values(input.roleIds.filter((r, i, all) => all.indexOf(r) === i).map((role_id) => ({ user_id: id, role_id }))).execute();
     await tx.insertInto("user_tenant").values(tenantIds.map((tenant_id, i) => ({ user_id: id, tenant_id, is_default: i === 0 ? 1 : 0 }))).execute();
-    const after = { code, kind: input.kind, customer: customer.code, name: input.name.trim(), email: input.email.trim(), mobile: input.mobile.trim(), status: "active", roles: roles.codes, tenantIds };
+    const after = { code, kind: input.kind, customer: customer.code, name: input.name.trim(), email: input.email.trim(), mobile: input.mobile.trim(), status: "active", roles: roles.value, tenantIds };
     await recordAudit(tx, actor, { action: "create", entity: "app_user", entityId: id, after });
     return id;
   });
@@ -226,13 +222,13 @@ export async function createUser(db: DB, actor: Actor, input: CreateUserInput, d
   } catch {
     mailed = false;
   }
-  return { ok: true, id, mailed };
+  return ok({ id, mailed });
 }
 
-export type ChangeResult = { ok: true } | { ok: false; error: string };
+type ChangeResult = Result;
 
 async function setStatus(db: DB, actor: Actor, id: number, status: UserStatus): Promise<ChangeResult> {
-  if (status === "locked" && id === actor.id) return { ok: false, error: "user.cannotLockSelf" };
+  if (status === "locked" && id === actor.id) return fail("adminUsers:user.cannotLockSelf");
   return keepingAnAdministrator(db, async (tx) => {
     const before = await userRow(tx, id);
     if (before.status !== status) {
@@ -241,7 +237,7 @@ async function setStatus(db: DB, actor: Actor, id: number, status: UserStatus): 
     }
     // A locked account is signed out everywhere at once (its sessions would be refused anyway).
     if (status === "locked") await revokeUserSessions(tx, id);
-    return { ok: true as const };
+    return ok();
   });
 }
 
@@ -277,7 +273,7 @@ async function keepingAnAdministrator(db: DB, change: (tx: DB) => Promise<Change
       return result;
     });
   } catch (e) {
-    if (e instanceof NoAdministratorLeft) return { ok: false, error: "user.lastAdmin" };
+    if (e instanceof NoAdministratorLeft) return fail("adminUsers:user.lastAdmin");
     throw e;
   }
 }
@@ -294,8 +290,8 @@ export const unlockUser = (db: DB, actor: Actor, id: number) => setStatus(db, ac
  */
 export async function sendPasswordReset(db: DB, actor: Actor, id: number, deps: ResetLinkDeps): Promise<ChangeResult> {
   const user = await userRow(db, id);
-  if (user.status !== "active") return { ok: false, error: "user.lockedNoReset" };
-  if (!user.email) return { ok: false, error: "user.noEmail" };
+  if (user.status !== "active") return fail("adminUsers:user.lockedNoReset");
+  if (!user.email) return fail("adminUsers:user.noEmail");
   const now = deps.now ?? new Date();
   const recent = await db
     .selectFrom("password_reset")
@@ -303,10 +299,10 @@ export async function sendPasswordReset(db: DB, actor: Actor, id: number, deps: 
     .where("account_code", "=", user.code)
     .where("created_at", ">", new Date(now.getTime() - 3600_000).toISOString())
     .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= RESET_REQUESTS_PER_HOUR) return { ok: false, error: "user.tooManyResets" };
+  if (Number(recent.n) >= RESET_REQUESTS_PER_HOUR) return fail("adminUsers:user.tooManyResets");
   await requestPasswordReset(db, { code: user.code, channel: "email", baseUrl: deps.baseUrl }, { mailer: deps.mailer, sms: deps.sms, messages: deps.messages, now });
   await recordAudit(db, actor, { action: "reset", entity: "app_user", entityId: id, after: { code: user.code, email: user.email } }, now);
-  return { ok: true };
+  return ok();
 }
 
 /** Replaces the user's roles: staff only staff roles, dealers only dealer roles, at least one; the last active administrator keeps the administrator role. */
@@ -314,11 +310,11 @@ export async function setRoles(db: DB, actor: Actor, id: number, roleIds: number
   return keepingAnAdministrator(db, async (tx) => {
     const user = await userRow(tx, id);
     const checked = await checkRoles(tx, kindOf(user.customer_kind), roleIds);
-    if (!checked.ok) return { ok: false as const, error: checked.error };
+    if (!checked.ok) return checked;
     const before = (await rolesOf(tx, id)).map((r) => r.code);
     await tx.deleteFrom("user_role").where("user_id", "=", id).execute();
     await tx.insertInto("user_role").values([...new Set(roleIds)].map((role_id) => ({ user_id: id, role_id }))).execute();
-    await recordAudit(tx, actor, { action: "grant", entity: "app_user", entityId: id, before: { code: user.code, roles: before }, after: { code: user.code, roles: checked.codes } });
-    return { ok: true as const };
+    await recordAudit(tx, actor, { action: "grant", entity: "app_user", entityId: id, before: { code: user.code, roles: before }, after: { code: user.code, roles: checked.value } });
+    return ok();
   });
 }

@@ -61,29 +61,24 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     sent.length = 0;
     const input = { kind: "staff" as const, code: "emp000099", name: "新同事", email: "new@zztools.com.cn", mobile: "13600000099", roleIds: [await roleId("order_desk")], tenantIds: [await tenantId("1000")] };
     const created = await createUser(db, admin, input, deps);
-    expect(created).toMatchObject({ ok: true, mailed: true });
+    expect(created).toMatchObject({ ok: true, value: { mailed: true } });
     if (!created.ok) return;
-    const user = await getUser(db, created.id);
+    const user = await getUser(db, created.value.id);
     expect(user).toMatchObject({ code: "EMP000099", kind: "staff", customer_code: "ZZ-STAFF", status: "active" });
     expect(user.roles.map((r) => r.code)).toEqual(["order_desk"]);
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe("new@zztools.com.cn");
     expect(await checkResetToken(db, tokenOf(sent[0]))).toBe(true);
-    const audit = await lastAudit(created.id);
+    const audit = await lastAudit(created.value.id);
     expect(audit.action).toBe("reset");
-    const createdEntry = (await listAudit(db, { entity: "app_user", entityId: String(created.id) }, 1)).rows.find((r) => r.action === "create")!;
+    const createdEntry = (await listAudit(db, { entity: "app_user", entityId: String(created.value.id) }, 1)).rows.find((r) => r.action === "create")!;
     expect(JSON.parse(createdEntry.after_json!)).toMatchObject({ code: "EMP000099", roles: ["order_desk"] });
 
-    expect(await createUser(db, admin, input, deps)).toEqual({ ok: false, fieldErrors: { code: ["user.codeTaken"] } });
-    expect(await createUser(db, admin, { ...input, code: "XCD000777" }, deps)).toEqual({ ok: false, fieldErrors: { code: ["user.staffCodeFormat"] } });
-    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [await roleId("customer_master")] }, deps)).toEqual({
-      ok: false,
-      fieldErrors: { roleIds: ["user.roleNotAllowed"] },
-    });
-    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [], tenantIds: [] }, deps)).toEqual({
-      ok: false,
-      fieldErrors: { roleIds: ["user.rolesRequired"], tenantIds: ["user.tenantsRequired"] },
-    });
+    expect(await createUser(db, admin, input, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.codeTaken", field: "code" } });
+    expect(await createUser(db, admin, { ...input, code: "XCD000777" }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.staffCodeFormat", field: "code" } });
+    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [await roleId("customer_master")] }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" } });
+    expect(await createUser(db, admin, { ...input, code: "EMP000098", tenantIds: [] }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.tenantsRequired", field: "tenantIds" } });
+    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [], tenantIds: [] }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.rolesRequired", field: "roleIds" } });
   });
 
   it("creates a dealer master of an existing dealer customer with dealer roles", async () => {
@@ -91,11 +86,11 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     const created = await createUser(db, admin, input, deps);
     expect(created).toMatchObject({ ok: true });
     if (!created.ok) return;
-    const user = await getUser(db, created.id);
+    const user = await getUser(db, created.value.id);
     expect(user).toMatchObject({ kind: "dealer", customer_code: "C20001" });
     expect(user.tenants.find((t) => t.is_default === 1)?.code).toBe("1000");
-    expect(await createUser(db, admin, { ...input, code: "DPC000778", customerCode: "ZZ-STAFF" }, deps)).toEqual({ ok: false, fieldErrors: { customerCode: ["user.customerUnknown"] } });
-    expect(await createUser(db, admin, { ...input, code: "EMP000778" }, deps)).toEqual({ ok: false, fieldErrors: { code: ["user.dealerCodeFormat"] } });
+    expect(await createUser(db, admin, { ...input, code: "DPC000778", customerCode: "ZZ-STAFF" }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.customerUnknown", field: "customerCode" } });
+    expect(await createUser(db, admin, { ...input, code: "EMP000778" }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.dealerCodeFormat", field: "code" } });
   });
 
   it("locking ends the user's sessions and is audited; an administrator cannot lock himself", async () => {
@@ -109,13 +104,13 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     expect(audit.action).toBe("lock");
     expect(JSON.parse(audit.before_json!)).toEqual({ code: "DPC000001", status: "active" });
     expect(JSON.parse(audit.after_json!)).toEqual({ code: "DPC000001", status: "locked" });
-    expect(await sendPasswordReset(db, admin, id, deps)).toEqual({ ok: false, error: "user.lockedNoReset" });
+    expect(await sendPasswordReset(db, admin, id, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.lockedNoReset" } });
     expect((await listUsers(db, { status: "locked" }, 1)).rows.map((r) => r.code)).toEqual(["DPC000001"]);
     expect(await unlockUser(db, admin, id)).toEqual({ ok: true });
     expect((await getUser(db, id)).status).toBe("active");
     expect((await lastAudit(id)).action).toBe("unlock");
 
-    expect(await lockUser(db, admin, admin.id)).toEqual({ ok: false, error: "user.cannotLockSelf" });
+    expect(await lockUser(db, admin, admin.id)).toEqual({ ok: false, error: { key: "adminUsers:user.cannotLockSelf" } });
     expect((await getUser(db, admin.id)).status).toBe("active");
     await expect(lockUser(db, admin, await userId("XCD000002"))).rejects.toThrow(NotFoundError);
   });
@@ -129,7 +124,7 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     expect(await checkResetToken(db, tokenOf(sent[0]))).toBe(true);
     expect((await lastAudit(id)).action).toBe("reset");
     for (let i = 1; i < 5; i++) expect(await sendPasswordReset(db, admin, id, deps)).toEqual({ ok: true });
-    expect(await sendPasswordReset(db, admin, id, deps)).toEqual({ ok: false, error: "user.tooManyResets" });
+    expect(await sendPasswordReset(db, admin, id, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.tooManyResets" } });
     expect(sent).toHaveLength(5);
   });
 
@@ -141,10 +136,10 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     expect(audit.action).toBe("grant");
     expect(JSON.parse(audit.before_json!).roles).toEqual(["support_staff"]);
     expect(JSON.parse(audit.after_json!).roles).toEqual(["support_staff", "content_editor"]);
-    expect(await setRoles(db, admin, staff, [await roleId("customer_master")])).toEqual({ ok: false, error: "user.roleNotAllowed" });
-    expect(await setRoles(db, admin, staff, [])).toEqual({ ok: false, error: "user.rolesRequired" });
+    expect(await setRoles(db, admin, staff, [await roleId("customer_master")])).toEqual({ ok: false, error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" } });
+    expect(await setRoles(db, admin, staff, [])).toEqual({ ok: false, error: { key: "adminUsers:user.rolesRequired", field: "roleIds" } });
     const dealer = await userId("XCD000001");
-    expect(await setRoles(db, admin, dealer, [await roleId("admin")])).toEqual({ ok: false, error: "user.roleNotAllowed" });
+    expect(await setRoles(db, admin, dealer, [await roleId("admin")])).toEqual({ ok: false, error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" } });
     expect((await getUser(db, dealer)).roles.map((r) => r.code)).toEqual(["customer_master"]);
   });
 });

@@ -4,6 +4,7 @@ import type { Language } from "~/i18n/config";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { BIDDING_MAX_DOCUMENTS, BIDDING_PAGE_SIZE, biddingState, type BiddingState, type BiddingStatus } from "./state";
+import { fail, ok, type Result } from "~/modules/result";
 
 /**
  * Rare-earth bidding (decision 053): tender announcements the content editors publish and anybody
@@ -32,7 +33,6 @@ export interface BiddingDocument {
   size: number;
 }
 
-export type BiddingResult = { ok: true; id: number } | { ok: false; error: string };
 
 const E = "bidding:err.";
 
@@ -205,14 +205,14 @@ export function checkBidding(b: BiddingInput): string | null {
  * Adds (id null, as a draft) or updates a tender. The number is unique: a form posted twice adds
  * one tender (the second post is refused with "number taken").
  */
-export async function saveBidding(db: DB, actor: Actor, input: { id: number | null; bidding: BiddingInput }, now = new Date()): Promise<BiddingResult> {
+export async function saveBidding(db: DB, actor: Actor, input: { id: number | null; bidding: BiddingInput }, now = new Date()): Promise<Result<number>> {
   const b = input.bidding;
   const bad = checkBidding(b);
-  if (bad) return { ok: false, error: bad };
+  if (bad) return fail(bad);
   return db.transaction().execute(async (tx) => {
     const before = input.id === null ? null : await getAdminBidding(tx, input.id);
     const twin = await tx.selectFrom("bidding").select("id").where("bidding_no", "=", b.biddingNo).executeTakeFirst();
-    if (twin && twin.id !== input.id) return { ok: false as const, error: `${E}numberTaken` };
+    if (twin && twin.id !== input.id) return fail(`${E}numberTaken`);
     const row = {
       bidding_no: b.biddingNo,
       title_zh: b.titleZh,
@@ -234,7 +234,7 @@ export async function saveBidding(db: DB, actor: Actor, input: { id: number | nu
     }
     const { documents: _d, ...beforeAudit } = before ?? { documents: null };
     await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "bidding", entityId: id, before: before ? beforeAudit : undefined, after: row }, now);
-    return { ok: true as const, id };
+    return ok(id);
   });
 }
 
@@ -265,7 +265,7 @@ export async function addBiddingDocument(
   actor: Actor,
   input: { biddingId: number; file: { name: string; type: string; size: number; key: string } },
   now = new Date(),
-): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+): Promise<Result<number>> {
   return db.transaction().execute(async (tx) => {
     // lock the tender's row first, so two uploads at once cannot pass the limit together
     const touched = await tx.updateTable("bidding").set({ updated_at: now.toISOString() }).where("id", "=", input.biddingId).executeTakeFirst();
@@ -275,7 +275,7 @@ export async function addBiddingDocument(
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("bidding_id", "=", input.biddingId)
       .executeTakeFirstOrThrow();
-    if (Number(n) >= BIDDING_MAX_DOCUMENTS) return { ok: false as const, error: `${E}tooManyDocuments` };
+    if (Number(n) >= BIDDING_MAX_DOCUMENTS) return fail(`${E}tooManyDocuments`);
     const f = input.file;
     const { id } = await tx
       .insertInto("bidding_document")
@@ -283,7 +283,7 @@ export async function addBiddingDocument(
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { action: "create", entity: "bidding_document", entityId: id, after: { biddingId: input.biddingId, name: f.name, type: f.type, size: f.size } }, now);
-    return { ok: true as const, id };
+    return ok(id);
   });
 }
 

@@ -62,7 +62,7 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
   it("a new tender is a draft nobody sees; published, everybody does in both languages; unpublished, gone", async () => {
     const saved = await saveBidding(db, editor, { id: null, bidding: input({ titleZh: "草稿招标", titleEn: "Draft tender" }) });
     expect(saved.ok).toBe(true);
-    const id = saved.ok ? saved.id : 0;
+    const id = saved.ok ? saved.value : 0;
     expect(await publicTitles()).not.toContain("草稿招标");
     expect(await getPublicBidding(db, { id, lang: "zh" })).toBeNull();
     expect(await setBiddingStatus(db, editor, { id, status: "published" })).toEqual({ changed: true });
@@ -80,8 +80,8 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
 
   it("a future publish date hides a published tender until then", async () => {
     const saved = await saveBidding(db, editor, { id: null, bidding: input({ titleZh: "未来招标", publishedAt: at(5), opensAt: at(6), closesAt: at(30) }) });
-    if (!saved.ok) throw new Error(saved.error);
-    await setBiddingStatus(db, editor, { id: saved.id, status: "published" });
+    if (!saved.ok) throw new Error(saved.error.key);
+    await setBiddingStatus(db, editor, { id: saved.value, status: "published" });
     expect(await publicTitles()).not.toContain("未来招标");
     expect((await listPublicBiddings(db, { lang: "zh", now: new Date(Date.now() + 5.5 * HOUR) })).rows.map((r) => r.title)).toContain("未来招标");
   });
@@ -89,8 +89,8 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
   it("lists open tenders first and filters by state", async () => {
     for (const [title, o, c] of [["已截止", -72, -1], ["进行中", -2, 10], ["即将开始", -1, 5]] as const) {
       const s = await saveBidding(db, editor, { id: null, bidding: input({ titleZh: title, publishedAt: at(-80), opensAt: at(title === "即将开始" ? 3 : o), closesAt: at(c) }) });
-      if (!s.ok) throw new Error(s.error);
-      await setBiddingStatus(db, editor, { id: s.id, status: "published" });
+      if (!s.ok) throw new Error(s.error.key);
+      await setBiddingStatus(db, editor, { id: s.value, status: "published" });
     }
     const all = await listPublicBiddings(db, { lang: "zh" });
     const states = all.rows.map((r) => r.state);
@@ -106,7 +106,7 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
   it("refuses bad input and a second tender with the same number", async () => {
     const bad = async (over: Partial<BiddingInput>) => {
       const r = await saveBidding(db, editor, { id: null, bidding: input(over) });
-      return r.ok ? "ok" : r.error;
+      return r.ok ? "ok" : r.error.key;
     };
     expect(await bad({ titleEn: " " })).toBe("bidding:err.title");
     expect(await bad({ biddingNo: "<script>" })).toBe("bidding:err.number");
@@ -123,19 +123,19 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
 
   it("documents: downloadable once the tender is published, at most ten, removed with their key", async () => {
     const s = await saveBidding(db, editor, { id: null, bidding: input() });
-    if (!s.ok) throw new Error(s.error);
+    if (!s.ok) throw new Error(s.error.key);
     const file = (i: number) => ({ name: `招标文件${i}.pdf`, type: "application/pdf", size: 1000 + i, key: `${String(i).padStart(32, "a")}.pdf` });
-    const first = await addBiddingDocument(db, editor, { biddingId: s.id, file: file(1) });
-    if (!first.ok) throw new Error(first.error);
-    expect(await getPublicDocument(db, { id: first.id })).toBeNull(); // a draft's
-    await setBiddingStatus(db, editor, { id: s.id, status: "published" });
-    expect(await getPublicDocument(db, { id: first.id })).toMatchObject({ name: "招标文件1.pdf", type: "application/pdf", size: 1001 });
-    expect((await getPublicBidding(db, { id: s.id, lang: "zh" }))?.documents).toEqual([{ id: first.id, name: "招标文件1.pdf", type: "application/pdf", size: 1001 }]);
-    for (let i = 2; i <= BIDDING_MAX_DOCUMENTS; i++) expect((await addBiddingDocument(db, editor, { biddingId: s.id, file: file(i) })).ok).toBe(true);
-    expect(await addBiddingDocument(db, editor, { biddingId: s.id, file: file(99) })).toEqual({ ok: false, error: "bidding:err.tooManyDocuments" });
-    expect(await removeBiddingDocument(db, editor, { biddingId: s.id, documentId: first.id })).toEqual({ fileKey: file(1).key });
-    expect(await removeBiddingDocument(db, editor, { biddingId: s.id, documentId: first.id })).toEqual({ fileKey: null });
-    expect((await getAdminBidding(db, s.id)).documents).toHaveLength(BIDDING_MAX_DOCUMENTS - 1);
+    const first = await addBiddingDocument(db, editor, { biddingId: s.value, file: file(1) });
+    if (!first.ok) throw new Error(first.error.key);
+    expect(await getPublicDocument(db, { id: first.value })).toBeNull(); // a draft's
+    await setBiddingStatus(db, editor, { id: s.value, status: "published" });
+    expect(await getPublicDocument(db, { id: first.value })).toMatchObject({ name: "招标文件1.pdf", type: "application/pdf", size: 1001 });
+    expect((await getPublicBidding(db, { id: s.value, lang: "zh" }))?.documents).toEqual([{ id: first.value, name: "招标文件1.pdf", type: "application/pdf", size: 1001 }]);
+    for (let i = 2; i <= BIDDING_MAX_DOCUMENTS; i++) expect((await addBiddingDocument(db, editor, { biddingId: s.value, file: file(i) })).ok).toBe(true);
+    expect(await addBiddingDocument(db, editor, { biddingId: s.value, file: file(99) })).toEqual({ ok: false, error: { key: "bidding:err.tooManyDocuments" } });
+    expect(await removeBiddingDocument(db, editor, { biddingId: s.value, documentId: first.value })).toEqual({ fileKey: file(1).key });
+    expect(await removeBiddingDocument(db, editor, { biddingId: s.value, documentId: first.value })).toEqual({ fileKey: null });
+    expect((await getAdminBidding(db, s.value)).documents).toHaveLength(BIDDING_MAX_DOCUMENTS - 1);
     await expect(addBiddingDocument(db, editor, { biddingId: 999_999, file: file(1) })).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -11,6 +11,7 @@ import { NotFoundError } from "~/modules/errors";
  * see published items from that date on (content.server.ts), staff see everything in a preview.
  */
 import type { ContentKind, ContentStatus } from "./kinds";
+import { fail, ok, type Result } from "~/modules/result";
 
 export { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind, type ContentStatus } from "./kinds";
 
@@ -57,7 +58,6 @@ export interface AdminContent {
   level: number;
 }
 
-export type ContentResult = { ok: true; id: number } | { ok: false; error: string; params?: Record<string, string | number> };
 
 export const CONTENT_PAGE_SIZE = 50;
 
@@ -166,35 +166,35 @@ export async function saveContent(
   db: DB,
   actor: Actor,
   input: { tenantId: number; id: number | null; content: ContentInput },
-): Promise<ContentResult & { replacedFileKey?: string | null }> {
+): Promise<Result<{ id: number; replacedFileKey: string | null }>> {
   const c = input.content;
-  if (!c.titleZh.trim() || !c.titleEn.trim()) return { ok: false, error: "adminContent:content.err.title" };
-  if (Number.isNaN(Date.parse(c.publishedAt))) return { ok: false, error: "adminContent:content.err.date" };
-  if (c.categoryId !== null && !isCategoryKind(c.kind)) return { ok: false, error: "adminContent:content.err.category" };
-  if (c.parentId !== null && c.kind !== "solution") return { ok: false, error: "adminContent:content.err.parent" };
-  if (c.videoUrl !== null && (c.kind !== "training" || !VIDEO_URL.test(c.videoUrl))) return { ok: false, error: "adminContent:content.err.video" };
-  if (c.file && c.kind !== "download" && c.kind !== "training") return { ok: false, error: "adminContent:content.err.fileKind" };
+  if (!c.titleZh.trim() || !c.titleEn.trim()) return fail("adminContent:content.err.title");
+  if (Number.isNaN(Date.parse(c.publishedAt))) return fail("adminContent:content.err.date");
+  if (c.categoryId !== null && !isCategoryKind(c.kind)) return fail("adminContent:content.err.category");
+  if (c.parentId !== null && c.kind !== "solution") return fail("adminContent:content.err.parent");
+  if (c.videoUrl !== null && (c.kind !== "training" || !VIDEO_URL.test(c.videoUrl))) return fail("adminContent:content.err.video");
+  if (c.file && c.kind !== "download" && c.kind !== "training") return fail("adminContent:content.err.fileKind");
   return db.transaction().execute(async (tx) => {
     const before = input.id === null ? null : await getAdminContent(tx, { tenantId: input.tenantId, id: input.id });
     if (before && before.kind !== c.kind) throw new NotFoundError("content");
     if (c.categoryId !== null) {
       const cat = await tx.selectFrom("content_category").select("id").where("id", "=", c.categoryId).where("kind", "=", c.kind).executeTakeFirst();
-      if (!cat) return { ok: false as const, error: "adminContent:content.err.category" };
+      if (!cat) return fail("adminContent:content.err.category");
     }
     if (c.parentId !== null) {
       const parents = await solutionParents(tx, input.tenantId, input.id);
       const parent = parents.find((p) => p.id === c.parentId);
-      if (!parent) return { ok: false as const, error: "adminContent:content.err.parent" };
+      if (!parent) return fail("adminContent:content.err.parent");
       // not under itself: walk up from the parent
       let up: number | null = c.parentId;
       for (let i = 0; up !== null && i < 5; i++) {
-        if (up === input.id) return { ok: false as const, error: "adminContent:content.err.parent" };
+        if (up === input.id) return fail("adminContent:content.err.parent");
         up = (await tx.selectFrom("content").select("parent_id").where("id", "=", up).executeTakeFirst())?.parent_id ?? null;
       }
       // an item with children cannot go so deep that its children would be fourth level
       if (input.id !== null) {
         const child = await tx.selectFrom("content").select("id").where("parent_id", "=", input.id).executeTakeFirst();
-        if (child && parent.level >= 2) return { ok: false as const, error: "adminContent:content.err.depth" };
+        if (child && parent.level >= 2) return fail("adminContent:content.err.depth");
       }
     }
     if (input.id === null) {
@@ -205,7 +205,7 @@ export async function saveContent(
         .where("title_zh", "=", c.titleZh)
         .where("published_at", "=", c.publishedAt)
         .executeTakeFirst();
-      if (twin) return { ok: false as const, error: "adminContent:content.err.exists" };
+      if (twin) return fail("adminContent:content.err.exists");
     }
     const now = new Date().toISOString();
     const row = {
@@ -242,7 +242,7 @@ export async function saveContent(
       after: { ...c, file: c.file ? { name: c.file.name, type: c.file.type, size: c.file.size } : null },
     });
     const replaced = before && (c.file || c.removeFile) ? before.fileKey : null;
-    return { ok: true as const, id, replacedFileKey: replaced };
+    return ok({ id, replacedFileKey: replaced });
   });
 }
 
@@ -290,12 +290,12 @@ export async function saveCategory(
   db: DB,
   actor: Actor,
   input: { id: number | null; nameZh: string; nameEn: string; sort: number; kind?: CategoryKind },
-): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+): Promise<Result<number>> {
   const kind = input.kind ?? "announcement";
-  if (!input.nameZh.trim() || !input.nameEn.trim()) return { ok: false, error: "adminContent:category.err.name" };
+  if (!input.nameZh.trim() || !input.nameEn.trim()) return fail("adminContent:category.err.name");
   return db.transaction().execute(async (tx) => {
     const twin = await tx.selectFrom("content_category").select("id").where("kind", "=", kind).where("name_zh", "=", input.nameZh).executeTakeFirst();
-    if (twin && twin.id !== input.id) return { ok: false as const, error: "adminContent:category.err.taken" };
+    if (twin && twin.id !== input.id) return fail("adminContent:category.err.taken");
     const row = { kind, name_zh: input.nameZh, name_en: input.nameEn, sort: input.sort };
     let id: number;
     let before: unknown;
@@ -307,19 +307,19 @@ export async function saveCategory(
       await tx.updateTable("content_category").set(row).where("id", "=", id).execute();
     }
     await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "content_category", entityId: id, before, after: row });
-    return { ok: true as const, id };
+    return ok(id);
   });
 }
 
 /** Deletes a category no announcement uses. */
-export async function deleteCategory(db: DB, actor: Actor, id: number): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function deleteCategory(db: DB, actor: Actor, id: number): Promise<Result> {
   return db.transaction().execute(async (tx) => {
     const before = await tx.selectFrom("content_category").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw new NotFoundError("category");
     const used = await tx.selectFrom("content").select("id").where("category_id", "=", id).executeTakeFirst();
-    if (used) return { ok: false as const, error: "adminContent:category.err.inUse" };
+    if (used) return fail("adminContent:category.err.inUse");
     await tx.deleteFrom("content_category").where("id", "=", id).execute();
     await recordAudit(tx, actor, { action: "delete", entity: "content_category", entityId: id, before });
-    return { ok: true as const };
+    return ok();
   });
 }

@@ -75,7 +75,7 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
   it("a draft is invisible to dealers until published; a future date hides it until then", async () => {
     const saved = await saveContent(db, editor, { tenantId, id: null, content: item() });
     expect(saved.ok).toBe(true);
-    const id = saved.ok ? saved.id : 0;
+    const id = saved.ok ? saved.value.id : 0;
     expect(await shopTitles(tenantId)).not.toContain("测试公告");
     expect(await getContent(db, { id, kind: "announcement", lang: "zh", tenantId })).toBeNull();
     // staff see it (the preview)
@@ -101,7 +101,7 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
 
   it("an item for one entity is seen by its dealers only, and is not found by the other entity's staff", async () => {
     const saved = await saveContent(db, editor, { tenantId, id: null, content: item({ titleZh: "仅本主体", status: "published", onlyThisEntity: true }) });
-    const id = saved.ok ? saved.id : 0;
+    const id = saved.ok ? saved.value.id : 0;
     expect(await shopTitles(tenantId)).toContain("仅本主体");
     expect(await shopTitles(otherTenant)).not.toContain("仅本主体");
     expect(await shopTitles(null)).not.toContain("仅本主体");
@@ -111,7 +111,7 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
   it("a download's file is served only once published", async () => {
     const file = { name: "样本.pdf", type: "application/pdf", size: pdf.length, key: `${"a".repeat(32)}.pdf` };
     const saved = await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "download", titleZh: "样本下载", file }) });
-    const id = saved.ok ? saved.id : 0;
+    const id = saved.ok ? saved.value.id : 0;
     expect(await getContentFile(db, { id, tenantId })).toBeNull();
     await saveContent(db, editor, { tenantId, id, content: item({ kind: "download", titleZh: "样本下载", status: "published" }) });
     expect(await getContentFile(db, { id, tenantId })).toMatchObject({ name: "样本.pdf", type: "application/pdf", key: file.key });
@@ -120,13 +120,13 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
   it("checks categories, solution levels, video links and double posts", async () => {
     const [category] = await listCategories(db);
     expect((await saveContent(db, editor, { tenantId, id: null, content: item({ titleZh: "分类公告", categoryId: category.id }) })).ok).toBe(true);
-    expect(await deleteCategory(db, editor, category.id)).toEqual({ ok: false, error: "adminContent:category.err.inUse" });
-    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "research", categoryId: category.id }) })).toMatchObject({ error: "adminContent:content.err.category" });
-    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", videoUrl: "javascript:alert(1)" }) })).toMatchObject({ error: "adminContent:content.err.video" });
+    expect(await deleteCategory(db, editor, category.id)).toEqual({ ok: false, error: { key: "adminContent:category.err.inUse" } });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "research", categoryId: category.id }) })).toMatchObject({ error: { key: "adminContent:content.err.category" } });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", videoUrl: "javascript:alert(1)" }) })).toMatchObject({ error: { key: "adminContent:content.err.video" } });
     expect((await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", titleZh: "视频", videoUrl: "https://video.example.com/1" }) })).ok).toBe(true);
     // the seeded third-level solution cannot take a child (a fourth level)
     const third = await db.selectFrom("content").select("id").where("title_en", "=", "Rim finishing: controlling the chips").executeTakeFirstOrThrow();
-    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第四级", parentId: third.id }) })).toMatchObject({ error: "adminContent:content.err.parent" });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第四级", parentId: third.id }) })).toMatchObject({ error: { key: "adminContent:content.err.parent" } });
     const second = await db.selectFrom("content").select("id").where("title_en", "=", "Wheel hub turning: finishing the rim").executeTakeFirstOrThrow();
     expect((await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第三级", parentId: second.id, status: "published" }) })).ok).toBe(true);
     const solution = await getContent(db, { id: second.id, kind: "solution", lang: "zh", tenantId });
@@ -134,6 +134,6 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
     // the same new item posted twice is added once
     const twice = item({ titleZh: "两次提交", publishedAt: "2026-01-01T00:00:00.000Z" });
     expect((await saveContent(db, editor, { tenantId, id: null, content: twice })).ok).toBe(true);
-    expect(await saveContent(db, editor, { tenantId, id: null, content: twice })).toMatchObject({ error: "adminContent:content.err.exists" });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: twice })).toMatchObject({ error: { key: "adminContent:content.err.exists" } });
   });
 });

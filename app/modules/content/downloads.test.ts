@@ -18,8 +18,8 @@ describe.each(testDatabases())("downloads by category on $name", ({ url }) => {
     db = await freshDb(await url());
     const save = async (nameZh: string, nameEn: string, sort: number, kind: "download" | "announcement") => {
       const r = await saveCategory(db, editor, { id: null, nameZh, nameEn, sort, kind });
-      if (!r.ok) throw new Error(r.error);
-      return r.id;
+      if (!r.ok) throw new Error(r.error.key);
+      return r.value;
     };
     ids.guides = await save("技术资料", "Technical guides", 20, "download");
     ids.catalogues = await save("产品样本", "Catalogues", 10, "download");
@@ -31,7 +31,7 @@ describe.each(testDatabases())("downloads by category on $name", ({ url }) => {
     expect((await listCategories(db, "download")).map((c) => c.nameZh)).toEqual(["产品样本", "技术资料"]);
     expect((await listCategories(db)).map((c) => c.nameZh)).toEqual(["新品发布"]);
     // a download cannot take an announcement's category, nor a research item any category
-    expect(await saveContent(db, editor, { tenantId: 1, id: null, content: item({ categoryId: ids.news }) })).toEqual({ ok: false, error: "adminContent:content.err.category" });
+    expect(await saveContent(db, editor, { tenantId: 1, id: null, content: item({ categoryId: ids.news }) })).toEqual({ ok: false, error: { key: "adminContent:content.err.category" } });
     expect((await saveContent(db, editor, { tenantId: 1, id: null, content: item({ kind: "research", categoryId: ids.guides }) })).ok).toBe(false);
   });
 

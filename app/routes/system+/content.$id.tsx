@@ -1,6 +1,7 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ContentFileField } from "./__ContentFileField";
@@ -10,10 +11,12 @@ import { isoToLocal } from "~/modules/admin/parameters";
 import { deleteContent, getAdminContent, isCategoryKind, listCategories, saveContent, solutionParents, type StoredFile } from "~/modules/content/admin.server";
 import { CONTENT_MAX_BYTES, downloadName, removeContentFile, sniffFileType, storeContentFile } from "~/modules/content/files.server";
 import { CONTENT_STATUSES } from "~/modules/content/kinds";
-import { setFlash } from "~/utils/cookies.server";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { replyFormError } from "~/utils/reply-form.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -62,8 +65,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Reply = { error: string; params?: Record<string, string | number>; values?: Record<string, string> };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cms:content:edit", db);
@@ -71,37 +72,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   const existing = id === null ? null : await notFoundWhenMissing(() => getAdminContent(db, { tenantId: user.tenantId, id }));
   const kind = existing?.kind ?? newKind.parse(new URL(request.url).searchParams.get("kind"));
-  const tooBig = (): Reply => ({ error: "adminContent:file.tooBig", params: { mb: MB } });
-  if (Number(request.headers.get("content-length") ?? 0) > CONTENT_MAX_BYTES + 256 * 1024) return json(tooBig(), { status: 413 });
+  const tooBig = { key: "adminContent:file.tooBig", values: { mb: MB } };
+  if (Number(request.headers.get("content-length") ?? 0) > CONTENT_MAX_BYTES + 256 * 1024) return replyFormError(request, tooBig, { status: 413 });
   let form: FormData;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     try {
       form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: CONTENT_MAX_BYTES }));
     } catch (e) {
-      if (e instanceof MaxPartSizeExceededError) return json(tooBig(), { status: 413 });
-      return json({ error: "adminContent:file.unreadable" } satisfies Reply, { status: 400 });
+      if (e instanceof MaxPartSizeExceededError) return replyFormError(request, tooBig, { status: 413 });
+      return replyFormError(request, { key: "adminContent:file.unreadable" });
     }
   } else form = await readFormData(request);
-  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
   const submission = parseWithZod(form, { schema: ContentSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "adminContent:content.err.form";
-    return json({ error: first, values } satisfies Reply, { status: 400 });
-  }
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   if (v.intent === "delete") {
     if (id === null) notFound();
     const r = await notFoundWhenMissing(() => deleteContent(db, actor, { tenantId: user.tenantId, id }));
     await removeContentFile(r.fileKey);
-    return redirect(`/system/content?kind=${kind}`, { headers: { "Set-Cookie": await setFlash("adminContent:content.deleted") } });
+    return redirectWithToast(`/system/content?kind=${kind}`, "adminContent:content.deleted");
   }
   let file: StoredFile | null = null;
   if (v.file && v.file.size > 0) {
     if (!user.funcCodes.has("cms:file:upload")) forbidden();
-    if (v.file.size > CONTENT_MAX_BYTES) return json({ ...tooBig(), values } satisfies Reply, { status: 413 });
+    if (v.file.size > CONTENT_MAX_BYTES) return replyWithError(request, submission, tooBig, { status: 413 });
     const buf = new Uint8Array(await v.file.arrayBuffer());
     const type = sniffFileType(buf, v.file.name);
-    if (!type) return json({ error: "adminContent:file.badType", values } satisfies Reply, { status: 400 });
+    if (!type) return replyWithError(request, submission, { key: "adminContent:file.badType" });
     const key = await storeContentFile(buf, type);
     file = { name: downloadName(v.file.name, type), type: type.mime, size: buf.byteLength, key };
   }
@@ -131,29 +128,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     if (file) await removeContentFile(file.key);
-    return json({ error: result.error, params: result.params, values } satisfies Reply, { status: 400 });
+    return replyWithError(request, submission, result.error);
   }
-  await removeContentFile(result.replacedFileKey ?? null);
-  return redirect(`/system/content/${result.id}`, { headers: { "Set-Cookie": await setFlash("adminContent:content.saved") } });
+  await removeContentFile(result.value.replacedFileKey);
+  return redirectWithToast(`/system/content/${result.value.id}`, "adminContent:content.saved");
 }
 
 export default function ContentEdit() {
   const loaded = useLoaderData<typeof loader>();
   const { id, kind, canUpload, maxMb, categories, parents, file } = loaded;
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminContent");
   const en = i18n.language === "en";
-  const form = { ...loaded.form, ...(reply?.values ?? {}) };
+  const [conform] = useForm({ lastResult: actionData?.result });
+  // the values typed before a refused save (kept by the reply), else the stored item's
+  const typed = Object.fromEntries(Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
+  const form = { ...loaded.form, ...typed };
+  // the item's one message above the form, whichever field it is about
+  const error = Object.values(conform.allErrors).flat()[0];
   const hasFile = kind === "download" || kind === "training";
   return (
     <div className="admin-page">
       <h1>{id === null ? t("content.new", { kind: t(`content.kinds.${kind}`) }) : t("content.edit", { kind: t(`content.kinds.${kind}`) })}</h1>
-      {reply?.error ? (
-        <p className="message message-error" role="alert" data-testid="content-error">
-          {t(reply.error, reply.params ?? {})}
-        </p>
-      ) : null}
-      <Form method="post" encType="multipart/form-data" className="admin-form content-form" noValidate>
+      <FormError errors={error ? [error] : undefined} id={conform.errorId} />
+      <Form method="post" encType="multipart/form-data" className="admin-form content-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="save" />
         <label>
           {t("content.titleZh")}

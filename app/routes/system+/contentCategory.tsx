@@ -1,15 +1,17 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { categoryKind, CategorySchema } from "./__contentEdit.server";
 import { getDb } from "~/db/index.server";
 import { deleteCategory, listCategories, saveCategory } from "~/modules/content/admin.server";
-import { setFlash } from "~/utils/cookies.server";
+import { FormError } from "~/components/auth/FormField";
+import type { Result } from "~/modules/result";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -27,20 +29,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cms:category:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: CategorySchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   const v = submission.value;
-  const r = await notFoundWhenMissing(() => (v.intent === "delete" ? deleteCategory(db, actor, v.id) : saveCategory(db, actor, { ...v, id: v.id ?? null })));
-  if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }) }, { status: 400 });
+  const r = await notFoundWhenMissing((): Promise<Result<unknown>> => (v.intent === "delete" ? deleteCategory(db, actor, v.id) : saveCategory(db, actor, { ...v, id: v.id ?? null })));
+  if (!r.ok) return replyWithError(request, submission, r.error);
   const kind = categoryKind.parse(new URL(request.url).searchParams.get("kind"));
-  return redirect(`/system/contentCategory${kind === "download" ? "?kind=download" : ""}`, { headers: { "Set-Cookie": await setFlash(v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved") } });
+  return redirectWithToast(`/system/contentCategory${kind === "download" ? "?kind=download" : ""}`, v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved");
 }
 
 export default function ContentCategories() {
   const { categories, kind } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("adminContent");
-  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  const [form] = useForm({ lastResult: actionData?.result });
+  const firstError = Object.values(form.allErrors).flat()[0];
   return (
     <div className="admin-page">
       <h1>{t("category.title")}</h1>
@@ -55,11 +58,7 @@ export default function ContentCategories() {
           ))}
         </ul>
       </nav>
-      {firstError ? (
-        <p className="message message-error" role="alert">
-          {t(firstError)}
-        </p>
-      ) : null}
+      <FormError errors={firstError ? [firstError] : undefined} />
       <div className="table-scroll">
         <table className="data-table" data-testid="category-table">
           <thead>

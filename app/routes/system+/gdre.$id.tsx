@@ -1,8 +1,9 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FormError } from "~/components/auth/FormField";
 import { FileFacts } from "~/components/content/FileFacts";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
@@ -16,9 +17,10 @@ import {
 import { BIDDING_MAX_DOCUMENTS } from "~/modules/bidding/state";
 import { removeContentFile } from "~/modules/content/files.server";
 import biddingCss from "~/styles/bidding.css";
-import { setFlash } from "~/utils/cookies.server";
 import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { replyFormError } from "~/utils/reply-form.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { readUploadForm, storeUpload, UPLOAD_MAX_MB } from "~/utils/upload.server";
 import { biddingParam, BiddingSchema } from "./__bidding.server";
 
@@ -60,9 +62,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Reply = { error: string; params?: Record<string, string | number>; values?: Record<string, string> };
-const reply = (r: Reply, status: number) => json(r, { status });
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cms:gdre:edit", db);
@@ -70,20 +69,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (id !== null) await notFoundWhenMissing(() => getAdminBidding(db, id));
   const read = await readUploadForm(request);
-  if (!read.ok) return reply({ error: `bidding:err.${read.error}`, params: { mb: UPLOAD_MAX_MB } }, read.status);
-  const values = Object.fromEntries([...read.form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
+  if (!read.ok) return replyFormError(request, { key: `bidding:err.${read.error}`, values: { mb: UPLOAD_MAX_MB } }, { status: read.status });
   const submission = parseWithZod(read.form, { schema: BiddingSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "bidding:err.form";
-    return reply({ error: first, values }, 400);
-  }
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
-  const back = (to: string, flash: string) => setFlash(`bidding:flash.${flash}`).then((c) => redirect(to, { headers: { "Set-Cookie": c } }));
+  const back = (to: string, flash: string) => redirectWithToast(to, `bidding:flash.${flash}`);
   if (v.intent === "save") {
     const { intent: _i, ...bidding } = v;
     const saved = await notFoundWhenMissing(() => saveBidding(db, actor, { id, bidding }));
-    if (!saved.ok) return reply({ error: saved.error, values }, 400);
-    return back(`/system/gdre/${saved.id}`, "saved");
+    if (!saved.ok) return replyWithError(request, submission, saved.error);
+    return back(`/system/gdre/${saved.value}`, "saved");
   }
   if (id === null) notFound();
   if (v.intent === "publish" || v.intent === "unpublish") {
@@ -97,14 +92,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!user.funcCodes.has("cms:file:upload")) forbidden();
   const stored = await storeUpload(v.document);
-  if (!stored.ok) return reply({ error: `bidding:err.${stored.error}`, params: { mb: UPLOAD_MAX_MB } }, stored.status);
+  if (!stored.ok) return replyWithError(request, submission, { key: `bidding:err.${stored.error}`, values: { mb: UPLOAD_MAX_MB } }, { status: stored.status });
   const added = await notFoundWhenMissing(() => addBiddingDocument(db, actor, { biddingId: id, file: stored.file })).catch(async (e: unknown) => {
     await removeContentFile(stored.file.key);
     throw e;
   });
   if (!added.ok) {
     await removeContentFile(stored.file.key);
-    return reply({ error: added.error }, 400);
+    return replyWithError(request, submission, added.error);
   }
   return back(`/system/gdre/${id}`, "documentAdded");
 }
@@ -112,23 +107,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function BiddingEdit() {
   const loaded = useLoaderData<typeof loader>();
   const { id, status, canUpload, maxMb, documents } = loaded;
-  const answer = useActionData<typeof action>() as Reply | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("bidding");
-  const form = { ...loaded.form, ...(answer?.values ?? {}) };
+  const [conform] = useForm({ lastResult: actionData?.result });
+  // the values typed before a refused save (kept by the reply), else the stored tender's
+  const typed = Object.fromEntries(Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
+  const form = { ...loaded.form, ...typed };
+  // the page's one message above the forms, whichever field it is about
+  const error = Object.values(conform.allErrors).flat()[0];
   return (
     <div className="admin-page">
       <h1>{id === null ? t("admin.new") : t("admin.edit")}</h1>
-      {answer?.error ? (
-        <p className="message message-error" role="alert" data-testid="bidding-error">
-          {t(answer.error, answer.params ?? {})}
-        </p>
-      ) : null}
+      <FormError errors={error ? [error] : undefined} id={conform.errorId} />
       {id !== null ? (
         <p>
           {t("admin.status")}: <strong data-testid="bidding-status">{t(`admin.statuses.${status}`)}</strong>
         </p>
       ) : null}
-      <Form method="post" className="admin-form" noValidate>
+      <Form method="post" className="admin-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="save" />
         <label>
           {t("number")}

@@ -5,7 +5,7 @@ import { LayoutSchema } from "./__layoutForms.server";
 import { getDb } from "~/db/index.server";
 import { saveStaffSettings } from "~/modules/admin/settings.server";
 import { plainCookie, readLayoutState, tagsCookie } from "~/utils/admin-layout.server";
-import { setFlash } from "~/utils/cookies.server";
+import { setToast } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       break;
     case "size":
       headers.append("Set-Cookie", plainCookie("size", value.size));
-      headers.append("Set-Cookie", await setFlash("admin:layout.sizeSwitched")); // spec §9 'switch size success'
+      headers.append("Set-Cookie", await setToast({ key: "admin:layout.sizeSwitched" })); // spec §9 'switch size success'
       break;
     case "closeTag": {
       const left = tags.filter((t) => t !== value.path);

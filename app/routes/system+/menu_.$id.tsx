@@ -1,15 +1,17 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MenuSchema } from "./__menuEdit.server";
 import { getDb } from "~/db/index.server";
 import { getMenuRow, listMenuRows, saveMenu } from "~/modules/admin/menus.server";
-import { setFlash } from "~/utils/cookies.server";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["admin"] };
 
@@ -35,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "sys:menu:edit", db);
   const id = parseId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: MenuSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await notFoundWhenMissing(() =>
     saveMenu(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, {
@@ -59,22 +61,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       zhOnly: !!v.zhOnly,
     }),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`/system/menu?area=${v.area}`, { headers: { "Set-Cookie": await setFlash("admin:menu.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`/system/menu?area=${v.area}`, "admin:menu.saved");
 }
 
 export default function MenuEdit() {
   const { row, area, parentId, parents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const errors = actionData?.result.error ?? {};
-  const fieldError = (name: string) =>
-    errors[name]?.length ? (
-      <span className="field-error" id={`${name}-error`}>
-        {t(errors[name]![0])}
-      </span>
-    ) : null;
-  const described = (name: string) => (errors[name]?.length ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const [form, fields] = useForm({ lastResult: actionData?.result });
+  type Name = keyof typeof fields;
+  const fieldError = (name: Name) => <FieldError errors={fields[name].errors} id={fields[name].errorId} />;
+  const described = (name: Name) => (fields[name].errors ? { "aria-invalid": true, "aria-describedby": fields[name].errorId } : {});
   const flags = [
     ["hidden", row?.hidden],
     ["alwaysShow", row?.always_show],
@@ -86,12 +84,8 @@ export default function MenuEdit() {
   return (
     <div className="admin-page">
       <h1>{row ? t("menu.editNamed", { name: row.title_zh }) : t("menu.new")}</h1>
-      {errors[""]?.length ? (
-        <p className="message message-error" role="alert">
-          {t(errors[""]![0])}
-        </p>
-      ) : null}
-      <Form method="post" className="admin-form" noValidate>
+      <FormError errors={form.errors} id={form.errorId} />
+      <Form method="post" className="admin-form" {...getFormProps(form)}>
         <input type="hidden" name="area" value={area} />
         <label>
           {t("menu.parent")}

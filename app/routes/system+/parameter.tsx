@@ -1,16 +1,17 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ParameterSchema } from "./__parameterList.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { inMaintenance, listParameters, saveParameter } from "~/modules/admin/parameters.server";
-import { setFlash } from "~/utils/cookies.server";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["admin"] };
 
@@ -28,18 +29,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "sys:param:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: ParameterSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const result = await saveParameter(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { ...submission.value, isNew: true });
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect("/system/parameter", { headers: { "Set-Cookie": await setFlash("admin:param.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast("/system/parameter", "admin:param.saved");
 }
 
 export default function ParameterList() {
   const { parameters, maintenance } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const errors = actionData?.result.error ?? {};
-  const firstError = Object.values(errors).flat()[0];
+  const [form] = useForm({ lastResult: actionData?.result });
+  const firstError = Object.values(form.allErrors).flat()[0];
   return (
     <div className="admin-page">
       <h1>{t("param.title")}</h1>
@@ -79,12 +80,8 @@ export default function ParameterList() {
       <Can funcCode="sys:param:edit">
         <h2>{t("param.add")}</h2>
         <p className="admin-muted">{t("param.addHint")}</p>
-        {firstError ? (
-          <p className="message message-error" role="alert">
-            {t(firstError)}
-          </p>
-        ) : null}
-        <Form method="post" className="admin-form" noValidate>
+        <FormError errors={firstError ? [firstError] : undefined} />
+        <Form method="post" className="admin-form" {...getFormProps(form)}>
           <label>
             {t("param.code")}
             <input name="code" required />

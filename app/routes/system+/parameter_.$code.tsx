@@ -1,16 +1,17 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EditSchema } from "./__parameterEdit.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal, localToIso, LANDING_PAGE, MAINTENANCE_WINDOW, maintenanceWindowSchema } from "~/modules/admin/parameters";
 import { getParameter, inMaintenance, saveParameter } from "~/modules/admin/parameters.server";
-import { setFlash } from "~/utils/cookies.server";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["admin"] };
 
@@ -34,19 +35,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "sys:param:edit", db);
   const parameter = await notFoundWhenMissing(() => getParameter(db, params.code ?? ""));
   const submission = parseWithZod(await readFormData(request), { schema: EditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const value = v.kind === "window" ? JSON.stringify({ startTime: localToIso(v.startTime), endTime: localToIso(v.endTime) }) : v.value;
   const result = await saveParameter(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { code: parameter.code, value, description: v.description, isNew: false });
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`/system/parameter/${encodeURIComponent(parameter.code)}`, { headers: { "Set-Cookie": await setFlash("admin:param.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`/system/parameter/${encodeURIComponent(parameter.code)}`, "admin:param.saved");
 }
 
 export default function ParameterEdit() {
   const { parameter, isLandingPage, window, maintenance } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  const [form] = useForm({ lastResult: actionData?.result });
+  const firstError = Object.values(form.allErrors).flat()[0];
   return (
     <div className="admin-page">
       <h1>{t("param.editNamed", { code: parameter.code })}</h1>
@@ -56,12 +58,9 @@ export default function ParameterEdit() {
           {maintenance ? t("param.maintenanceOn") : t("param.maintenanceOff")}
         </p>
       ) : null}
-      {firstError ? (
-        <p className="message message-error" role="alert">
-          {t(firstError)}
-        </p>
-      ) : null}
-      <Form method="post" className="admin-form" noValidate>
+      {/* the form's one message, whichever field it is about: the fields are few and each says what it wants */}
+      <FormError errors={firstError ? [firstError] : undefined} />
+      <Form method="post" className="admin-form" {...getFormProps(form)}>
         {window ? (
           <>
             <input type="hidden" name="kind" value="window" />

@@ -1,6 +1,6 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RoleSchema } from "./__roleEdit.server";
@@ -8,10 +8,12 @@ import { getDb } from "~/db/index.server";
 import type { MenuRow } from "~/modules/admin/menu-tree";
 import { listMenuRows } from "~/modules/admin/menus.server";
 import { getRole, saveRole } from "~/modules/admin/roles.server";
-import { setFlash } from "~/utils/cookies.server";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["admin"] };
 
@@ -33,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "sys:role:edit", db);
   const id = parseId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: RoleSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await notFoundWhenMissing(() =>
     saveRole(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, {
@@ -44,15 +46,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       menuIds: v.menuIds,
     }),
   );
-  if (!result.ok) return json({ result: submission.reply({ fieldErrors: { code: [result.error] } }) }, { status: 400 });
-  return redirect("/system/role", { headers: { "Set-Cookie": await setFlash("admin:role.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast("/system/role", "admin:role.saved");
 }
 
 export default function RoleEdit() {
   const { role, menus } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("admin");
-  const errors = actionData?.result.error ?? {};
+  const [form, fields] = useForm({ lastResult: actionData?.result });
   const granted = new Set(role?.menuIds ?? []);
   const title = (m: MenuRow) => (i18n.language === "en" ? m.title_en : m.title_zh);
   const tree = (parent: number | null, area: string) => {
@@ -73,7 +75,7 @@ export default function RoleEdit() {
       </ul>
     );
   };
-  const fields = [
+  const inputs = [
     ["code", role?.code],
     ["nameZh", role?.name_zh],
     ["nameEn", role?.name_en],
@@ -81,17 +83,14 @@ export default function RoleEdit() {
   return (
     <div className="admin-page">
       <h1>{role ? t("role.editNamed", { name: role.code }) : t("role.add")}</h1>
-      <Form method="post" noValidate>
+      <Form method="post" {...getFormProps(form)}>
+        <FormError errors={form.errors} id={form.errorId} />
         <div className="admin-form">
-          {fields.map(([name, value]) => (
+          {inputs.map(([name, value]) => (
             <label key={name}>
               {t(`role.fields.${name}`)}
-              <input name={name} defaultValue={value ?? ""} required aria-invalid={errors[name]?.length ? true : undefined} aria-describedby={errors[name]?.length ? `${name}-error` : undefined} />
-              {errors[name]?.length ? (
-                <span className="field-error" id={`${name}-error`}>
-                  {t(errors[name]![0])}
-                </span>
-              ) : null}
+              <input name={name} defaultValue={value ?? ""} required aria-invalid={fields[name].errors ? true : undefined} aria-describedby={fields[name].errors ? fields[name].errorId : undefined} />
+              <FieldError errors={fields[name].errors} id={fields[name].errorId} />
             </label>
           ))}
           <label className="admin-check">

@@ -1,6 +1,6 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { UserActionSchema } from "./__userDetails.server";
@@ -8,18 +8,18 @@ import { getDb } from "~/db/index.server";
 import { toLanguage } from "~/i18n/config";
 import { assignableRoles, getUser, lockUser, sendPasswordReset, setRoles, unlockUser } from "~/modules/admin/users.server";
 import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminUsers"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.userDetails");
 
 /** The page's forms: lock, unlock, send the reset link, the roles. */
-
-/** What the page says after a change (the redirect's ?done=). */
-const DONE = ["created", "createdNoMail", "locked", "unlocked", "resetSent", "rolesSaved"] as const;
 
 function idParam(value: string | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) notFound();
@@ -32,13 +32,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id);
   const user = await notFoundWhenMissing(() => getUser(db, id));
   const roles = await assignableRoles(db, user.kind);
-  const done = new URL(request.url).searchParams.get("done");
   return {
     user,
     roles,
     canEdit: staff.funcCodes.has("sys:user:edit"),
     isSelf: staff.id === user.id,
-    done: DONE.find((d) => d === done) ?? null,
   };
 }
 
@@ -47,7 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "sys:user:edit", db);
   const id = idParam(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: UserActionSchema });
-  if (submission.status !== "success") return json({ error: "user.formInvalid" }, { status: 400 });
+  // the forms are buttons with hidden fields: a post that does not parse was not made by the page
+  if (submission.status !== "success") return replyWithError(request, submission, { key: "adminUsers:user.formInvalid" });
   const actor = { id: staff.id, code: staff.code, tenantId: staff.tenantId };
   const value = submission.value;
   const outcome = await notFoundWhenMissing(async () => {
@@ -64,14 +63,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return setRoles(db, actor, id, value.roleIds);
     }
   });
-  if (!outcome.ok) return json({ error: outcome.error }, { status: 400 });
+  if (!outcome.ok) return replyWithError(request, submission, outcome.error);
   const done = { lock: "locked", unlock: "unlocked", reset: "resetSent", roles: "rolesSaved" }[value.intent];
-  return redirect(`/system/user/${id}?done=${done}`);
+  return redirectWithToast(`/system/user/${id}`, `adminUsers:done.${done}`);
 }
 
 export default function UserDetails() {
-  const { user, roles, canEdit, isSelf, done } = useLoaderData<typeof loader>();
+  const { user, roles, canEdit, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // one reply for the page's small forms: its error shows above them
+  const [form, fields] = useForm({ lastResult: actionData?.result });
   const { t, i18n } = useTranslation("adminUsers");
   const en = i18n.language === "en";
   const held = new Set(user.roles.map((r) => r.id));
@@ -84,16 +85,7 @@ export default function UserDetails() {
       <h1>
         {user.code} {user.name}
       </h1>
-      {done ? (
-        <p className="message message-success" role="status" data-testid="done">
-          {t(`done.${done}`)}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="message message-error" role="alert" data-testid="error">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <FormError errors={form.errors} />
       <dl className="details-list">
         <dt>{t("field.kind")}</dt>
         <dd>{t(`kind.${user.kind}`)}</dd>
@@ -161,6 +153,7 @@ export default function UserDetails() {
                   <input type="checkbox" name="roleIds" value={r.id} defaultChecked={held.has(r.id)} /> {en ? r.name_en : r.name_zh} ({r.code})
                 </label>
               ))}
+              <FieldError errors={fields.roleIds.errors} id={fields.roleIds.errorId} />
             </fieldset>
             <button type="submit" className="btn">
               {t("details.saveRoles")}

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewUserSchema } from "./__userNew.server";
@@ -9,9 +8,12 @@ import { getDb } from "~/db/index.server";
 import { assignableRoles, createUser, listTenants } from "~/modules/admin/users.server";
 import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -31,13 +33,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const staff = await requireStaff(request, "sys:user:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: NewUserSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const value = submission.value;
   // The link mail goes out in the language the administrator works in (the new user has none yet).
   const lang = await getLanguage(request, staff.language);
   const outcome = await createUser(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, value, { ...resetDeps(lang), baseUrl: publicBaseUrl() });
-  if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: outcome.fieldErrors }) }, { status: 400 });
-  return redirect(`/system/user/${outcome.id}?done=${outcome.mailed ? "created" : "createdNoMail"}`);
+  if (!outcome.ok) return replyWithError(request, submission, outcome.error);
+  const { id, mailed } = outcome.value;
+  return redirectWithToast(`/system/user/${id}`, mailed ? "adminUsers:done.created" : { key: "adminUsers:done.createdNoMail", kind: "error" });
 }
 
 export default function NewUser() {
@@ -46,12 +49,7 @@ export default function NewUser() {
   const { t, i18n } = useTranslation("adminUsers");
   const en = i18n.language === "en";
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
-  const errorOf = (errors: string[] | undefined, errorId: string) =>
-    errors?.length ? (
-      <span className="field-error" id={errorId} role="alert">
-        {errors.map((e) => t(e)).join(" ")}
-      </span>
-    ) : null;
+  const errorOf = (errors: string[] | undefined, errorId: string) => <FieldError errors={errors} id={errorId} />;
   const checked = (values: unknown, value: number) => (Array.isArray(values) ? values.includes(String(value)) : values === String(value));
   return (
     <div className="admin-page">
@@ -74,7 +72,7 @@ export default function NewUser() {
       </nav>
       <Form method="post" {...getFormProps(form)} className="admin-form">
         <input type="hidden" name="kind" value={kind} />
-        {errorOf(form.errors, `${form.id}-error`)}
+        <FormError errors={form.errors} id={form.errorId} />
         <label>
           {t("field.code")} <span className="hint">{t(kind === "staff" ? "new.staffCodeHint" : "new.dealerCodeHint")}</span>
           <input {...getInputProps(fields.code, { type: "text" })} key={fields.code.key} required maxLength={9} autoComplete="off" />
