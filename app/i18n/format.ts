@@ -24,6 +24,18 @@ export function formatMoney(minor: number, currency: string, lang: Language): st
   return f.format(minor / 100);
 }
 
+/**
+ * The values of a rule message ({ key, values }) ready to show: amounts of the credit and
+ * minimum-amount rules (minor units) as money; other values as they are.
+ */
+export function ruleValues(key: string, values: Record<string, string | number> | undefined, currency: string, lang: Language) {
+  const shown: Record<string, string | number> = { ...(values ?? {}) };
+  if (/credit|Amount/i.test(key)) {
+    for (const k of ["available", "min"]) if (typeof shown[k] === "number") shown[k] = formatMoney(shown[k] as number, currency, lang);
+  }
+  return shown;
+}
+
 const dateParts = new Intl.DateTimeFormat("en-CA", {
   timeZone: shopTimeZone,
   year: "numeric",
