@@ -10,7 +10,6 @@ export function Pager({ page, total, pageSize, param = "page" }: { page: number;
   const href = (p: number) => {
     const params = new URLSearchParams(location.search);
     params.set(param, String(p));
-    params.delete("catMsg");
     return `${location.pathname}?${params.toString()}`;
   };
   const around = [page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pages);

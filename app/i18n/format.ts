@@ -57,6 +57,18 @@ export function formatAmount(minor: number | null | undefined, opts: { grouped?:
 /** An amount in minor units as a number of major units, for a spreadsheet cell (123450 → 1234.5). */
 export const amountValue = (minor: number) => Math.round(minor) / 100;
 
+/**
+ * The values of a rule message ({ key, values }) ready to show: amounts of the credit and
+ * minimum-amount rules (minor units) as money; other values as they are.
+ */
+export function ruleValues(key: string, values: Record<string, string | number> | undefined, currency: string, lang: Language) {
+  const shown: Record<string, string | number> = { ...(values ?? {}) };
+  if (/credit|Amount/i.test(key)) {
+    for (const k of ["available", "min"]) if (typeof shown[k] === "number") shown[k] = formatMoney(shown[k] as number, currency, lang);
+  }
+  return shown;
+}
+
 const dateParts = new Intl.DateTimeFormat("en-CA", {
   timeZone: shopTimeZone,
   year: "numeric",

@@ -18,10 +18,7 @@ export async function pageBase(request: Request): Promise<PageBase> {
   return { db: getDb(), user, lang, url: new URL(request.url) };
 }
 
-/** The page's own URL without the one-off message parameter (where forms return to). */
+/** The page's own URL (where its forms return to). */
 export function returnPath(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete("catMsg");
-  const q = params.toString();
-  return url.pathname + (q ? `?${q}` : "");
+  return url.pathname + url.search;
 }

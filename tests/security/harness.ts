@@ -28,6 +28,11 @@ export interface Shop {
   query: <T>(sql: string, ...params: unknown[]) => T[];
   one: <T>(sql: string, ...params: unknown[]) => T;
   run: (sql: string, ...params: unknown[]) => void;
+  /**
+   * What the user sees after a redirect: follows the answer's Location with the session and the
+   * toast cookie it set, and gives the toast's text and kind (null when the page shows none).
+   */
+  toast: (answer: Response, cookie: string) => Promise<{ text: string; kind: "success" | "error" } | null>;
   /** the fill-order form as the browser gets it: the page's one-time token and the default address */
   fillOrderForm: (cookie: string) => Promise<Record<string, string>>;
 }
@@ -113,6 +118,14 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
       const session = answer.headers.getSetCookie().find((c) => c.startsWith("shop_session="));
       if (answer.status !== 302 || !session) throw new Error(`sign-in of ${code} failed: ${answer.status}`);
       return session.split(";")[0];
+    },
+    toast: async (answer, cookie) => {
+      const location = answer.headers.get("location");
+      const flash = answer.headers.getSetCookie().find((c) => c.startsWith("shop_flash="));
+      if (!location || !flash) return null;
+      const page = await fetch(new URL(location, base), { redirect: "manual", headers: { Cookie: [cookie, flash.split(";")[0]].filter(Boolean).join("; ") } });
+      const match = /<p class="message message-(success|error)" role="(?:status|alert)" data-testid="flash">([^<]*)<\/p>/.exec(await page.text());
+      return match ? { kind: match[1] as "success" | "error", text: match[2] } : null;
     },
     query: (text, ...params) => withDb((db) => db.prepare(text).all(...params) as never[]),
     one: (text, ...params) => withDb((db) => db.prepare(text).get(...params) as never),

@@ -102,7 +102,7 @@ async function confirmedOrder(qty: number): Promise<{ orderNo: string; productId
        and p.id not in (select product_id from promotion_item) order by p.id desc limit 1`,
   );
   const added = await shop.post("/shopCart?index", dealer, { intent: "add", productId: String(productId), qty: String(qty) });
-  expect(added.headers.get("location"), "added to the cart").toContain("cartOk=");
+  expect(await shop.toast(added, dealer), "added to the cart").toMatchObject({ kind: "success", text: expect.stringContaining("已加入购物车") });
   const submitted = await shop.post("/order/fillOrder", dealer, await shop.fillOrderForm(dealer));
   const orderNo = new URL(submitted.headers.get("location")!, shop.base).searchParams.get("orderNo")!;
   expect(orderNo).toMatch(/^SO\d{8}W\d+$/);

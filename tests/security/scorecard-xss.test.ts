@@ -163,9 +163,10 @@ describe("reflected: query parameters a page shows back are escaped", () => {
     ["search result rows: return path in the row forms", `/searchProduct?keyWord=CNMG&x=${p}`, true, "url-encoded"],
     ["orders filter", `/order/order?orderNo=${p}&poNo=${p}&code=${p}`, true, "escaped"],
     ["delivery records filter", `/order/myRecord?orderNo=${p}&trackingNo=${p}&code=${p}`, true, "escaped"],
-    ["cart message values", `/shopCart?cartOk=order%3Acart.added&cartV=${encodeURIComponent(JSON.stringify({ code: PAYLOAD, qty: 1 }))}`, true, "escaped"],
-    ["cart error key", `/shopCart?cartErr=${p}`, true, "maybe"],
-    ["favourites message key", `/order/myCollect?catMsg=${p}`, true, "maybe"],
+    // messages travel in the signed toast cookie now (decision 060); the old parameters must not come back
+    ["old cart message parameters", `/shopCart?cartOk=order%3Acart.added&cartV=${encodeURIComponent(JSON.stringify({ code: PAYLOAD, qty: 1 }))}`, true, "maybe"],
+    ["old cart error key", `/shopCart?cartErr=${p}`, true, "maybe"],
+    ["old favourites message key", `/order/myCollect?catMsg=${p}`, true, "maybe"],
     ["login return path", `/shop_login?redirect=${encodeURIComponent(`/order/order?poNo=${PAYLOAD}`)}`, false, "maybe"],
     ["product page of an unknown code", `/item?code=${p}`, true, "maybe"],
     ["catalogue page of an unknown node", `/product/productSecond?catalogueCode=${p}&parentCode=${p}`, true, "maybe"],

@@ -5,7 +5,6 @@ import { formatMoney } from "~/i18n/format";
 import type { CartView as Cart, LineReport } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { useRuleText } from "~/components/orders/RuleMessage";
-import { CartFlash } from "./CartFlash";
 import { Can } from "~/components/Can";
 
 type Line = Cart["lines"][number];
@@ -42,7 +41,6 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
           {variant === "table" ? t("cart.cardView") : t("cart.tableView")}
         </Link>
       </div>
-      <CartFlash currency={cart.tenant.currency} />
       {!canOrder && (
         <p className="message message-warning" role="alert" data-testid="no-order-permission">
           {t("common:errors.noOrderPermission")}

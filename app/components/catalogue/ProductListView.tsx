@@ -3,7 +3,6 @@ import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { ProductSort } from "~/modules/catalogue/sorts";
 import type { Crumb } from "./Breadcrumbs";
 import { NodeHeader } from "./CatalogueOverview";
-import { CatalogueMessage } from "./CatalogueMessage";
 import { Pager } from "~/components/Pager";
 import { ProductTable } from "./ProductTable";
 import { SortLinks } from "./SortLinks";
@@ -31,7 +30,6 @@ export function ProductListView({ data, basePath }: { data: ProductListData; bas
   return (
     <div className="catalogue-page">
       <NodeHeader crumbs={data.crumbs} node={data.node} />
-      <CatalogueMessage />
       {data.leaves.length > 1 ? (
         <nav className="chips" aria-label={t("seriesFilter")}>
           <span className="chips-label">{t("seriesFilter")}:</span>

@@ -3,7 +3,6 @@ import type { Language } from "~/i18n/config";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { PromotionKind, PromotionState } from "~/modules/promotions/rules";
-import { CatalogueMessage } from "./CatalogueMessage";
 import { Countdown } from "./Countdown";
 import { ProductTable } from "./ProductTable";
 import { useCachedT } from "~/i18n/useCachedT";
@@ -107,7 +106,6 @@ export function PromotionItemView({
         <When p={p} now={d.now} />
         <Conditions p={p} currency={d.ctx.currency} lang={d.lang} />
       </header>
-      <CatalogueMessage />
       {flash && d.ctx.stockVisible ? (
         <ul className="flash-left">
           {d.items.map((i) => {

@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { Language } from "~/i18n/config";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
-import { CatalogueMessage } from "./CatalogueMessage";
 import { Pager } from "~/components/Pager";
 import { ProductTable } from "./ProductTable";
 import { useCachedT } from "~/i18n/useCachedT";
@@ -35,7 +34,6 @@ export function SelectionView({ d, action }: { d: SelectionData; action: string 
         <h1>{t("selection.title")}</h1>
         <p className="muted">{t("selection.intro")}</p>
       </header>
-      <CatalogueMessage />
       <Form method="get" action={action} className="card selection-form" aria-label={t("selection.filters")}>
         <div className="selection-grid">
           <label className="field field-wide">

@@ -9,7 +9,6 @@ export function SortLinks({ sort }: { sort: ProductSort }) {
     const params = new URLSearchParams(location.search);
     params.set("sort", s);
     params.delete("page");
-    params.delete("catMsg");
     return `${location.pathname}?${params.toString()}`;
   };
   return (

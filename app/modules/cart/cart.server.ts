@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { ok, type Result } from "~/modules/result";
 import { orderTotals, priceLine, type PricedLine, type Totals } from "~/modules/orders/totals";
 import { quotedOffers } from "~/modules/quotation/orders.server";
 import { findProductsByCode, loadOffers, type Offer, type OfferActor, type PromotionOption } from "./offers.server";
@@ -22,7 +23,8 @@ export interface CartActor extends OfferActor {
   canOrder: boolean;
 }
 
-export type CartResult = { ok: true; key: string; values?: Record<string, string | number> } | { ok: false; error: RuleError };
+/** What a cart change says: the message to show once it is done (an i18n key and its values), or why not. */
+export type CartResult = Result<{ key: string; values?: Record<string, string | number> }>;
 
 export interface CartLineView {
   id: number;
@@ -174,6 +176,7 @@ async function ownLine(db: DB, actor: CartActor, lineId: number) {
 }
 
 const fail = (error: RuleError): CartResult => ({ ok: false, error });
+const done = (key: string, values?: Record<string, string | number>): CartResult => ok(values ? { key, values } : { key });
 const unavailable = () => fail({ key: "common:errors.itemUnavailable" });
 
 async function checkLine(db: DB, actor: CartActor, productId: number, qty: number, promotionItemId: number | null, now: Date) {
@@ -229,7 +232,7 @@ export async function addToCart(
       .onConflict((oc) => oc.columns(["user_id", "tenant_id", "product_id"]).doUpdateSet({ qty, updated_at: stamp }))
       .execute();
   }
-  return { ok: true, key: "order:cart.added", values: { code: offer!.orderingCode, qty } };
+  return done("order:cart.added", { code: offer!.orderingCode, qty });
 }
 
 export async function setQuantity(db: DB, actor: CartActor, lineId: number, qty: number, now = new Date()): Promise<CartResult> {
@@ -238,7 +241,7 @@ export async function setQuantity(db: DB, actor: CartActor, lineId: number, qty:
   const { error } = await checkLine(db, actor, line.product_id, qty, line.promotion_item_id, now);
   if (error) return fail(error);
   await db.updateTable("cart_item").set({ qty, updated_at: now.toISOString() }).where("id", "=", line.id).execute();
-  return { ok: true, key: "order:cart.updated" };
+  return done("order:cart.updated");
 }
 
 export async function setSelected(db: DB, actor: CartActor, lineIds: number[] | "all", selected: boolean): Promise<CartResult> {
@@ -253,14 +256,14 @@ export async function setSelected(db: DB, actor: CartActor, lineIds: number[] | 
     q = q.where("id", "in", lineIds);
   }
   await q.execute();
-  return { ok: true, key: "order:cart.updated" };
+  return done("order:cart.updated");
 }
 
 /** Select exactly these lines (the no-JS checkbox form posts the checked ones). */
 export async function selectOnly(db: DB, actor: CartActor, lineIds: number[]): Promise<CartResult> {
   await setSelected(db, actor, "all", false);
   if (lineIds.length) await setSelected(db, actor, lineIds, true);
-  return { ok: true, key: "order:cart.updated" };
+  return done("order:cart.updated");
 }
 
 export async function removeLines(db: DB, actor: CartActor, lineIds: number[]): Promise<CartResult> {
@@ -272,7 +275,7 @@ export async function removeLines(db: DB, actor: CartActor, lineIds: number[]): 
     .where("customer_id", "=", actor.customerId)
     .where("id", "in", lineIds)
     .execute();
-  return { ok: true, key: "order:cart.removed" };
+  return done("order:cart.removed");
 }
 
 /** Move lines to favourites (items with an empty price cannot go there). */
@@ -314,7 +317,7 @@ export async function moveToFavourites(db: DB, actor: CartActor, lineIds: number
       )
       .execute();
   });
-  return { ok: true, key: "order:cart.movedToFavourites", values: { n: lines.length } };
+  return done("order:cart.movedToFavourites", { n: lines.length });
 }
 
 /** Choose one of the promotions the line qualifies for (null: none). */
@@ -336,7 +339,7 @@ export async function choosePromotion(
     .set({ promotion_item_id: promotionItemId, updated_at: now.toISOString() })
     .where("id", "=", line.id)
     .execute();
-  return { ok: true, key: "order:cart.promotionChosen" };
+  return done("order:cart.promotionChosen");
 }
 
 export interface LineReport {

@@ -22,7 +22,7 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
     expect(below).toEqual({ ok: false, error: { key: "order:rules.belowMoq", values: { moq: 10 } } });
     expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 15 })).toMatchObject({ ok: false, error: { key: "order:rules.notMpq" } });
     expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 10 })).toMatchObject({ ok: true });
-    expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 10 })).toMatchObject({ ok: true, values: { qty: 20 } });
+    expect(await addToCart(db, fx.a, { productId: fx.products.moq10, qty: 10 })).toMatchObject({ ok: true, value: { values: { qty: 20 } } });
     const cart = await getCart(db, fx.a);
     expect(cart.lines).toHaveLength(1);
     expect(cart.lines[0].qty).toBe(20);

@@ -1,3 +1,4 @@
+import type { DomainError } from "~/modules/result";
 import { toSearchCode } from "~/modules/search/normalize";
 
 /**
@@ -5,10 +6,7 @@ import { toSearchCode } from "~/modules/search/normalize";
  * actions, quick order, import, order submission); the browser may reuse them for hints.
  * Each rule returns null (fine) or a RuleError: an i18n key ("ns:key") and its values.
  */
-export interface RuleError {
-  key: string;
-  values?: Record<string, string | number>;
-}
+export type RuleError = DomainError;
 
 export interface RuleProduct {
   status: string; // active | delisted

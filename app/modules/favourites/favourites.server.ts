@@ -1,9 +1,10 @@
 import type { DB } from "~/db/db.server";
+import { fail, ok, type Result } from "~/modules/result";
 
 /** Favourites of one user (spec: items with an empty price cannot go to favourites). */
 export const FAVOURITES_LIMIT = 500;
 
-export type FavouriteResult = { ok: true } | { ok: false; error: "favourite.priceEmpty" | "favourite.notFound" };
+export type FavouriteResult = Result;
 
 export async function addFavourite(db: DB, user: { id: number; tenantId: number }, productId: number): Promise<FavouriteResult> {
   // the user's entity's list price, else the product master's (decision 054)
@@ -13,14 +14,14 @@ export async function addFavourite(db: DB, user: { id: number; tenantId: number 
     .select(["p.id", (eb) => eb.fn.coalesce("s.list_price", "p.list_price").as("list_price")])
     .where("p.id", "=", productId)
     .executeTakeFirst();
-  if (!p) return { ok: false, error: "favourite.notFound" };
-  if (p.list_price === null) return { ok: false, error: "favourite.priceEmpty" };
+  if (!p) return fail("catalogue:favourite.notFound");
+  if (p.list_price === null) return fail("catalogue:favourite.priceEmpty");
   await db
     .insertInto("favourite")
     .values({ user_id: user.id, product_id: productId, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
     .execute();
-  return { ok: true };
+  return ok();
 }
 
 export async function removeFavourite(db: DB, user: { id: number }, productId: number): Promise<void> {

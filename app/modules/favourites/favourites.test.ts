@@ -22,8 +22,8 @@ describe.each(testDatabases())("favourites and footprint on $name", ({ url }) =>
     expect(await addFavourite(db, master, a)).toEqual({ ok: true });
     expect(await addFavourite(db, master, a)).toEqual({ ok: true }); // twice is fine
     expect(await addFavourite(db, master, b)).toEqual({ ok: true });
-    expect(await addFavourite(db, master, tc.products["CNMG120412-DR YBC352"])).toEqual({ ok: false, error: "favourite.priceEmpty" });
-    expect(await addFavourite(db, master, 999999)).toEqual({ ok: false, error: "favourite.notFound" });
+    expect(await addFavourite(db, master, tc.products["CNMG120412-DR YBC352"])).toEqual({ ok: false, error: { key: "catalogue:favourite.priceEmpty" } });
+    expect(await addFavourite(db, master, 999999)).toEqual({ ok: false, error: { key: "catalogue:favourite.notFound" } });
     expect(new Set(await listFavouriteIds(db, master))).toEqual(new Set([a, b]));
     expect(await listFavouriteIds(db, sub)).toEqual([]);
     expect(await favouriteSet(db, master, [a, tc.products["DNMG150608-DM YBC252"]])).toEqual(new Set([a]));

@@ -55,7 +55,7 @@ describe.each(testDatabases())("entity list prices and payment terms on $name", 
 
   it("favourites accept a product priced only in the user's entity", async () => {
     expect(await addFavourite(db, { id: fx.a.id, tenantId: fx.tenantId }, fx.products.noPrice)).toEqual({ ok: true });
-    expect(await addFavourite(db, { id: fx.a.id, tenantId: other.tenantId }, fx.products.noPrice)).toEqual({ ok: false, error: "favourite.priceEmpty" });
+    expect(await addFavourite(db, { id: fx.a.id, tenantId: other.tenantId }, fx.products.noPrice)).toEqual({ ok: false, error: { key: "catalogue:favourite.priceEmpty" } });
   });
 
   it("the cart and the order take the entity's price; the deadline follows the payment method's terms", async () => {

@@ -4,6 +4,8 @@ import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { addToCart, type CartActor } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
+import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
 import type { OrderTab } from "./columns";
 import { canDelete, nextStatus, OPEN_STATUSES, reservesStock, SHIPPED_STATUSES, type OrderEvent, type OrderStatus } from "./status";
@@ -124,9 +126,12 @@ export async function getOrder(db: DB, actor: OrderActor, orderNo: string) {
   return { order, lines };
 }
 
-export type OrderActionResult = { ok: true; key: string; values?: Record<string, string | number> } | { ok: false; error: RuleError; status?: number };
+/** A change of an order: the message once done ({ key, values }), or why not. An order not there for the actor throws NotFoundError. */
+export type OrderActionResult = Result<{ key: string; values?: Record<string, string | number> }>;
 
-const notFoundResult = (): OrderActionResult => ({ ok: false, error: { key: "order:orders.notFound" }, status: 404 });
+const orderNotFound = (): never => {
+  throw new NotFoundError("order");
+};
 
 /**
  * An account changing an order (cancel, delete, agree, disagree). Every account of a customer sees
@@ -138,7 +143,9 @@ export interface OrderChanger extends OrderActor {
 }
 
 export const mayChangeOrder = (actor: OrderChanger, order: { user_id: number }) => actor.masterUserId === null || order.user_id === actor.id;
-const notYoursResult = (): OrderActionResult => ({ ok: false, error: { key: "order:orders.notYours" }, status: 403 });
+/** A sub-account changing a colleague's order (the route answers 403 for this key). */
+export const NOT_YOURS = "order:orders.notYours";
+const notYoursResult = (): OrderActionResult => fail(NOT_YOURS);
 
 /**
  * Gives the unshipped quantities of a cancelled order's lines back to the entity's stock and to
@@ -180,16 +187,16 @@ async function transition(
 ): Promise<OrderActionResult> {
   const now = opts.now ?? new Date();
   const found = await getOrder(db, actor, orderNo);
-  if (!found) return notFoundResult();
+  if (!found) return orderNotFound();
   const { order, lines } = found;
   if (!mayChangeOrder(actor, order)) return notYoursResult();
   // once anything has shipped the dealer cannot take the order back: only the order desk can
   // cancel what is still open (decision 030)
   if ((event === "cancel" || event === "disagree") && ((SHIPPED_STATUSES as readonly string[]).includes(order.status) || lines.some((l) => l.shipped_qty > 0))) {
-    return { ok: false, error: { key: "order:orders.shippedNoCancel" }, status: 409 };
+    return fail("order:orders.shippedNoCancel");
   }
   const to = nextStatus(order.status, event);
-  if (!to) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
+  if (!to) return fail("order:orders.notAllowed");
   const done = await db.transaction().execute(async (trx) => {
     const upd = await trx
       .updateTable("sales_order")
@@ -210,17 +217,17 @@ async function transition(
     }
     return true;
   });
-  if (!done) return { ok: false, error: { key: "order:orders.changedMeanwhile" }, status: 409 };
+  if (!done) return fail("order:orders.changedMeanwhile");
   const key = event === "agree" && to === "submitted" ? "order:orders.done.agreeProposal" : `order:orders.done.${event}`;
-  return { ok: true, key, values: { orderNo } };
+  return ok({ key, values: { orderNo } });
 }
 
 export const CANCEL_REASON_MAX = 300;
 
-export async function cancelOrder(db: DB, actor: OrderChanger, orderNo: string, reason: string, now = new Date()) {
+export async function cancelOrder(db: DB, actor: OrderChanger, orderNo: string, reason: string, now = new Date()): Promise<OrderActionResult> {
   const r = reason.trim();
-  if (!r) return { ok: false, error: { key: "order:orders.reasonRequired" }, status: 400 } as OrderActionResult;
-  if (r.length > CANCEL_REASON_MAX) return { ok: false, error: { key: "order:orders.reasonTooLong", values: { max: CANCEL_REASON_MAX } }, status: 400 } as OrderActionResult;
+  if (!r) return fail("order:orders.reasonRequired", undefined, "reason");
+  if (r.length > CANCEL_REASON_MAX) return fail("order:orders.reasonTooLong", { max: CANCEL_REASON_MAX }, "reason");
   return transition(db, actor, orderNo, "cancel", { reason: r, notice: "cancelled", now });
 }
 
@@ -233,16 +240,16 @@ export const disagreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now 
 /** Only a to-be-submitted order can be deleted. */
 export async function deleteOrder(db: DB, actor: OrderChanger, orderNo: string): Promise<OrderActionResult> {
   const found = await getOrder(db, actor, orderNo);
-  if (!found) return notFoundResult();
+  if (!found) return orderNotFound();
   if (!mayChangeOrder(actor, found.order)) return notYoursResult();
-  if (!canDelete(found.order.status)) return { ok: false, error: { key: "order:orders.notAllowed" }, status: 409 };
+  if (!canDelete(found.order.status)) return fail("order:orders.notAllowed");
   const del = await db
     .deleteFrom("sales_order")
     .where("id", "=", found.order.id)
     .where("status", "=", "to_be_submitted")
     .executeTakeFirst();
-  if (Number(del.numDeletedRows) !== 1) return { ok: false, error: { key: "order:orders.changedMeanwhile" }, status: 409 };
-  return { ok: true, key: "order:orders.done.delete", values: { orderNo } };
+  if (Number(del.numDeletedRows) !== 1) return fail("order:orders.changedMeanwhile");
+  return ok({ key: "order:orders.done.delete", values: { orderNo } });
 }
 
 /** Re-add all (paid) lines of an order to the cart, each checked with today's cart rules. */

@@ -49,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     notices: notices.latest,
     menu,
-    flash: flash.toast,
+    // the toast in the page's language (its namespace need not be loaded in the browser)
+    flash: flash.toast && { ...flash.toast, text: getFixedT(lang)(flash.toast.key, flash.toast.values ?? {}) as string },
     flashPath: new URL(request.url).pathname,
     watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
   }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);

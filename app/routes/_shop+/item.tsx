@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "~/components/catalogue/Breadcrumbs";
-import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { Countdown } from "~/components/catalogue/Countdown";
 import { InsertDrawingSvg } from "~/components/catalogue/InsertDrawingSvg";
 import { NonStandardMark } from "~/components/catalogue/NodeOverview";
@@ -112,7 +111,6 @@ export default function ItemPage() {
   return (
     <div className="catalogue-page item-page">
       <Breadcrumbs items={[...d.crumbs, { label: p.orderingCode }]} />
-      <CatalogueMessage />
       <div className="item-top">
         <div className="item-main card">
           <h1 className="item-code">

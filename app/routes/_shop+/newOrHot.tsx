@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { Pager } from "~/components/Pager";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { listNewOrHot, PAGE_SIZE } from "~/modules/catalogue/catalogue.server";
@@ -40,7 +39,6 @@ export default function NewOrHot() {
         <Link to="/newOrHot?tab=new" className={`tab${d.tab === "new" ? " tab-on" : ""}`} aria-current={d.tab === "new" ? "page" : undefined}>{t("newOrHot.new")}</Link>
         <Link to="/newOrHot?tab=hot" className={`tab${d.tab === "hot" ? " tab-on" : ""}`} aria-current={d.tab === "hot" ? "page" : undefined}>{t("newOrHot.hot")}</Link>
       </nav>
-      <CatalogueMessage />
       <p className="list-total">{t("paging.total", { count: d.total })}</p>
       {d.items.length ? <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} /> : <p className="muted">{t("newOrHot.none")}</p>}
       <Pager page={d.page} total={d.total} pageSize={d.pageSize} />

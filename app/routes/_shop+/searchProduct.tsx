@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
 import { Pager } from "~/components/Pager";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { productsByIds } from "~/modules/catalogue/catalogue.server";
@@ -51,7 +50,6 @@ export default function SearchProduct() {
         <button type="submit" className="btn">{t("search.button")}</button>
       </Form>
       <p id="search-hint" className="muted small">{t("search.hint")}</p>
-      <CatalogueMessage />
       {d.error ? (
         <p className="message message-error" role="alert">{t(d.error)}</p>
       ) : d.keyword && d.items.length === 0 ? (

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { CartFlash } from "~/components/cart/CartFlash";
 import { FillOrderLines, ShippingAddressSection, type FillOrderError } from "~/components/orders/FillOrderParts";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
@@ -12,7 +11,7 @@ import type { Language } from "~/i18n/config";
 import { formatMoney, shopToday } from "~/i18n/format";
 import { requirePermission, requireUser } from "~/utils/guard.server";
 import { getCart } from "~/modules/cart/cart.server";
-import { withFlash } from "~/modules/cart/flash";
+import { redirectWithToast } from "~/utils/reply.server";
 import { PAYMENT_METHODS, paymentDeadline } from "~/modules/orders/totals";
 import { createAddress, listAddresses } from "~/modules/addresses/addresses.server";
 import { chooseAddress } from "~/modules/addresses/rules";
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   requirePermission(user, "order:submit");
   const cart = await getCart(db, user);
   const lines = cart.lines.filter((l) => l.selected);
-  if (lines.length === 0) throw redirect(withFlash("/shopCart", { ok: false, key: "order:fill.nothingSelected" }));
+  if (lines.length === 0) throw await redirectWithToast("/shopCart", { key: "order:fill.nothingSelected", kind: "error" });
   const [addresses, credit] = await Promise.all([listAddresses(db, user), creditInfo(db, user)]);
   const today = shopToday();
   const esd = lineDates(cart, today);
@@ -89,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { intent: _intent, ...address } = value;
     const created = await createAddress(db, user, address);
     if (!created.ok) return json<ActionErrors>({ form: "address", errors: [{ key: `auth:${created.error}` }] }, { status: 400 });
-    return redirect(withFlash(`/order/fillOrder?addressId=${created.id}`, { ok: true, key: "order:fill.addressSaved" }));
+    return redirectWithToast(`/order/fillOrder?addressId=${created.id}`, "order:fill.addressSaved");
   }
   const result = await submitOrder(db, user, {
     token: value.token,
@@ -103,12 +102,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     // the cart was ordered or changed meanwhile (another window): the cart page shows what is left
     if (result.errors.some((e) => e.key === "order:fill.cartChanged")) {
-      return redirect(withFlash("/shopCart", { ok: false, key: "order:fill.cartChanged" }));
+      return redirectWithToast("/shopCart", { key: "order:fill.cartChanged", kind: "error" });
     }
     return json<ActionErrors>({ form: "submit", errors: result.errors }, { status: 400 });
   }
   const key = result.status === "to_be_confirmed" ? "order:fill.submittedReview" : "order:fill.submitted";
-  return redirect(withFlash(`/order/order?tab=open&orderNo=${encodeURIComponent(result.orderNo)}`, { ok: true, key, values: { orderNo: result.orderNo } }));
+  return redirectWithToast(`/order/order?tab=open&orderNo=${encodeURIComponent(result.orderNo)}`, { key, values: { orderNo: result.orderNo } });
 }
 
 export default function FillOrderPage() {
@@ -147,7 +146,6 @@ export default function FillOrderPage() {
         </ol>
       </nav>
       <h1 className="page-title">{t("fill.title")}</h1>
-      <CartFlash currency={data.currency} />
       {generalErrors.map((e, i) => (
         <p key={i} className="message message-error" role="alert">
           {ruleText(e, data.currency)}

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CatalogueMessage } from "~/components/catalogue/CatalogueMessage";
+import { redirectWithToast } from "~/utils/reply.server";
 import { ProductTable } from "~/components/catalogue/ProductTable";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Add or remove a favourite (from lists, detail, search, this page). Without JS: redirect back to
- * redirectTo with ?catMsg=<key>; with JS (inline=1): JSON { ok, fav, message }.
+ * redirectTo with a toast; with JS (inline=1): JSON { ok, fav, message }.
  */
 export async function action({ request }: ActionFunctionArgs) {
   // starring and un-starring: the favourites' one function code
@@ -44,23 +44,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: FavouriteSchema });
   const inline = formData.get("inline") === "1";
-  const back = (key: string) => {
-    const target = new URL(safeRedirect(formData.get("redirectTo"), "/order/myCollect"), "http://x");
-    target.searchParams.set("catMsg", key);
-    return target.pathname + target.search;
-  };
+  const back = (key: string, kind: "success" | "error" = "success") =>
+    redirectWithToast(safeRedirect(formData.get("redirectTo"), "/order/myCollect"), { key, kind });
   if (submission.status !== "success") {
-    return inline ? json({ ok: false, fav: false, message: "favourite.notFound" }, { status: 400 }) : redirect(back("favourite.notFound"));
+    return inline ? json({ ok: false, fav: false, message: "catalogue:favourite.notFound" }, { status: 400 }) : back("catalogue:favourite.notFound", "error");
   }
   const form = submission.value;
   const db = getDb();
   if (form.intent === "remove") {
     await removeFavourite(db, user, form.productId);
-    return inline ? json({ ok: true, fav: false, message: "favourite.removed" }) : redirect(back("favourite.removed"));
+    return inline ? json({ ok: true, fav: false, message: "catalogue:favourite.removed" }) : back("catalogue:favourite.removed");
   }
   const r = await addFavourite(db, user, form.productId);
-  if (!r.ok) return inline ? json({ ok: false, fav: false, message: r.error }, { status: 400 }) : redirect(back(r.error));
-  return inline ? json({ ok: true, fav: true, message: "favourite.added" }) : redirect(back("favourite.added"));
+  if (!r.ok) return inline ? json({ ok: false, fav: false, message: r.error.key }, { status: 400 }) : back(r.error.key, "error");
+  return inline ? json({ ok: true, fav: true, message: "catalogue:favourite.added" }) : back("catalogue:favourite.added");
 }
 
 export default function MyCollect() {
@@ -72,7 +69,6 @@ export default function MyCollect() {
         <h1>{t("myCollect.title")}</h1>
         {d.items.length ? <p className="muted">{t("myCollect.count", { count: d.items.length })}</p> : null}
       </header>
-      <CatalogueMessage />
       {d.items.length ? <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} /> : <p className="card muted">{t("myCollect.empty")}</p>}
     </div>
   );

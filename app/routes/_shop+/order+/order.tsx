@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Can } from "~/components/Can";
-import { CartFlash } from "~/components/cart/CartFlash";
 import { Pager } from "~/components/Pager";
 import { OrderFilters } from "~/components/orders/OrderFilters";
 import { StatusTag } from "~/components/orders/StatusTag";
@@ -80,7 +79,6 @@ export default function OrdersPage() {
           </Can>
         </div>
       </div>
-      <CartFlash currency={currency} />
       <nav className="tabs" aria-label={t("orders.title")}>
         {ORDER_TABS.map((tab) => (
           <Link key={tab} to={`?tab=${tab}${tabQuery ? `&${tabQuery}` : ""}`} aria-current={filters.tab === tab ? "page" : undefined}>

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Can } from "~/components/Can";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CartFlash } from "~/components/cart/CartFlash";
+import { getFormProps, useForm } from "@conform-to/react";
+import { FormError } from "~/components/auth/FormField";
 import { OrderFacts } from "~/components/orders/OrderFacts";
 import { StatusTag } from "~/components/orders/StatusTag";
-import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
 import type { Language } from "~/i18n/config";
 import { formatMoney } from "~/i18n/format";
-import { hasPermission, notFound, requirePermission, requireUser } from "~/utils/guard.server";
-import { withFlash } from "~/modules/cart/flash";
-import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, mayChangeOrder, reAddToCart } from "~/modules/orders/orders.server";
+import { hasPermission, notFound, notFoundWhenMissing, requirePermission, requireUser } from "~/utils/guard.server";
+import { redirectWithToast, replyWithError } from "~/utils/reply.server";
+import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, mayChangeOrder, NOT_YOURS, reAddToCart } from "~/modules/orders/orders.server";
 import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
@@ -49,6 +49,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The function code of each of the page's buttons (the menu tables, roles-menus.ts). */
 const CODE_OF = { cancel: "order:cancel", delete: "order:delete", agree: "order:confirm", disagree: "order:confirm", reAdd: "cart:add" } as const;
 
+/** Refusals that are not bad input: another account's order (403), a state that no longer allows it (409). */
+const STATUS_OF: Record<string, number> = {
+  [NOT_YOURS]: 403,
+  "order:orders.shippedNoCancel": 409,
+  "order:orders.notAllowed": 409,
+  "order:orders.changedMeanwhile": 409,
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
@@ -64,35 +72,34 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!report) notFound();
     const ok = report.filter((r) => r.ok).length;
     const firstError = report.find((r) => !r.ok)?.error;
-    if (ok === 0 && firstError) return redirect(withFlash("/shopCart", { ok: false, key: firstError.key, values: firstError.values }));
-    return redirect(withFlash("/shopCart", { ok: true, key: "order:orders.reAdded", values: { ok, bad: report.length - ok } }));
+    if (ok === 0 && firstError) return redirectWithToast("/shopCart", { ...firstError, kind: "error" });
+    return redirectWithToast("/shopCart", { key: "order:orders.reAdded", values: { ok, bad: report.length - ok } });
   }
-  const result =
+  const result = await notFoundWhenMissing(() =>
     intent === "cancel"
-      ? await cancelOrder(db, user, orderNo.data, submission.value.intent === "cancel" ? submission.value.reason : "")
+      ? cancelOrder(db, user, orderNo.data, submission.value.intent === "cancel" ? submission.value.reason : "")
       : intent === "delete"
-        ? await deleteOrder(db, user, orderNo.data)
+        ? deleteOrder(db, user, orderNo.data)
         : intent === "agree"
-          ? await agreeOrder(db, user, orderNo.data)
-          : await disagreeOrder(db, user, orderNo.data);
-  if (!result.ok) {
-    if (result.status === 404) notFound();
-    return json({ error: result.error, intent }, { status: result.status ?? 400 });
-  }
-  if (intent === "delete") return redirect(withFlash("/order/order", result));
-  return redirect(withFlash(self, result));
+          ? agreeOrder(db, user, orderNo.data)
+          : disagreeOrder(db, user, orderNo.data),
+  );
+  if (!result.ok) return replyWithError(request, submission, result.error, { status: STATUS_OF[result.error.key] ?? 400 });
+  return redirectWithToast(intent === "delete" ? "/order/order" : self, result.value);
 }
 
 export default function OrderDetailsPage() {
   const { order, lines, actions, canOrder, reasonMax } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { error: { key: string; values?: Record<string, string | number> }; intent: string } | undefined;
+  const result = useActionData<typeof action>()?.result;
   const { t, i18n } = useTranslation("order");
   const lang = i18n.language as Language;
   const cancelled = order.status === "cancelled";
-  const ruleText = useRuleText();
   const money = (n: number) => formatMoney(n, order.currency, lang);
-  // shown in the cancel form while it is offered; otherwise (refused, say) above the facts
-  const cancelError = actionData?.intent === "cancel" && actions.cancel ? actionData.error : null;
+  // the cancel form's reason with its error while the form is offered; other refusals above the facts
+  const cancelResult = result?.initialValue?.intent === "cancel" && actions.cancel ? result : undefined;
+  const [cancelForm, cancelFields] = useForm({ id: "cancel", lastResult: cancelResult, shouldRevalidate: "onInput" });
+  const cancelError = cancelFields.reason.errors ?? cancelForm.errors;
+  const otherErrors = cancelResult ? undefined : (result?.error?.[""] ?? undefined);
   return (
     <div className="order-details">
       <nav aria-label="breadcrumb">
@@ -113,13 +120,8 @@ export default function OrderDetailsPage() {
           </a>
         </Can>
       </div>
-      <CartFlash currency={order.currency} />
       {/* a cancel refused after the order shipped: the cancel panel is gone, the message shows here */}
-      {actionData && !cancelError && (
-        <p className="message message-error" role="alert">
-          {ruleText(actionData.error)}
-        </p>
-      )}
+      <FormError errors={otherErrors} />
       {actions.agree && <p className="message message-warning">{t("orders.agreeHint")}</p>}
       <section className="card">
         <OrderFacts order={order} />
@@ -158,14 +160,14 @@ export default function OrderDetailsPage() {
         {actions.cancel && (
           <details className="inline-details" open={!!cancelError}>
             <summary className="btn btn-outline">{t("orders.cancel")}</summary>
-            <Form method="post" className="cancel-panel">
+            <Form method="post" className="cancel-panel" {...getFormProps(cancelForm)}>
               <label className="field">
                 <span className="required">{t("orders.cancelReason")}</span>
-                <textarea name="reason" rows={3} maxLength={reasonMax} required aria-invalid={!!cancelError || undefined} />
+                <textarea name={cancelFields.reason.name} rows={3} maxLength={reasonMax} required aria-invalid={!!cancelError || undefined} />
               </label>
               {cancelError && (
                 <p className="field-error" role="alert">
-                  {ruleText(cancelError)}
+                  {cancelError[0]}
                 </p>
               )}
               <div>

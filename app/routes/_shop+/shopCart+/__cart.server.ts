@@ -18,7 +18,9 @@ import {
   type CartResult,
 } from "~/modules/cart/cart.server";
 import { readFormData } from "~/utils/form.server";
-import { withFlash } from "~/modules/cart/flash";
+import { ruleValues } from "~/i18n/format";
+import { fail } from "~/modules/result";
+import { redirectWithToast } from "~/utils/reply.server";
 
 /**
  * Loader and action shared by /shopCart and /shopCart/shopCard (one cart, two views). The cart form
@@ -88,26 +90,29 @@ export async function cartAction(request: Request, viewPath: string) {
   const intent = submission.payload.intent;
   // own keys only: "toString" is no intent
   if (typeof intent === "string" && Object.hasOwn(CODES_OF, intent)) for (const code of CODES_OF[intent as keyof typeof CODES_OF]) requirePermission(user, code);
-  const back = (r: CartResult) => redirect(withFlash(viewPath, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
+  // done or refused, the cart says so in a toast on the page it goes back to (JavaScript or not)
+  // (amounts in a rule's values shown as money in the tenant's currency)
+  const lang = await getLanguage(request, user.language);
+  const answer = (r: CartResult, to = viewPath) => {
+    const { key, values } = r.ok ? r.value : r.error;
+    return redirectWithToast(to, { key, values: ruleValues(key, values, user.currency, lang), kind: r.ok ? "success" : "error" });
+  };
+  const back = (r: CartResult) => answer(r);
   if (submission.status !== "success") {
     const { redirectTo } = submission.payload;
-    if (intent === "add") {
-      return redirect(withFlash(safeRedirect(typeof redirectTo === "string" ? redirectTo : null, viewPath), { ok: false, key: "order:rules.qtyInvalid" }));
-    }
-    return back({ ok: false, error: { key: intent === "promotion" ? "common:errors.promotionEmpty" : "order:rules.qtyInvalid" } });
+    if (intent === "add") return answer(fail("order:rules.qtyInvalid"), safeRedirect(typeof redirectTo === "string" ? redirectTo : null, viewPath));
+    return back(fail(intent === "promotion" ? "common:errors.promotionEmpty" : "order:rules.qtyInvalid"));
   }
   const v = submission.value;
   switch (v.intent) {
     case "add": {
       const r = await addToCart(db, user, { productId: v.productId, qty: v.qty, promotionItemId: v.promotionItemId ?? null });
       if (v.respond === "json") {
-        const lang = await getLanguage(request, user.language);
         const t = getFixedT(lang, "order");
-        const msg = r.ok ? t(r.key, r.values) : t(r.error.key, r.error.values);
+        const msg = r.ok ? t(r.value.key, r.value.values) : t(r.error.key, r.error.values);
         return json({ ok: r.ok, message: msg }, { status: r.ok ? 200 : 400 });
       }
-      const target = safeRedirect(v.redirectTo, viewPath);
-      return redirect(withFlash(target, r.ok ? r : { ok: false, key: r.error.key, values: r.error.values }));
+      return answer(r, safeRedirect(v.redirectTo, viewPath));
     }
     case "quick": {
       const result = await quickOrder(db, user, v.text);
@@ -123,11 +128,11 @@ export async function cartAction(request: Request, viewPath: string) {
     case "moveSelected":
       return back(await moveToFavourites(db, user, v.lineId));
     case "checkout": {
-      if (!user.canOrder) return back({ ok: false, error: { key: "common:errors.noOrderPermission" } });
+      if (!user.canOrder) return back(fail("common:errors.noOrderPermission"));
       if (v.lineId.length) await selectOnly(db, user, v.lineId);
       const cart = await getCart(db, user);
-      if (cart.selectedCount === 0) return back({ ok: false, error: { key: "order:rules.selectProduct" } });
-      if (cart.invalidSelected) return back({ ok: false, error: { key: "common:errors.cannotOrderSelected" } });
+      if (cart.selectedCount === 0) return back(fail("order:rules.selectProduct"));
+      if (cart.invalidSelected) return back(fail("common:errors.cannotOrderSelected"));
       if (cart.unchosenPromotions && !v.confirmAbandon) return redirect(`${viewPath}?confirm=promotions`);
       return redirect("/order/fillOrder");
     }
