@@ -4,7 +4,7 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminSidebar, AdminTopBar, SettingsPanel, TagsView } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/index.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/i18n/i18n.server";
 import { breadcrumbFor, type MenuItem } from "~/modules/admin/menu-tree";
 import { menuTree } from "~/modules/admin/menus.server";
 import { getStaffSettings } from "~/modules/admin/settings.server";
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tags: [...affixed, ...openTags.filter((t) => !affixed.includes(t))].map((path) => ({ path, title: titleOf(sidebar, path), affix: affixed.includes(path) })),
       settings,
       testEnvironment: getSiteConfig().testEnvironment,
-      flash: flash.toast,
+      flash: flash.toast && { ...flash.toast, text: getFixedT(lang)(flash.toast.key, flash.toast.values ?? {}) as string },
     },
     { headers },
   );
