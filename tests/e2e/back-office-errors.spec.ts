@@ -7,8 +7,8 @@ import { useLanguage } from "./journey-pages";
  * sidebar and the top bar stay) with a way on, in the account's language, JavaScript on and off.
  */
 const texts = {
-  zh: { notFound: "找不到该页面或记录", forbidden: "无权访问", users: "返回用户管理", dashboard: "返回工作台" },
-  en: { notFound: "Page or record not found", forbidden: "Not allowed", users: "Back to Users", dashboard: "Back to the dashboard" },
+  zh: { notFound: "找不到该页面或记录", forbidden: "无权访问", users: "返回用户管理", dashboard: "返回工作台", title: "用户详情 · 经销商门户", listTitle: "用户管理 · 经销商门户" },
+  en: { notFound: "Page or record not found", forbidden: "Not allowed", users: "Back to Users", dashboard: "Back to the dashboard", title: "User details · Dealer Portal", listTitle: "Users · Dealer Portal" },
 };
 
 for (const lang of ["zh", "en"] as const) {
@@ -19,6 +19,8 @@ for (const lang of ["zh", "en"] as const) {
     const answer = await page.goto("/system/user/99999999");
     expect(answer?.status()).toBe(404);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    // the page's title from the locale files, on the server and (after the click) in the browser
+    await expect(page).toHaveTitle(t.title);
     await expect(page.getByTestId("admin-sidebar")).toBeVisible();
     const error = page.locator("main#main").getByTestId("error-page");
     await expect(error.getByRole("heading", { level: 1 })).toHaveText(t.notFound);
@@ -29,6 +31,7 @@ for (const lang of ["zh", "en"] as const) {
     await error.getByRole("link", { name: t.users }).click();
     await page.waitForURL(/\/system\/user$/);
     await expect(page.getByTestId("error-page")).toHaveCount(0);
+    await expect(page).toHaveTitle(t.listTitle);
     await expect(page.getByTestId("admin-sidebar")).toBeVisible();
   });
 }
