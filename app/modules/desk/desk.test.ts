@@ -116,7 +116,7 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect(feedback.body_en).toContain("proposes");
 
     // the dealer agrees in the shop: back to the desk
-    expect(await agreeOrder(db, fx.a, no)).toMatchObject({ ok: true, key: "order:orders.done.agreeProposal" });
+    expect(await agreeOrder(db, fx.a, no)).toMatchObject({ ok: true, value: { key: "order:orders.done.agreeProposal" } });
     expect(await status(no)).toBe("submitted");
     expect((await listDeskOrders(db, staff, { tab: "queue", page: 1, pageSize: 50 })).rows.map((o) => o.order_no)).toContain(no);
 
@@ -256,9 +256,10 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
   it.each(SHIPPED_TABLE)("%s --%s--> %j, status %s", async (start, step, expected, after) => {
     const no = await orderIn(start);
     const before = await snapshot(no);
-    const r = (await apply(no, step)) as { ok: boolean; key?: string; error?: { key: string } };
+    // the dealer's order actions answer Result<{ key }> (decision 060), the desk's { ok, key }
+    const r = (await apply(no, step)) as { ok: boolean; key?: string; value?: { key?: string }; error?: { key: string } };
     expect(r.ok).toBe(expected.ok);
-    if (expected.key) expect(r.key ?? r.error?.key).toBe(expected.key);
+    if (expected.key) expect(r.key ?? r.value?.key ?? r.error?.key).toBe(expected.key);
     expect(await status(no)).toBe(after);
     if (!expected.ok) expect(await snapshot(no)).toEqual(before); // refused: nothing changed
   });
