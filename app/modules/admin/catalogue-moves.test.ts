@@ -3,7 +3,8 @@ import type { DB } from "~/db/db.server";
 import { getCuttingData, getNodePath } from "~/modules/catalogue/catalogue.server";
 import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { deleteCuttingData, moveNode, moveTargets, saveCuttingData, saveNode, type CuttingInput } from "./catalogue-admin.server";
+import { moveNode, moveTargets, saveNode } from "./catalogue-nodes.server";
+import { deleteCuttingData, saveCuttingData, type CuttingInput } from "./cutting-data-admin.server";
 import { readVersion } from "./versions.server";
 
 /** Decision 054: moving catalogue nodes, editing a grade's cutting data. */

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeQuerySchema } from "./__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
-import { listNodes, nodePath } from "~/modules/admin/catalogue-admin.server";
+import { listNodes, nodePath } from "~/modules/admin/catalogue-nodes.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { NodeNewSchema, NodeQuerySchema } from "./__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
 import { getDb } from "~/db/index.server";
-import { getNode, saveNode } from "~/modules/admin/catalogue-admin.server";
+import { getNode, saveNode } from "~/modules/admin/catalogue-nodes.server";
 import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ProductFilterSchema } from "./__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
-import { listProducts, PRODUCT_PAGE_SIZE } from "~/modules/admin/catalogue-admin.server";
+import { listProducts, PRODUCT_PAGE_SIZE } from "~/modules/admin/catalogue-products.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
