@@ -21,9 +21,14 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `${DB_DIR}-out`,
+  // A file's tests run in order in one worker (several share accounts or build on each other);
+  // files whose tests are independent say so (`test.describe.configure({ mode: "parallel" })`:
+  // the axe shards), so their long tests spread over the workers. Two workers for two cores:
+  // each drives a browser while the server renders for it.
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // a test passes the first time or is fixed: a retry would hide a flaky test and cost its time again
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -31,14 +36,16 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     browserName: "chromium",
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // traces of failed tests keep their DOM snapshots and network; the screencast of every test,
+    // recorded and thrown away when it passes, cost more time than it gave
+    trace: { mode: "retain-on-failure", screenshots: false },
+    screenshot: "only-on-failure",
     locale: "zh-CN",
   },
   projects: [
-    { name: "js-on", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
     // Shop-wide settings (landing page, maintenance window) would disturb every other test on the
-    // shared server: these run on a second server of their own, JS on first, then JS off.
+    // shared server: these run on a second server of their own, JS on first, then JS off. Listed
+    // first, so that they run beside the long journeys rather than alone at the end.
     { name: "settings-js-on", testMatch: SHOP_WIDE, use: { ...devices["Desktop Chrome"], baseURL: SETTINGS_URL, launchOptions: chromium, javaScriptEnabled: true } },
     {
       name: "settings-js-off",
@@ -46,6 +53,10 @@ export default defineConfig({
       dependencies: ["settings-js-on"],
       use: { ...devices["Desktop Chrome"], baseURL: SETTINGS_URL, launchOptions: chromium, javaScriptEnabled: false },
     },
+    // the two JavaScript projects share the main server and run side by side: a test that changes
+    // an account's state works on an account of its own (cloneUser, uniqueCode in auth-helpers.ts)
+    { name: "js-on", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: [server(PORT, DB_DIR), server(PORT + 1, `${DB_DIR}-settings`)],
 });

@@ -88,6 +88,8 @@ const adminIn = (lang: "zh" | "en", testInfo: TestInfo, test: number) => cloneUs
 
 /** In shards of their own tests, as in a11y.spec.ts: one test for every page ran near its time limit. */
 const AXE_SHARDS = 4;
+// each test has an account of its own: the shards spread over the workers
+test.describe.configure({ mode: "parallel" });
 
 for (const lang of ["zh", "en"] as const) {
   for (let shard = 0; shard < AXE_SHARDS; shard++) {

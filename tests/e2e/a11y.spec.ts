@@ -33,6 +33,8 @@ function dealerIn(lang: "zh" | "en", testInfo: TestInfo, test: number): string {
  * which exists only once the web server runs).
  */
 const AXE_SHARDS = 4;
+// each test has an account of its own: the shards spread over the workers
+test.describe.configure({ mode: "parallel" });
 
 for (const lang of ["zh", "en"] as const) {
   for (let shard = 0; shard < AXE_SHARDS; shard++) {

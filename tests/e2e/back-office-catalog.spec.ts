@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { loginWithForm } from "./auth-helpers";
-import { expect, openE2eDb, test } from "./fixtures";
+import { axe, expect, openE2eDb, test } from "./fixtures";
 
 /**
  * Customers and prices, the price/stock import and catalogue editing (decision 045) as the demo
@@ -195,7 +194,7 @@ for (const width of [1366, 360]) {
     await page.setViewportSize({ width, height: 800 });
     for (const url of pages) {
       await page.goto(url);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axe(page).analyze();
       const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
       expect(serious).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), url).toBeLessThanOrEqual(0);

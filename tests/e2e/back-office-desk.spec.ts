@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
-import { expect, jsOn, openE2eDb, test } from "./fixtures";
+import { axe, expect, jsOn, openE2eDb, test } from "./fixtures";
 
 /**
  * The order desk (issue 17) with JavaScript on and off: a dealer's order waits for review, the
@@ -188,7 +187,7 @@ for (const lang of ["zh", "en"] as const) {
       await axePage.setViewportSize({ width: 1366, height: 900 });
       await axePage.goto(url);
       await expect(axePage.locator("html")).toHaveAttribute("lang", lang);
-      const { violations } = await new AxeBuilder({ page: axePage }).analyze();
+      const { violations } = await axe(axePage).analyze();
       const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
       if (serious.length) found[url] = serious;
       await page.setViewportSize({ width: 360, height: 780 });

@@ -154,6 +154,8 @@ test("at 360 px the shop's top bar of XCD000001 (two company entities, unread no
 });
 
 test("the bidding screens of the back office: axe finds nothing serious, nothing scrolls sideways at 390 px", async ({ page }, info) => {
+  // eight axe runs and sixteen pages: the time limit of the other axe tests
+  test.setTimeout(120_000);
   await signInEditor(page);
   const db = openE2eDb();
   const tender = (db.prepare("select id from bidding order by id limit 1").get() as { id: number }).id;

@@ -83,9 +83,15 @@ export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
 export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
+/**
+ * axe on the page, every rule, reporting violations only: `resultTypes` spares axe the node details
+ * of the passing and inapplicable checks (most of its time), each rule still runs in full.
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+
 /** What axe finds serious or critical on the page, one line per rule with up to three elements. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);

@@ -12,6 +12,8 @@ import { e2eDbDir, e2eDbPath, expect, test } from "./fixtures";
 // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument destructured
 test("two workers serve parallel connections; SIGTERM lets pages under way finish, then stops", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "server behaviour, no browser");
+  // a server of its own starts within it (the start alone may take the default limit on a busy machine)
+  test.setTimeout(120_000);
   const port = Number(process.env.E2E_PORT ?? 3100) + 50;
   const dbFile = path.join(e2eDbDir, "shutdown-test.db");
   fs.rmSync(dbFile, { force: true });

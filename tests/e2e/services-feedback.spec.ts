@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUserIn, uniqueCode } from "./auth-helpers";
-import { expect, jsOn, openE2eDb, test } from "./fixtures";
+import { axe, expect, jsOn, openE2eDb, test } from "./fixtures";
 
 /**
  * After-sales feedback (issue 18 item 3, decision 049) with JavaScript on and off: a dealer files
@@ -52,7 +51,7 @@ async function axeClean(page: Page, testInfo: TestInfo) {
   );
   expect(wide, page.url()).toEqual([]);
   if (size) await page.setViewportSize(size);
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const result = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

@@ -39,6 +39,7 @@ async function waitForJob(id: number) {
 }
 
 beforeAll(async () => {
+  // its own server: the back office changes the catalogue, products and prices every dealer sees
   shop = await startShop();
   [dealer, support, orderDesk, editor, admin] = await Promise.all(["XCD000001", "EMP000003", "EMP000002", "EMP000004", "EMP000001"].map((c) => shop.signIn(c)));
   ids.customer = shop.one<{ id: number }>("select id from customer where code = 'C10001'").id;

@@ -12,6 +12,7 @@ let dealer: string;
 let orderDesk: string;
 let editor: string;
 beforeAll(async () => {
+  // its own server (not moved yet): it counts content and categories the demo data holds
   shop = await startShop();
   dealer = await shop.signIn("XCD000001");
   orderDesk = await shop.signIn("EMP000002");

@@ -14,6 +14,7 @@ let desk: string;
 let support: string;
 let admin: string;
 beforeAll(async () => {
+  // its own server (not moved yet): the desk confirms, ships and cancels the demo dealers' orders and moves stock
   shop = await startShop();
   dealer = await shop.signIn("XCD000001");
   desk = await shop.signIn("EMP000002");

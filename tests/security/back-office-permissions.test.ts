@@ -15,6 +15,7 @@ const cookies = new Map<string, string>();
 const STAFF = ["EMP000001", "EMP000002", "EMP000003", "EMP000004"];
 
 beforeAll(async () => {
+  // its own server: it takes function codes from roles, which every account of the role loses
   shop = await startShop();
   for (const code of STAFF) cookies.set(code, await shop.signIn(code));
 }, 180_000);

@@ -12,6 +12,7 @@ let dealer: string;
 let orderDesk: string;
 let admin: string;
 beforeAll(async () => {
+  // its own server: parameters and the maintenance window are shop-wide (dealers are sent to /errorPage)
   shop = await startShop();
   dealer = await shop.signIn("XCD000001");
   orderDesk = await shop.signIn("EMP000002");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./harness";
+import { newAccount } from "./auth-users";
+import { sharedShop, type Shop } from "./harness";
 
 /**
  * Rare-earth bidding, downloads by category and column choices over HTTP (issue 18 items 5–7,
@@ -9,11 +10,14 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 let dealer: string;
+let dealerCode: string;
 let orderDesk: string;
 let editor: string;
 beforeAll(async () => {
-  shop = await startShop();
-  dealer = await shop.signIn("XCD000001");
+  shop = sharedShop();
+  // a dealer of its own: its column choices are counted
+  dealerCode = newAccount(shop, "XCD000001");
+  dealer = await shop.signIn(dealerCode);
   orderDesk = await shop.signIn("EMP000002");
   editor = await shop.signIn("EMP000004");
 });
@@ -143,10 +147,10 @@ describe("downloads by category and column choices", () => {
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/order/order");
     }
-    expect(shop.one<{ n: number }>("select count(*) n from user_module_field where module = 'delivery_records' and user_id = (select id from app_user where code = 'XCD000001')").n).toBe(1);
+    expect(shop.one<{ n: number }>("select count(*) n from user_module_field where module = 'delivery_records' and user_id = (select id from app_user where code = ?)", dealerCode).n).toBe(1);
     const mine = await (await shop.get("/userModuleField?module=delivery_records", dealer)).json();
     expect(mine).toEqual({ module: "delivery_records", fields: ["orderNo", "trackingNo"] });
-    const other = await shop.signIn("XCD000002");
+    const other = await shop.signIn(newAccount(shop, "XCD000002"));
     expect(((await (await shop.get("/userModuleField?module=delivery_records", other)).json()) as { fields: string[] }).fields).toHaveLength(9);
     expect((await shop.get("/userModuleField?module=nope", dealer)).status).toBe(404);
     const put = await fetch(`${shop.base}/userModuleField`, {

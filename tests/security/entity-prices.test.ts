@@ -17,6 +17,7 @@ const ids = { product: 0, holder: 0, tenant: 0, customer: 0 };
 const probe = "<script>alert(1)</script>";
 
 beforeAll(async () => {
+  // its own server: an entity's list prices are what every dealer of the entity sees
   shop = await startShop();
   [dealer, orderDesk, editor, admin] = await Promise.all(["XCD000001", "EMP000002", "EMP000004", "EMP000001"].map((c) => shop.signIn(c)));
   ids.product = shop.one<{ id: number }>("select id from product where ordering_code = 'CNMG120408-DM YBC252'").id;

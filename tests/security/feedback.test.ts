@@ -14,6 +14,7 @@ let orderDesk: string; // EMP000002: no feedback codes
 let support: string; // EMP000003
 let admin: string; // EMP000001
 beforeAll(async () => {
+  // its own server (not moved yet): it files feedback on the demo dealers' orders and counts it
   shop = await startShop();
   [dealerA, dealerB, orderDesk, support, admin] = await Promise.all(["XCD000001", "DPC000001", "EMP000002", "EMP000003", "EMP000001"].map((c) => shop.signIn(c)));
 });

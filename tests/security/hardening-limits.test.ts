@@ -15,6 +15,7 @@ const MB = 1024 * 1024;
 
 beforeAll(async () => {
   // LOG_LEVEL info: the request log (stdout) is read below
+  // its own server: it reads the request log (LOG_LEVEL info)
   shop = await startShop({ LOG_LEVEL: "info" });
 });
 afterAll(async () => shop?.stop());

@@ -10,6 +10,7 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server: it reads the server's error log
   shop = await startShop();
 });
 afterAll(() => shop?.stop());

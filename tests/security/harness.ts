@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { inject } from "vitest";
 
 /**
  * The security tests talk to the built server over HTTP, as an attacker would. `startShop` starts
@@ -40,8 +41,17 @@ export interface Shop {
 // Test files run in parallel forks: each fork takes its own block of ports.
 let nextPort = Number(process.env.SECURITY_PORT ?? 3300) + 20 * Number(process.env.VITEST_POOL_ID ?? 0);
 
+/**
+ * A server of the file's own. Most files use `sharedShop()` instead; a file starts its own only
+ * when it needs a server set up differently (an environment variable) or owns something every
+ * other file would see (shop-wide settings, roles, the server's logs or memory): it says why beside the call.
+ */
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
-  const port = nextPort++;
+  return launch(nextPort++, env);
+}
+
+/** Starts the built server on `port` with a fresh demo database (also used by global-setup.ts). */
+export async function launch(port: number, env: Record<string, string> = {}): Promise<Shop> {
   const dir = path.resolve(`test-results/security-db-${port}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -83,6 +93,42 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+    child.kill("SIGKILL");
+  };
+  return shopAt({ base, pid: child.pid!, dbPath, outbox }, { stderr: () => stderr, stdout: () => stdout, stop });
+}
+
+/** Where a running server answers: what global-setup.ts hands to the test files. */
+export interface ShopAddress {
+  base: string;
+  pid: number;
+  dbPath: string;
+  outbox: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    sharedShop: ShopAddress;
+  }
+}
+
+/**
+ * The server every test file shares (started once per run by tests/security/global-setup.ts).
+ * A file on it signs in with accounts of its own where it changes or counts what an account has
+ * (`newAccount`, `newDealer`), so that files running at the same time do not see each other's
+ * work. Its logs are not kept and `stop` leaves it running for the other files.
+ */
+export function sharedShop(): Shop {
+  const unkept = () => {
+    throw new Error("the shared server's logs are not kept: a file that reads them starts its own (startShop)");
+  };
+  return shopAt(inject("sharedShop"), { stderr: unkept, stdout: unkept, stop: async () => {} });
+}
+
+function shopAt({ base, pid, dbPath, outbox }: ShopAddress, own: Pick<Shop, "stderr" | "stdout" | "stop">): Shop {
   const sql = () => {
     const db = new Database(dbPath);
     db.pragma("busy_timeout = 5000");
@@ -105,11 +151,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     });
   return {
     base,
-    pid: child.pid!,
+    pid,
     dbPath,
     outbox,
-    stderr: () => stderr,
-    stdout: () => stdout,
+    ...own,
     sql,
     post,
     get: (pathname, cookie) => fetch(`${base}${pathname}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }),
@@ -139,11 +184,6 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
       if (!token || !addressId) throw new Error("the fill-order page has no token or address");
       const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
       return { intent: "submit", token, addressId, paymentMethod: "prepayment", expectedDeliveryDate: inAWeek };
-    },
-    stop: async () => {
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
-      child.kill("SIGKILL");
     },
   };
 }

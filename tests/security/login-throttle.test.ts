@@ -12,6 +12,7 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server: behind a proxy (TRUST_PROXY), and the throttle counts per address
   shop = await startShop({ TRUST_PROXY: "1" });
 });
 afterAll(() => shop?.stop());

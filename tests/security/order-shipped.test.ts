@@ -12,6 +12,7 @@ let shop: Shop;
 let dealer: string;
 let desk: string;
 beforeAll(async () => {
+  // its own server: it checks a product's stock to the piece, which other files' orders would move
   shop = await startShop();
   dealer = await shop.signIn("XCD000001");
   desk = await shop.signIn("EMP000002");

@@ -17,6 +17,7 @@ let support: string;
 let editor: string;
 let dealer: string;
 beforeAll(async () => {
+  // its own server: the tool types and attributes are shop-wide
   shop = await startShop();
   [admin, orderDesk, support, editor, dealer] = await Promise.all(["EMP000001", "EMP000002", "EMP000003", "EMP000004", "XCD000001"].map((c) => shop.signIn(c)));
 });

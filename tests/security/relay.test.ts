@@ -11,6 +11,7 @@ const SECRET = "relay-http-secret-0123456789abcdef0123";
 let shop: Shop;
 let plain: Shop;
 beforeAll(async () => {
+  // servers of its own: the sign-in hand-over needs RELAY_SECRET set, and a second server without it
   [shop, plain] = await Promise.all([startShop({ RELAY_SECRET: SECRET }), startShop()]);
 });
 afterAll(async () => {

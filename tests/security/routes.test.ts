@@ -9,6 +9,7 @@ import { startShop, type Shop } from "./harness";
 let shop: Shop;
 let dealer: string;
 beforeAll(async () => {
+  // its own server: the sign-in hand-over route needs RELAY_SECRET set
   shop = await startShop({ RELAY_SECRET: "routes-test-secret-0123456789abcdef" });
   dealer = await shop.signIn("XCD000001");
 });

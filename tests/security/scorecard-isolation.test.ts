@@ -9,6 +9,7 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server: it writes a secret into the demo dealers' addresses, orders and notices
   shop = await startShop();
 });
 afterAll(() => shop?.stop());

@@ -10,6 +10,7 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server: it resets a flash sale's stock and a product's order quantities, shop-wide
   shop = await startShop();
 });
 afterAll(() => shop?.stop());

@@ -10,6 +10,7 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server (not moved yet): it fills the demo dealer's own data with script payloads
   shop = await startShop();
 });
 afterAll(() => shop?.stop());

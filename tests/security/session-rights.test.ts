@@ -11,6 +11,7 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server: it creates roles and takes function codes from them
   shop = await startShop();
 });
 afterAll(() => shop?.stop());

@@ -11,6 +11,7 @@ import { revokeFunctionCode } from "./permission-fixtures";
  */
 let shop: Shop;
 beforeAll(async () => {
+  // its own server: it takes function codes from the dealers' roles, shop-wide
   shop = await startShop();
 });
 afterAll(() => shop?.stop());

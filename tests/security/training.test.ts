@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./harness";
+import { newAccount } from "./auth-users";
+import { sharedShop, type Shop } from "./harness";
 
 /** The online training's "mark as finished" action over HTTP (issue 18 §5). */
 let shop: Shop;
 let dealer: string;
+let dealerCode: string;
 let course: number;
 beforeAll(async () => {
-  shop = await startShop();
-  dealer = await shop.signIn("XCD000002");
+  shop = sharedShop();
+  // a sub-account of its own: its training progress is counted
+  dealerCode = newAccount(shop, "XCD000002");
+  dealer = await shop.signIn(dealerCode);
   course = shop.one<{ id: number }>("select id from content where kind = 'training' and status = 'published' and tenant_id is null order by id limit 1").id;
 });
 afterAll(() => shop?.stop());
 
-const rows = () => shop.one<{ n: number }>("select count(*) n from training_progress tp join app_user u on u.id = tp.user_id where u.code = 'XCD000002'").n;
+const rows = () => shop.one<{ n: number }>("select count(*) n from training_progress tp join app_user u on u.id = tp.user_id where u.code = ?", dealerCode).n;
 const PATH = "/technologyService/onLineTraining";
 
 describe("training progress", () => {

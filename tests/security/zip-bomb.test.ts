@@ -16,6 +16,7 @@ let honest: Buffer;
 let bomb: Buffer;
 
 beforeAll(async () => {
+  // its own server: it measures the serving process's memory (one process, nobody else's requests)
   shop = await startShop({ WEB_CONCURRENCY: "1" });
   cookie = await shop.signIn("XCD000001");
   ({ honest, bomb } = await workbooks());
