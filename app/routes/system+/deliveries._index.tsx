@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import { replyFormError } from "~/utils/reply-form.server";
 import { redirectWithToast, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["adminOrders"] };
+export const handle = { i18n: ["adminOrders", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "发货管理", "Deliveries");
 

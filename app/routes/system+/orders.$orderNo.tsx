@@ -18,7 +18,7 @@ import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["adminOrders", "order"] };
+export const handle = { i18n: ["adminOrders", "order", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "订单处理", "Order desk");
 
