@@ -71,7 +71,7 @@ test("review, proposed date, agreement, confirmation and two shipments", async (
   await expect(page).toHaveURL(new RegExp(`/system/orders/${orderNo}$`));
   await page.getByTestId("desk-line").first().locator("input[type=date]").fill(inDays(35));
   await page.getByRole("button", { name: "建议新交期" }).click();
-  await expect(page.getByTestId("done")).toContainText(`已向客户建议订单 ${orderNo} 的新交期`);
+  await expect(page.getByTestId("flash")).toContainText(`已向客户建议订单 ${orderNo} 的新交期`);
   await expect(page.getByTestId("desk-status")).toHaveText("交期已答复");
   await expect(page.getByTestId("desk-lines")).toContainText(inDays(35));
 
@@ -90,7 +90,7 @@ test("review, proposed date, agreement, confirmation and two shipments", async (
   await page.goto(`/system/orders/${orderNo}`);
   await expect(page.getByText("客户已同意建议交期，请确认订单。")).toBeVisible();
   await page.getByRole("button", { name: "确认订单" }).click();
-  await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 已确认`);
+  await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 已确认`);
   await expect(page.getByTestId("desk-status")).toHaveText("已确认");
   const tracking = `SF-E2E-${testInfo.project.name}`;
   const ship = async (qty: number, slip: string) => {
@@ -100,7 +100,7 @@ test("review, proposed date, agreement, confirmation and two shipments", async (
     await page.locator("input[name=batchNo]").fill("B2611-E2E");
     await page.getByTestId("ship-form").locator("input[type=number]").first().fill(String(qty));
     await page.getByRole("button", { name: "登记发货" }).click();
-    await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 的发货已登记`);
+    await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 的发货已登记`);
   };
   await ship(2, "PS-E2E-1");
   await expect(page.getByTestId("desk-shipment")).toHaveCount(1);
@@ -145,7 +145,7 @@ test("a cancellation by the desk gives the stock back and tells the dealer", asy
   await expect(page.locator("#reason-error")).toHaveText("请填写取消原因");
   await page.getByLabel("取消原因（客户可见）").fill("产品停产 / discontinued");
   await page.getByRole("button", { name: "取消订单" }).click();
-  await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 已取消`);
+  await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 已取消`);
   await expect(page.getByTestId("cancel-reason")).toHaveText("产品停产 / discontinued");
 
   await as(page, loginAs, dealer);
@@ -241,6 +241,6 @@ test("shipments imported from Excel: templates in both languages, a bad row name
 
   await page.locator("input[type=file]").setInputFiles(await file([head, good]));
   await page.getByTestId("import-submit").click();
-  await expect(page.getByTestId("import-done")).toContainText("已导入 1 行发货（1 个订单）");
+  await expect(page.getByTestId("flash")).toContainText("已导入 1 行发货（1 个订单）");
   await expect(page.getByTestId("desk-deliveries").locator("tr", { hasText: tracking })).toContainText(target.order_no);
 });

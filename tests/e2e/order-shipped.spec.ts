@@ -70,7 +70,7 @@ test("the desk ships an order in full; the dealer sees it shipped and cannot can
   await page.locator("input[name=batchNo]").fill("B-SHIPPED");
   await page.getByTestId("ship-form").locator("input[type=number]").fill("3");
   await page.getByRole("button", { name: "登记发货" }).click();
-  await expect(page.getByTestId("done")).toContainText(`订单 ${orderNo} 的发货已登记`);
+  await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 的发货已登记`);
   await expect(page.getByTestId("desk-status")).toHaveText("已发货");
   // nothing open: neither a shipment form nor a cancel form
   await expect(page.getByTestId("ship-form")).toHaveCount(0);

@@ -5,6 +5,8 @@ import { isPostgres } from "~/db/dialect.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { addOrderNotice, type OrderNoticeKind } from "~/modules/notices/order-notices.server";
 import { releaseStock } from "~/modules/orders/orders.server";
+import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { DESK_STATUSES, type DeskTab } from "./constants";
 import { nextStatus, reservesStock, TRANSITIONS, type OrderEvent, type OrderStatus } from "~/modules/orders/status";
 
@@ -174,11 +176,25 @@ export async function getDeskOrder(db: DB, actor: DeskActor, orderNo: string) {
   return { order, lines, shipments };
 }
 
-export type DeskResult =
-  | { ok: true; key: string; values: Record<string, string | number>; already?: boolean }
-  | { ok: false; key: string; values?: Record<string, string | number>; status: number };
+/** What a desk step did: the message to show (key and values), and whether a repeated post found it done already. */
+export interface DeskDone {
+  key: string;
+  values: Record<string, string | number>;
+  already?: boolean;
+}
 
-const notFoundResult = (): DeskResult => ({ ok: false, key: "adminOrders:error.notFound", status: 404 });
+export type DeskResult = Result<DeskDone>;
+
+/**
+ * The refusals that say the order is no longer where the step starts from (someone else, or an
+ * earlier post, moved it): the page asked for something that was possible when it was drawn.
+ */
+export const DESK_CONFLICTS: ReadonlySet<string> = new Set(["adminOrders:error.notAllowed", "adminOrders:error.nothingOpen", "adminOrders:error.changedMeanwhile"]);
+
+const orderMissing = (): never => {
+  throw new NotFoundError("order");
+};
+const deskDone = (key: string, values: Record<string, string | number>, already?: boolean): DeskResult => ok(already ? { key, values, already } : { key, values });
 
 /** Where an event leads from any status for staff: a repeated post finds the order already there. */
 const targetsOf = (event: OrderEvent) => new Set(TRANSITIONS.filter((t) => t.event === event && t.by.includes("staff")).map((t) => t.to));
@@ -212,14 +228,14 @@ async function staffTransition(
   },
 ): Promise<DeskResult> {
   const found = await getDeskOrder(db, actor, orderNo);
-  if (!found) return notFoundResult();
+  if (!found) return orderMissing();
   const { order, lines } = found;
   const to = nextStatus(order.status, event, "staff");
   const values = { orderNo };
   if (!to) {
-    if (isRepeat(event, order)) return { ok: true, key: `adminOrders:done.${event}`, values, already: true };
-    if (event === "cancel" && order.status === "shipped") return { ok: false, key: "adminOrders:error.nothingOpen", values, status: 409 };
-    return { ok: false, key: "adminOrders:error.notAllowed", values: { status: order.status }, status: 409 };
+    if (isRepeat(event, order)) return deskDone(`adminOrders:done.${event}`, values, true);
+    if (event === "cancel" && order.status === "shipped") return fail("adminOrders:error.nothingOpen", values);
+    return fail("adminOrders:error.notAllowed", { status: order.status });
   }
   const cancelling = event === "cancel" || event === "cancel_rest";
   const nowIso = opts.now.toISOString();
@@ -264,10 +280,10 @@ async function staffTransition(
   });
   if (!done) {
     const again = await getDeskOrder(db, actor, orderNo);
-    if (again && again.order.status === to && isRepeat(event, again.order)) return { ok: true, key: `adminOrders:done.${event}`, values, already: true };
-    return { ok: false, key: "adminOrders:error.changedMeanwhile", values, status: 409 };
+    if (again && again.order.status === to && isRepeat(event, again.order)) return deskDone(`adminOrders:done.${event}`, values, true);
+    return fail("adminOrders:error.changedMeanwhile", values);
   }
-  return { ok: true, key: `adminOrders:done.${event}`, values };
+  return deskDone(`adminOrders:done.${event}`, values);
 }
 
 const linesText = (found: Found) =>
@@ -288,19 +304,19 @@ const DATE = /^\d{4}-\d\d-\d\d$/;
  */
 export async function proposeDates(db: DB, actor: DeskActor, orderNo: string, dates: { lineId: number; date: string }[], now = new Date()): Promise<DeskResult> {
   const found = await getDeskOrder(db, actor, orderNo);
-  if (!found) return notFoundResult();
+  if (!found) return orderMissing();
   const today = shopToday(now);
   const byId = new Map(found.lines.map((l) => [l.id, l]));
   const changes = new Map<number, string>();
   for (const d of dates) {
     const line = byId.get(d.lineId);
-    if (!line) return notFoundResult();
-    if (!DATE.test(d.date) || Number.isNaN(Date.parse(d.date))) return { ok: false, key: "adminOrders:error.dateInvalid", values: { line: line.line_no }, status: 400 };
+    if (!line) return orderMissing();
+    if (!DATE.test(d.date) || Number.isNaN(Date.parse(d.date))) return fail("adminOrders:error.dateInvalid", { line: line.line_no });
     if (d.date === line.ship_date) continue;
-    if (d.date < today) return { ok: false, key: "adminOrders:error.datePast", values: { line: line.line_no }, status: 400 };
+    if (d.date < today) return fail("adminOrders:error.datePast", { line: line.line_no });
     changes.set(line.id, d.date);
   }
-  if (changes.size === 0 && found.order.status === "to_be_confirmed") return { ok: false, key: "adminOrders:error.noDateChanged", status: 400 };
+  if (changes.size === 0 && found.order.status === "to_be_confirmed") return fail("adminOrders:error.noDateChanged");
   return staffTransition(db, actor, orderNo, "propose_date", {
     now,
     notice: "proposed",
@@ -327,10 +343,10 @@ export const DESK_REASON_MAX = 300;
  */
 export async function cancelDeskOrder(db: DB, actor: DeskActor, orderNo: string, reason: string, now = new Date()): Promise<DeskResult> {
   const r = reason.trim();
-  if (!r) return { ok: false, key: "adminOrders:error.reasonRequired", status: 400 };
-  if (r.length > DESK_REASON_MAX) return { ok: false, key: "adminOrders:error.reasonTooLong", values: { max: DESK_REASON_MAX }, status: 400 };
+  if (!r) return fail("adminOrders:error.reasonRequired");
+  if (r.length > DESK_REASON_MAX) return fail("adminOrders:error.reasonTooLong", { max: DESK_REASON_MAX });
   const found = await getDeskOrder(db, actor, orderNo);
-  if (!found) return notFoundResult();
+  if (!found) return orderMissing();
   const { status, cancel_reason } = found.order;
   const rest = status === "partly_shipped" || (status === "shipped" && !!cancel_reason);
   return rest

@@ -4,6 +4,8 @@ import type { Database } from "~/db/schema";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
 import { nextStatus, shipEvent, TRANSITIONS, type OrderStatus } from "~/modules/orders/status";
+import { NotFoundError } from "~/modules/errors";
+import { fail, ok } from "~/modules/result";
 import { getDeskOrder, type DeskActor, type DeskResult } from "./desk.server";
 
 /**
@@ -132,18 +134,18 @@ const tokenUsed = async (db: DB, token: string, prefix = false) =>
 
 export async function recordShipment(db: DB, actor: DeskActor, orderNo: string, input: ShipmentInput, now = new Date()): Promise<DeskResult> {
   const found = await getDeskOrder(db, actor, orderNo);
-  if (!found) return { ok: false, key: "adminOrders:error.notFound", status: 404 };
+  if (!found) throw new NotFoundError("order");
   const { order } = found;
   const values = { orderNo };
-  if (await tokenUsed(db, input.token)) return { ok: true, key: "adminOrders:done.ship", values, already: true };
-  if (!nextStatus(order.status, "ship", "staff")) return { ok: false, key: "adminOrders:error.notAllowed", values: { status: order.status }, status: 409 };
+  if (await tokenUsed(db, input.token)) return ok({ key: "adminOrders:done.ship", values, already: true });
+  if (!nextStatus(order.status, "ship", "staff")) return fail("adminOrders:error.notAllowed", { status: order.status });
   const lines = new Map(found.lines.map((l) => [l.id, l]));
   const rows = input.lines.filter((l) => l.qty > 0);
-  if (rows.length === 0) return { ok: false, key: "adminOrders:error.noQty", status: 400 };
+  if (rows.length === 0) return fail("adminOrders:error.noQty");
   for (const r of rows) {
     const line = lines.get(r.lineId);
-    if (!line) return { ok: false, key: "adminOrders:error.notFound", status: 404 };
-    if (r.qty > line.qty - line.shipped_qty) return { ok: false, key: "adminOrders:error.overShip", values: { line: line.line_no }, status: 400 };
+    if (!line) throw new NotFoundError("order line");
+    if (r.qty > line.qty - line.shipped_qty) return fail("adminOrders:error.overShip", { line: line.line_no });
   }
   try {
     await db.transaction().execute((trx) =>
@@ -151,13 +153,13 @@ export async function recordShipment(db: DB, actor: DeskActor, orderNo: string, 
     );
   } catch (e) {
     if (e instanceof ShipAbort) {
-      if (await tokenUsed(db, input.token)) return { ok: true, key: "adminOrders:done.ship", values, already: true };
-      return { ok: false, key: e.key, values: e.values, status: 409 };
+      if (await tokenUsed(db, input.token)) return ok({ key: "adminOrders:done.ship", values, already: true });
+      return fail(e.key, e.values);
     }
-    if (await tokenUsed(db, input.token)) return { ok: true, key: "adminOrders:done.ship", values, already: true }; // the other post's unique token won
+    if (await tokenUsed(db, input.token)) return ok({ key: "adminOrders:done.ship", values, already: true }); // the other post's unique token won
     throw e;
   }
-  return { ok: true, key: "adminOrders:done.ship", values };
+  return ok({ key: "adminOrders:done.ship", values });
 }
 
 /** One row of a shipment import, as read from the sheet (spreadsheet row number for the report). */

@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta";
 import { replyFormError } from "~/utils/reply-form.server";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["adminContent"] };
+export const handle = { i18n: ["adminContent", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editContent");
 

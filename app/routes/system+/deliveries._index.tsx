@@ -1,9 +1,11 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DeliveryListSchema, ShipmentImportSchema } from "./__orderDesk.server";
+import { FormError } from "~/components/auth/FormField";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { readShipmentFile, SHIPMENT_COLUMNS, SHIPMENT_IMPORT_MAX_BYTES } from "~/modules/desk/excel.server";
@@ -11,8 +13,10 @@ import { importShipments, listDeskShipments, SHIPMENT_PAGE_SIZE, type ImportProb
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { replyFormError } from "~/utils/reply-form.server";
+import { redirectWithToast, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["adminOrders"] };
+export const handle = { i18n: ["adminOrders", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.deliveries");
 
@@ -24,8 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const submission = parseWithZod(search, { schema: DeliveryListSchema });
   const page = submission.status === "success" ? submission.value.page : 1;
   const { total, rows } = await listDeskShipments(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, page);
-  const n = (k: string) => (/^\d{1,6}$/.test(search.get(k) ?? "") ? Number(search.get(k)) : 0);
-  const done = search.get("done");
   return {
     page,
     total,
@@ -33,60 +35,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageSize: SHIPMENT_PAGE_SIZE,
     canImport: staff.funcCodes.has("ord:delivery:edit"),
     token: newSubmitToken(),
-    done: done === "imported" ? { shipments: n("shipments"), orders: n("orders") } : null,
-    already: done === "already",
     columns: SHIPMENT_COLUMNS.map((c) => ({ field: c.field, zh: c.zh, en: c.en })),
   };
 }
 
-type ActionData = { error: string | null; problems: ImportProblem[] };
+/** The import's report: the rows and columns the sheet got wrong (a table, not one form error), under the reason when there is one. */
+type Report = { key: string | null; problems: ImportProblem[] };
 
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const staff = await requireStaff(request, "ord:delivery:edit", db);
   const length = Number(request.headers.get("content-length") ?? 0);
-  const tooBig = (): ActionData => ({ error: "adminOrders:import.tooBig", problems: [] });
-  if (length > SHIPMENT_IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig(), { status: 413 });
+  const tooBig = { key: "adminOrders:import.tooBig" };
+  if (length > SHIPMENT_IMPORT_MAX_BYTES + 64 * 1024) return replyFormError(request, tooBig, { status: 413 });
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: SHIPMENT_IMPORT_MAX_BYTES }));
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return json(tooBig(), { status: 413 });
-    return json({ error: "adminOrders:import.unreadable", problems: [] } satisfies ActionData, { status: 400 });
+    if (e instanceof MaxPartSizeExceededError) return replyFormError(request, tooBig, { status: 413 });
+    return replyFormError(request, { key: "adminOrders:import.unreadable" });
   }
   const submission = parseWithZod(form, { schema: ShipmentImportSchema });
-  if (submission.status !== "success") return json({ error: "adminOrders:import.noFile", problems: [] } satisfies ActionData, { status: 400 });
+  if (submission.status !== "success") return replyWithError(request, submission, { key: "adminOrders:import.noFile" });
   const read = await readShipmentFile(Buffer.from(await submission.value.file.arrayBuffer()));
-  if (!read.ok) return json({ error: read.error ?? null, problems: read.problems } satisfies ActionData, { status: 400 });
+  if (!read.ok && !read.problems.length) return replyWithError(request, submission, { key: read.error ?? "adminOrders:import.unreadable" });
+  if (!read.ok) return json({ report: { key: read.error ?? null, problems: read.problems } satisfies Report }, { status: 400 });
   const result = await importShipments(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, submission.value.token, read.rows);
-  if (!result.ok) return json({ error: null, problems: result.problems } satisfies ActionData, { status: 400 });
-  if (result.already) return redirect("/system/deliveries?done=already");
-  return redirect(`/system/deliveries?done=imported&shipments=${result.shipments}&orders=${result.orders}`);
+  if (!result.ok) return json({ report: { key: null, problems: result.problems } satisfies Report }, { status: 400 });
+  if (result.already) return redirectWithToast("/system/deliveries", "adminOrders:done.importedAlready");
+  return redirectWithToast("/system/deliveries", { key: "adminOrders:done.imported", values: { shipments: result.shipments, orders: result.orders } });
 }
 
 export default function Deliveries() {
-  const { page, total, rows, pageSize, canImport, token, done, already, columns } = useLoaderData<typeof loader>();
+  const { page, total, rows, pageSize, canImport, token, columns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const [form] = useForm({ lastResult: actionData && "result" in actionData ? actionData.result : undefined });
+  const report = actionData && "report" in actionData ? actionData.report : null;
   const { t, i18n } = useTranslation("adminOrders");
   // the template's own header of the column, in the page's language
   const columnName = (field: string) => {
     const c = columns.find((x) => x.field === field);
     return c ? (i18n.language === "en" ? c.en : c.zh) : "—";
   };
-  const problems = actionData?.problems ?? [];
+  const problems = report?.problems ?? [];
   return (
     <div className="admin-page desk-page">
       <h1>{t("deliveries.title")}</h1>
-      {done ? (
-        <p className="message message-success" role="status" data-testid="import-done">
-          {t("done.imported", done)}
-        </p>
-      ) : null}
-      {already ? (
-        <p className="message message-success" role="status" data-testid="import-done">
-          {t("done.importedAlready")}
-        </p>
-      ) : null}
       {canImport ? (
         <section aria-labelledby="desk-import">
           <h2 id="desk-import">{t("deliveries.import")}</h2>
@@ -99,9 +93,10 @@ export default function Deliveries() {
               {t("deliveries.templateEn")}
             </a>
           </p>
-          {actionData?.error ? (
+          <FormError errors={form.errors} id={form.errorId} />
+          {report?.key ? (
             <p className="message message-error" role="alert" data-testid="import-error">
-              {t(actionData.error)}
+              {t(report.key)}
             </p>
           ) : null}
           {problems.length ? (
@@ -129,7 +124,7 @@ export default function Deliveries() {
               </div>
             </div>
           ) : null}
-          <Form method="post" encType="multipart/form-data" className="admin-form">
+          <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
             <input type="hidden" name="token" value={token} />
             <label>
               {t("deliveries.file")}

@@ -24,7 +24,7 @@ import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.s
 import { readUploadForm, storeUpload, UPLOAD_MAX_MB } from "~/utils/upload.server";
 import { biddingParam, BiddingSchema } from "./__bidding.server";
 
-export const handle = { i18n: ["bidding"] };
+export const handle = { i18n: ["bidding", "auth"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingCss }];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editTender");

@@ -1,26 +1,27 @@
+import { useForm } from "@conform-to/react";
 import { shopToday } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OrderFacts, ShipmentForm, ShipmentsTable } from "./__DeskOrderViews";
 import { DeskActionSchema, OrderNoSchema } from "./__orderDesk.server";
 import { getDb } from "~/db/index.server";
 import { toLanguage } from "~/i18n/config";
-import { cancelDeskOrder, confirmOrder, getDeskOrder, markPurchaseApplication, proposeDates, type DeskActor, type DeskResult } from "~/modules/desk/desk.server";
+import { cancelDeskOrder, confirmOrder, DESK_CONFLICTS, getDeskOrder, markPurchaseApplication, proposeDates, type DeskActor, type DeskResult } from "~/modules/desk/desk.server";
 import { recordShipment } from "~/modules/desk/shipments.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { staffActions } from "~/modules/orders/status";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
-import { forbidden, notFound, requireStaff } from "~/utils/guard.server";
+import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["adminOrders", "order"] };
+export const handle = { i18n: ["adminOrders", "order", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.orderDesk");
-
-const DONE = ["confirm", "propose_date", "create_purchase_application", "cancel", "cancel_rest", "ship"] as const;
 
 function orderNoParam(value: string | undefined): string {
   const parsed = OrderNoSchema.safeParse(value ?? "");
@@ -37,8 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderNo = orderNoParam(params.orderNo);
   const found = await getDeskOrder(db, actorOf(staff), orderNo);
   if (!found) notFound();
-  const search = new URL(request.url).searchParams;
-  const done = DONE.find((d) => d === search.get("done")) ?? null;
   return {
     ...found,
     actions: staffActions(found.order.status),
@@ -46,8 +45,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canShip: staff.funcCodes.has("ord:delivery:edit"),
     token: newSubmitToken(),
     today: shopToday(),
-    done,
-    already: done !== null && search.get("already") === "1",
   };
 }
 
@@ -59,62 +56,51 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // shipping is the delivery desk's code, every other step the order desk's: refused before the form is read further
   if (!staff.funcCodes.has(form.get("intent") === "ship" ? "ord:delivery:edit" : "ord:order:edit")) forbidden();
   const submission = parseWithZod(form, { schema: DeskActionSchema });
-  if (submission.status !== "success") {
-    return json({ error: "adminOrders:error.form", values: {}, fields: submission.error ?? {}, payload: submission.payload }, { status: 400 });
-  }
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const value = submission.value;
   const actor = actorOf(staff);
-  let result: DeskResult;
-  switch (value.intent) {
-    case "confirm":
-      result = await confirmOrder(db, actor, orderNo);
-      break;
-    case "propose":
-      result = await proposeDates(db, actor, orderNo, Object.entries(value.date).map(([lineId, date]) => ({ lineId: Number(lineId), date })));
-      break;
-    case "purchase":
-      result = await markPurchaseApplication(db, actor, orderNo);
-      break;
-    case "cancel":
-      result = await cancelDeskOrder(db, actor, orderNo, value.reason);
-      break;
-    case "ship":
-      result = await recordShipment(db, actor, orderNo, {
-        token: value.token,
-        shipDate: value.shipDate,
-        carrier: value.carrier,
-        trackingNo: value.trackingNo,
-        packingSlipNo: value.packingSlipNo,
-        batchNo: value.batchNo,
-        lines: Object.entries(value.qty).map(([lineId, qty]) => ({ lineId: Number(lineId), qty: qty === "" ? 0 : qty })),
-      });
-      break;
-  }
-  if (!result.ok) {
-    if (result.status === 404) notFound();
-    return json({ error: result.key, values: result.values ?? {}, fields: {}, payload: submission.payload }, { status: result.status });
-  }
-  const event = value.intent === "propose" ? "propose_date" : value.intent === "purchase" ? "create_purchase_application" : result.key === "adminOrders:done.cancel_rest" ? "cancel_rest" : value.intent;
-  return redirect(`/system/orders/${encodeURIComponent(orderNo)}?done=${event}${result.already ? "&already=1" : ""}`);
+  const result: DeskResult = await notFoundWhenMissing(() => {
+    switch (value.intent) {
+      case "confirm":
+        return confirmOrder(db, actor, orderNo);
+      case "propose":
+        return proposeDates(db, actor, orderNo, Object.entries(value.date).map(([lineId, date]) => ({ lineId: Number(lineId), date })));
+      case "purchase":
+        return markPurchaseApplication(db, actor, orderNo);
+      case "cancel":
+        return cancelDeskOrder(db, actor, orderNo, value.reason);
+      case "ship":
+        return recordShipment(db, actor, orderNo, {
+          token: value.token,
+          shipDate: value.shipDate,
+          carrier: value.carrier,
+          trackingNo: value.trackingNo,
+          packingSlipNo: value.packingSlipNo,
+          batchNo: value.batchNo,
+          lines: Object.entries(value.qty).map(([lineId, qty]) => ({ lineId: Number(lineId), qty: qty === "" ? 0 : qty })),
+        });
+    }
+  });
+  // the order moved on since the page was drawn: 409; a wrong entry: 400
+  if (!result.ok) return replyWithError(request, submission, result.error, { status: DESK_CONFLICTS.has(result.error.key) ? 409 : 400 });
+  const { key, values, already } = result.value;
+  // a repeated post says so ("done.confirm_already", i18next's context)
+  return redirectWithToast(`/system/orders/${encodeURIComponent(orderNo)}`, { key, values: already ? { ...values, context: "already" } : values });
 }
 
 export default function DeskOrder() {
-  const { order, lines, shipments, actions, canEdit, canShip, token, today, done, already } = useLoaderData<typeof loader>();
+  const { order, lines, shipments, actions, canEdit, canShip, token, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminOrders");
   const { t: to } = useTranslation("order");
   const lang = toLanguage(i18n.language);
   const en = lang === "en";
-  const payload = (actionData?.payload ?? {}) as Record<string, unknown>;
-  const fieldError = (name: string) => {
-    const e = (actionData?.fields as Record<string, string[] | null> | undefined)?.[name]?.[0];
-    return e ? (
-      <span className="field-error" id={`${name}-error`}>
-        {t(e)}
-      </span>
-    ) : null;
-  };
-  const described = (name: string) => ((actionData?.fields as Record<string, unknown> | undefined)?.[name] ? `${name}-error` : undefined);
+  // one reply for the page's forms: the posted values by name ("qty.12") and the errors under their fields
+  const [form] = useForm({ lastResult: actionData?.result });
+  const flat = (v: unknown, name = ""): [string, unknown][] => (v && typeof v === "object" ? Object.entries(v).flatMap(([k, x]) => flat(x, name ? `${name}.${k}` : k)) : [[name, v]]);
+  const payload = Object.fromEntries(flat(form.initialValue));
+  const fieldError = (name: string) => <FieldError errors={form.allErrors[name]} id={`${name}-error`} />;
+  const described = (name: string) => (form.allErrors[name] ? `${name}-error` : undefined);
   const agreed = order.status === "submitted" && lines.some((l) => l.requested_date);
   const openLines = lines.filter((l) => l.qty > l.shipped_qty);
   const reviewing = canEdit && (actions.propose || actions.confirm);
@@ -130,16 +116,7 @@ export default function DeskOrder() {
           {to(`status.${order.status}`)}
         </span>
       </div>
-      {done ? (
-        <p className="message message-success" role="status" data-testid="done">
-          {t(`done.${done}`, { orderNo: order.order_no })} {already ? t("done.already") : null}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="message message-error" role="alert" data-testid="error">
-          {t(actionData.error, actionData.values)}
-        </p>
-      ) : null}
+      <FormError errors={form.errors} />
       {order.status === "date_proposed" ? <p className="message message-warning">{t("details.waiting")}</p> : null}
       {agreed ? <p className="message message-warning">{t("details.agreed")}</p> : null}
       <OrderFacts order={order} />

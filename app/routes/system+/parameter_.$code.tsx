@@ -13,7 +13,7 @@ import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editParameter");
 

@@ -15,7 +15,7 @@ import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.serve
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.editRole");
 

@@ -15,7 +15,7 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
-export const handle = { i18n: ["adminUsers"] };
+export const handle = { i18n: ["adminUsers", "auth"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.newUser");
 
