@@ -40,10 +40,25 @@ export async function replyWithError(
   error: DomainError,
   init?: { status?: number; resetForm?: boolean; hideFields?: string[] },
 ) {
+  return replyWithErrors(request, submission, [error], init);
+}
+
+/** Several domain errors at once (each attribute of a request, say), each on its field or above the form (400). */
+export async function replyWithErrors(
+  request: Request,
+  submission: Submission<unknown>,
+  errors: DomainError[],
+  init?: { status?: number; resetForm?: boolean; hideFields?: string[] },
+) {
   const t = await translator(request);
-  const text = t(error.key, error.values ?? {}) as string;
-  const options = { resetForm: init?.resetForm, hideFields: init?.hideFields };
-  const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [text] }, ...options }) : submission.reply({ formErrors: [text], ...options });
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const error of errors) {
+    const text = t(error.key, error.values ?? {}) as string;
+    if (error.field) (fieldErrors[error.field] ??= []).push(text);
+    else formErrors.push(text);
+  }
+  const reply = submission.reply({ formErrors: formErrors.length ? formErrors : undefined, fieldErrors, resetForm: init?.resetForm, hideFields: init?.hideFields });
   return json({ result: reply }, { status: init?.status ?? 400 });
 }
 
