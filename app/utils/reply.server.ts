@@ -17,25 +17,59 @@ async function translator(request: Request) {
   return getFixedT(await requestLanguage(request));
 }
 
-function translateResult(result: SubmissionResult<string[]>, t: TFunction) {
+function translateResult(result: SubmissionResult<string[]>, t: TFunction, values: Record<string, string | number> = {}) {
   if (!result.error) return result;
   const error: Record<string, string[] | null> = {};
-  for (const [name, messages] of Object.entries(result.error)) error[name] = messages ? messages.map((m) => t(m) as string) : messages;
+  for (const [name, messages] of Object.entries(result.error)) error[name] = messages ? messages.map((m) => t(m, values) as string) : messages;
   return { ...result, error };
 }
 
-/** The form comes back with zod's field errors (400), its values kept. */
-export async function replyInvalid(request: Request, submission: Submission<unknown>) {
+/**
+ * The form comes back with zod's field errors (400), its values kept. `values` fill the messages'
+ * placeholders ("at most {{max}} characters"); `hideFields` are not sent back (passwords).
+ */
+export async function replyInvalid(request: Request, submission: Submission<unknown>, init?: { values?: Record<string, string | number>; hideFields?: string[] }) {
   const t = await translator(request);
-  return json({ result: translateResult(submission.reply(), t) }, { status: 400 });
+  return json({ result: translateResult(submission.reply({ hideFields: init?.hideFields }), t, init?.values) }, { status: 400 });
 }
 
 /** The form comes back with one domain error on its field, or above the form (400). */
-export async function replyWithError(request: Request, submission: Submission<unknown>, error: DomainError, init?: { status?: number; resetForm?: boolean }) {
+export async function replyWithError(
+  request: Request,
+  submission: Submission<unknown>,
+  error: DomainError,
+  init?: { status?: number; resetForm?: boolean; hideFields?: string[] },
+) {
+  return replyWithErrors(request, submission, [error], init);
+}
+
+/** Several domain errors at once (each attribute of a request, say), each on its field or above the form (400). */
+export async function replyWithErrors(
+  request: Request,
+  submission: Submission<unknown>,
+  errors: DomainError[],
+  init?: { status?: number; resetForm?: boolean; hideFields?: string[] },
+) {
   const t = await translator(request);
-  const text = t(error.key, error.values ?? {}) as string;
-  const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [text] }, resetForm: init?.resetForm }) : submission.reply({ formErrors: [text], resetForm: init?.resetForm });
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const error of errors) {
+    const text = t(error.key, error.values ?? {}) as string;
+    if (error.field) (fieldErrors[error.field] ??= []).push(text);
+    else formErrors.push(text);
+  }
+  const reply = submission.reply({ formErrors: formErrors.length ? formErrors : undefined, fieldErrors, resetForm: init?.resetForm, hideFields: init?.hideFields });
   return json({ result: reply }, { status: init?.status ?? 400 });
+}
+
+/**
+ * A form that could not be read at all (too large, not multipart): one error above the form, in
+ * the shape conform's `useForm` takes as `lastResult` (nothing of the form to keep).
+ */
+export async function replyUnreadable(request: Request, error: DomainError, status = 400) {
+  const t = await translator(request);
+  const result: SubmissionResult<string[]> = { status: "error", error: { "": [t(error.key, error.values ?? {}) as string] } };
+  return json({ result }, { status });
 }
 
 /** Done: on to the next page, which shows the toast once (a signed cookie, so it works without JavaScript). */

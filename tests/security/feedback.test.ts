@@ -139,7 +139,7 @@ describe("posts", () => {
     const html = new TextEncoder().encode("<html><script>alert(3)</script></html>");
     const refused = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "假图片"), [{ name: "photo.png", type: "image/png", data: html }]);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("feedback:error.photoType");
+    expect(await refused.text()).toContain("照片只能是 PNG 或 JPEG 图片。");
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(png);
     const tooBig = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "太大"), [{ name: "big.png", type: "image/png", data: big }]);

@@ -1,3 +1,4 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
@@ -19,14 +20,6 @@ export interface AttributeView {
   max: number | null;
   choices: string[];
   required: boolean;
-}
-
-export interface Reply {
-  error: string;
-  params?: Record<string, string | number>;
-  fields?: Record<string, string>;
-  fieldParams?: Record<string, Record<string, string | number>>;
-  values?: Record<string, string>;
 }
 
 interface ListRow {
@@ -53,28 +46,37 @@ export interface RequestPageData {
 
 const DETAILS = "/technologyService/cutterOfferDetails";
 
-export function QuotationRequestPage({ data, reply }: { data: RequestPageData; reply?: Reply }) {
+/** The request form's answer (replyInvalid / replyWithErrors): texts already in the user's language. */
+export function QuotationRequestPage({ data, result }: { data: RequestPageData; result?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation("quotation");
   const { pathname } = useLocation();
+  const [form] = useForm({ id: "quote", lastResult: result });
   if (i18n.language === "en") return <ChineseOnly />;
   const { types, chosen, requests, token, maxFiles, mb, textMax, qtyMax } = data;
-  const values = reply?.values ?? {};
+  // the values typed before ("attrs.x" is nested in conform's initial value)
+  const initial = (form.initialValue ?? {}) as Record<string, unknown> & { attrs?: Record<string, unknown> };
+  const valueOf = (name: string) => {
+    const v = name.startsWith("attrs.") ? initial.attrs?.[name.slice(6)] : initial[name];
+    return typeof v === "string" ? v : "";
+  };
+  const errorOf = (name: string) => form.allErrors[name]?.[0];
   const fieldError = (name: string) =>
-    reply?.fields?.[name] ? (
+    errorOf(name) ? (
       <span className="field-error" id={`${name.replace(".", "-")}-error`}>
-        {t(reply.fields[name], reply.fieldParams?.[name] ?? reply.params)}
+        {errorOf(name)}
       </span>
     ) : null;
-  const invalid = (name: string) => (reply?.fields?.[name] ? { "aria-invalid": true, "aria-describedby": `${name.replace(".", "-")}-error` } : {});
+  const invalid = (name: string) => (errorOf(name) ? { "aria-invalid": true, "aria-describedby": `${name.replace(".", "-")}-error` } : {});
+  const topError = form.errors?.[0] ?? (Object.keys(form.allErrors).length ? t("error.form") : undefined);
   return (
     <div className="feedback-page quotation-page">
       <div className="page-head">
         <h1 className="page-title">{t("title")}</h1>
       </div>
       <p className="feedback-intro">{t("intro")}</p>
-      {reply?.error ? (
+      {topError ? (
         <p className="message message-error" role="alert" data-testid="quote-error">
-          {t(reply.error, reply.params)}
+          {topError}
         </p>
       ) : null}
       <section className="card feedback-card" aria-labelledby="quote-new">
@@ -100,7 +102,7 @@ export function QuotationRequestPage({ data, reply }: { data: RequestPageData; r
         {!chosen ? <p className="hint">{t("typeHint")}</p> : null}
         {chosen ? (
           // posted to the page with its type, so a refused request comes back with the type's fields
-          <Form method="post" action={`${pathname}?type=${chosen.code}`} encType="multipart/form-data" className="feedback-form" data-testid="quote-form">
+          <Form method="post" action={`${pathname}?type=${chosen.code}`} encType="multipart/form-data" className="feedback-form" data-testid="quote-form" {...getFormProps(form)}>
             <input type="hidden" name="token" value={token} />
             <input type="hidden" name="typeId" value={chosen.id} />
             <fieldset className="qt-attrs">
@@ -120,7 +122,7 @@ export function QuotationRequestPage({ data, reply }: { data: RequestPageData; r
                   <label key={a.key} className="field">
                     {label}
                     {a.kind === "choice" ? (
-                      <select name={name} defaultValue={values[name] ?? ""} required={a.required} {...invalid(name)}>
+                      <select name={name} defaultValue={valueOf(name)} required={a.required} {...invalid(name)}>
                         <option value="">—</option>
                         {a.choices.map((c) => (
                           <option key={c} value={c}>
@@ -129,9 +131,9 @@ export function QuotationRequestPage({ data, reply }: { data: RequestPageData; r
                         ))}
                       </select>
                     ) : a.kind === "number" ? (
-                      <input name={name} type="number" step="any" inputMode="decimal" min={a.min ?? undefined} max={a.max ?? undefined} defaultValue={values[name] ?? ""} required={a.required} {...invalid(name)} />
+                      <input name={name} type="number" step="any" inputMode="decimal" min={a.min ?? undefined} max={a.max ?? undefined} defaultValue={valueOf(name)} required={a.required} {...invalid(name)} />
                     ) : (
-                      <input name={name} maxLength={100} defaultValue={values[name] ?? ""} required={a.required} {...invalid(name)} />
+                      <input name={name} maxLength={100} defaultValue={valueOf(name)} required={a.required} {...invalid(name)} />
                     )}
                     {fieldError(name)}
                   </label>
@@ -141,7 +143,7 @@ export function QuotationRequestPage({ data, reply }: { data: RequestPageData; r
             <div className="qt-row">
               <label className="field">
                 <span className="required">{t("qty")}</span>
-                <input name="qty" type="number" min={1} max={qtyMax} inputMode="numeric" required defaultValue={values.qty ?? ""} data-testid="quote-qty" {...invalid("qty")} />
+                <input name="qty" type="number" min={1} max={qtyMax} inputMode="numeric" required defaultValue={valueOf("qty")} data-testid="quote-qty" {...invalid("qty")} />
                 {fieldError("qty")}
               </label>
               <label className="field">
@@ -149,13 +151,13 @@ export function QuotationRequestPage({ data, reply }: { data: RequestPageData; r
                   {t("wantedDate")}
                   {t("optional")}
                 </span>
-                <input name="wantedDate" type="date" defaultValue={values.wantedDate ?? ""} {...invalid("wantedDate")} />
+                <input name="wantedDate" type="date" defaultValue={valueOf("wantedDate")} {...invalid("wantedDate")} />
                 {fieldError("wantedDate")}
               </label>
             </div>
             <label className="field">
               <span className="required">{t("material")}</span>
-              <input name="material" maxLength={200} required defaultValue={values.material ?? ""} placeholder={t("materialHint")} data-testid="quote-material" {...invalid("material")} />
+              <input name="material" maxLength={200} required defaultValue={valueOf("material")} placeholder={t("materialHint")} data-testid="quote-material" {...invalid("material")} />
               {fieldError("material")}
             </label>
             <label className="field">
@@ -163,7 +165,7 @@ export function QuotationRequestPage({ data, reply }: { data: RequestPageData; r
                 {t("note")}
                 {t("optional")}
               </span>
-              <textarea name="note" rows={4} maxLength={textMax} defaultValue={values.note ?? ""} {...invalid("note")} />
+              <textarea name="note" rows={4} maxLength={textMax} defaultValue={valueOf("note")} {...invalid("note")} />
               <span className="hint">{t("noteHint", { max: textMax })}</span>
               {fieldError("note")}
             </label>

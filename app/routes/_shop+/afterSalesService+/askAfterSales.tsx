@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
@@ -11,8 +11,9 @@ import { FEEDBACK_PHOTO_MAX_BYTES, FEEDBACK_PHOTOS_MAX, FEEDBACK_TEXT_MAX, FEEDB
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import feedbackCss from "~/styles/feedback.css";
 import ordersCss from "~/styles/orders.css";
-import { setFlash } from "~/utils/cookies.server";
-import { readFormData } from "~/utils/form.server";
+import { FormError } from "~/components/auth/FormField";
+import { redirectWithToast, replyInvalid, replyUnreadable, replyWithError } from "~/utils/reply.server";
+import { readUploadForm } from "~/utils/upload.server";
 import { notFound, notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { FeedbackQuerySchema, NewFeedbackSchema } from "./__feedback.server";
@@ -39,51 +40,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...choices, token: newSubmitToken(), types: FEEDBACK_TYPES, maxPhotos: FEEDBACK_PHOTOS_MAX, mb: MB, textMax: FEEDBACK_TEXT_MAX };
 }
 
-type Reply = { error: string; params?: Record<string, string | number>; fields?: Record<string, string>; values?: Record<string, string> };
+/** The field a refusal of createFeedback belongs to. */
+const fieldOf = (key: string) => (key.startsWith("feedback:error.photo") || key === "feedback:error.tooManyPhotos" ? "photos" : key === "feedback:error.type" ? "type" : "description");
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const tooBig: Reply = { error: "feedback:error.photoTooBig", params: { mb: MB } };
-  if (Number(request.headers.get("content-length") ?? 0) > FEEDBACK_PHOTOS_MAX * FEEDBACK_PHOTO_MAX_BYTES + 256 * 1024) return json(tooBig, { status: 413 });
-  let form: FormData;
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    try {
-      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: FEEDBACK_PHOTO_MAX_BYTES }));
-    } catch (e) {
-      if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
-      return json({ error: "feedback:error.unreadable" } satisfies Reply, { status: 400 });
-    }
-  } else form = await readFormData(request);
-  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "token"));
-  const submission = parseWithZod(form, { schema: NewFeedbackSchema });
-  if (submission.status !== "success") {
-    const fields = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0] ?? "feedback:error.form"]));
-    return json({ error: "feedback:error.form", fields, values, params: { max: FEEDBACK_TEXT_MAX } } satisfies Reply, { status: 400 });
-  }
+  const read = await readUploadForm(request, { fileBytes: FEEDBACK_PHOTO_MAX_BYTES, files: FEEDBACK_PHOTOS_MAX });
+  if (!read.ok) return replyUnreadable(request, read.error === "tooBig" ? { key: "feedback:error.photoTooBig", values: { mb: MB } } : { key: "feedback:error.unreadable" }, read.status);
+  const submission = parseWithZod(read.form, { schema: NewFeedbackSchema });
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: FEEDBACK_TEXT_MAX } });
   const v = submission.value;
   const photos: UploadedPhoto[] = await Promise.all(v.photos.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
   const r = await createFeedback(getDb(), dealerOf(user), { token: v.token, orderNo: v.orderNo, lineId: v.lineId ?? null, type: v.type, description: v.description, photos });
   if (!r.ok) {
     if (r.status === 404) notFound();
-    const field = r.error.startsWith("feedback:error.photo") || r.error === "feedback:error.tooManyPhotos" ? "photos" : "description";
-    return json({ error: r.error, params: r.values, fields: { [field]: r.error }, values } satisfies Reply, { status: r.status });
+    return replyWithError(request, submission, { key: r.error, values: r.values, field: fieldOf(r.error) }, { status: r.status });
   }
-  return redirect(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, { headers: { "Set-Cookie": await setFlash("feedback:flash.filed") } });
+  return redirectWithToast(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, "feedback:flash.filed");
 }
 
 export default function AskAfterSales() {
   const { orders, selected, lines, token, types, maxPhotos, mb, textMax } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const [form, fields] = useForm({ id: "feedback", lastResult: useActionData<typeof action>()?.result });
   const { t, i18n } = useTranslation("feedback");
   if (i18n.language === "en") return <ChineseOnly />;
-  const values = reply?.values ?? {};
-  const fieldError = (name: string) =>
-    reply?.fields?.[name] ? (
+  const values = (form.initialValue ?? {}) as Record<string, string | undefined>;
+  const errorOf = (name: keyof typeof fields) => fields[name].errors?.[0];
+  const fieldError = (name: keyof typeof fields) =>
+    errorOf(name) ? (
       <span className="field-error" id={`${name}-error`}>
-        {t(reply.fields[name], reply.params)}
+        {errorOf(name)}
       </span>
     ) : null;
-  const invalid = (name: string) => (reply?.fields?.[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
+  const invalid = (name: keyof typeof fields) => (errorOf(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   return (
     <div className="feedback-page">
       <nav aria-label="breadcrumb">
@@ -101,11 +90,8 @@ export default function AskAfterSales() {
         </Link>
       </div>
       <p className="feedback-intro">{t("intro")}</p>
-      {reply?.error ? (
-        <p className="message message-error" role="alert" data-testid="feedback-error">
-          {t(reply.error, reply.params)}
-        </p>
-      ) : null}
+      {/* a field's error beside it; above the form, "please check the form" or what concerns the whole form */}
+      <FormError errors={form.errors ?? (form.allErrors && Object.keys(form.allErrors).length ? [t("error.form")] : undefined)} id="feedback-error" />
       {orders.length === 0 ? (
         <p className="card">{t("form.noOrders")}</p>
       ) : (
@@ -127,7 +113,7 @@ export default function AskAfterSales() {
             </button>
           </Form>
           {selected ? (
-            <Form method="post" encType="multipart/form-data" className="feedback-form" data-testid="feedback-form">
+            <Form method="post" encType="multipart/form-data" className="feedback-form" data-testid="feedback-form" {...getFormProps(form)}>
               <input type="hidden" name="token" value={token} />
               <input type="hidden" name="orderNo" value={selected} />
               <p className="feedback-order-no">
@@ -144,7 +130,7 @@ export default function AskAfterSales() {
                   ))}
                 </select>
               </label>
-              <fieldset className="field feedback-types" aria-describedby={reply?.fields?.type ? "type-error" : undefined}>
+              <fieldset className="field feedback-types" aria-describedby={errorOf("type") ? "type-error" : undefined}>
                 <legend className="required">{t("form.type")}</legend>
                 {types.map((ty) => (
                   <label key={ty} className="feedback-type">

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
@@ -11,7 +11,7 @@ import { FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import feedbackCss from "~/styles/feedback.css";
 import ordersCss from "~/styles/orders.css";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
@@ -43,31 +43,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...data, current: q.updateId ?? null, canWrite: nextFeedbackStatus(data.feedback.status, "message") !== null, token: newSubmitToken(), textMax: FEEDBACK_TEXT_MAX };
 }
 
-type Reply = { error: string; params?: Record<string, string | number>; body?: string };
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const q = query(request);
-  const form = await readFormData(request);
-  const submission = parseWithZod(form, { schema: MessageSchema });
-  const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
+  const submission = parseWithZod(await readFormData(request), { schema: MessageSchema });
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "feedback:error.form";
     // the page's own token is not readable: still a 404 for anyone else's feedback
     await notFoundWhenMissing(() => getDealerFeedback(getDb(), dealerOf(user), q.id));
-    return json({ error: first, params: { max: FEEDBACK_TEXT_MAX }, body } satisfies Reply, { status: 400 });
+    return replyInvalid(request, submission, { values: { max: FEEDBACK_TEXT_MAX } });
   }
   const r = await addDealerMessage(getDb(), dealerOf(user), q.id, submission.value);
   if (!r.ok) {
     if (r.status === 404) notFound();
-    return json({ error: r.error, params: r.values, body } satisfies Reply, { status: r.status });
+    return replyWithError(request, submission, { key: r.error, values: r.values, field: "body" }, { status: r.status });
   }
-  return redirect(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, { headers: { "Set-Cookie": await setFlash("feedback:flash.sent") } });
+  return redirectWithToast(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, "feedback:flash.sent");
 }
 
 export default function AskAfterSalesDetails() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const [form, fields] = useForm({ id: "feedback-message", lastResult: useActionData<typeof action>()?.result });
+  const error = fields.body.errors?.[0] ?? form.errors?.[0];
   const { t, i18n } = useTranslation("feedback");
   if (i18n.language === "en") return <ChineseOnly />;
   const f = data.feedback;
@@ -95,19 +91,19 @@ export default function AskAfterSalesDetails() {
       <section className="card">
         <FeedbackView data={data} current={data.current} photoHref={(id) => `/afterSalesService/feedbackPhoto?id=${id}`} />
         {data.canWrite ? (
-          <Form method="post" className="feedback-form" data-testid="feedback-message-form">
+          <Form method="post" className="feedback-form" data-testid="feedback-message-form" {...getFormProps(form)}>
             <input type="hidden" name="token" value={data.token} />
             <h2 className="fb-section-title" id="fb-add">
               {t("details.addMessage")}
             </h2>
-            {reply?.error ? (
+            {error ? (
               <p className="message message-error" role="alert" id="body-error" data-testid="feedback-error">
-                {t(reply.error, reply.params)}
+                {error}
               </p>
             ) : null}
             <label className="field">
               <span className="required">{t("details.message")}</span>
-              <textarea name="body" rows={4} maxLength={data.textMax} required defaultValue={reply?.body ?? ""} aria-invalid={reply?.error ? true : undefined} aria-describedby={reply?.error ? "body-error" : undefined} data-testid="feedback-message-body" />
+              <textarea name={fields.body.name} rows={4} maxLength={data.textMax} required defaultValue={typeof fields.body.initialValue === "string" ? fields.body.initialValue : ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "body-error" : undefined} data-testid="feedback-message-body" />
             </label>
             <div>
               <button type="submit" className="btn" data-testid="feedback-send">

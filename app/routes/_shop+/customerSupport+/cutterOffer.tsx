@@ -5,7 +5,7 @@ import ordersCss from "~/styles/orders.css";
 import quotationCss from "~/styles/quotation.css";
 import { requireRole } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { QuotationRequestPage, type Reply } from "~/components/quotation/QuotationRequestPage";
+import { QuotationRequestPage } from "~/components/quotation/QuotationRequestPage";
 import { quotationPageAction, quotationPageLoader } from "../technologyService+/__quotation.server";
 import { SUPPORT_ROLES } from "./__support.server";
 
@@ -33,5 +33,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Page() {
-  return <QuotationRequestPage data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>() as Reply | undefined} />;
+  return <QuotationRequestPage data={useLoaderData<typeof loader>()} result={useActionData<typeof action>()?.result} />;
 }

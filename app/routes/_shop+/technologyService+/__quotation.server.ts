@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import type { SessionUser } from "~/modules/auth/sessions.server";
@@ -8,7 +8,8 @@ import { acceptQty, acceptQuotation, createQuotation, dealerQuoteStep, getDealer
 import { QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
 import { TOOL_TYPE_CODE } from "~/modules/quotation/tool-type-rules";
 import { listToolTypes } from "~/modules/quotation/tool-types.server";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyUnreadable, replyWithError, replyWithErrors } from "~/utils/reply.server";
+import { readUploadForm } from "~/utils/upload.server";
 import { readFormData } from "~/utils/form.server";
 import { hasPermission, notFound, notFoundWhenMissing, requirePermission } from "~/utils/guard.server";
 import type { SignedInUser } from "~/utils/session.server";
@@ -42,8 +43,6 @@ export const DealerStepSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), token, body: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default("") }),
 ]);
 
-export type Reply = { error: string; params?: Record<string, string | number>; fields?: Record<string, string>; fieldParams?: Record<string, Record<string, string | number>>; values?: Record<string, string> };
-
 const dealerOf = (u: SessionUser) => ({ id: u.id, code: u.code, customerId: u.customerId, tenantId: u.tenantId, canOrder: u.canOrder });
 
 /** The request form (the type chosen by a GET, so it works without JavaScript) and the customer's requests. */
@@ -64,25 +63,19 @@ export async function quotationPageLoader(request: Request, user: SessionUser) {
   };
 }
 
+/** The field a refusal of createQuotation belongs to (none: above the form). */
+function fieldOf(key: string): string | undefined {
+  if (key.startsWith("quotation:error.file") || key === "quotation:error.tooManyFiles") return "files";
+  if (key === "quotation:error.attributes") return undefined;
+  return key.replace("quotation:error.", "");
+}
+
 /** Files a request (multipart: the drawings); back to the form with the reasons, or on to its details page. */
 export async function quotationPageAction(request: Request, user: SessionUser) {
-  const tooBig: Reply = { error: "quotation:error.fileTooBig", params: { mb: MB } };
-  if (Number(request.headers.get("content-length") ?? 0) > QUOTE_FILES_MAX * QUOTE_FILE_MAX_BYTES + 256 * 1024) return json(tooBig, { status: 413 });
-  let form: FormData;
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    try {
-      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: QUOTE_FILE_MAX_BYTES }));
-    } catch (e) {
-      if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
-      return json({ error: "quotation:error.unreadable" } satisfies Reply, { status: 400 });
-    }
-  } else form = await readFormData(request);
-  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "token"));
-  const submission = parseWithZod(form, { schema: NewQuotationSchema });
-  if (submission.status !== "success") {
-    const fields = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0] ?? "quotation:error.form"]));
-    return json({ error: "quotation:error.form", fields, values, params: { max: QUOTE_QTY_MAX } } satisfies Reply, { status: 400 });
-  }
+  const read = await readUploadForm(request, { fileBytes: QUOTE_FILE_MAX_BYTES, files: QUOTE_FILES_MAX });
+  if (!read.ok) return replyUnreadable(request, read.error === "tooBig" ? { key: "quotation:error.fileTooBig", values: { mb: MB } } : { key: "quotation:error.unreadable" }, read.status);
+  const submission = parseWithZod(read.form, { schema: NewQuotationSchema });
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: QUOTE_QTY_MAX } });
   const v = submission.value;
   const files = await Promise.all(v.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
   const r = await createQuotation(getDb(), dealerOf(user), {
@@ -96,17 +89,11 @@ export async function quotationPageAction(request: Request, user: SessionUser) {
     files,
   });
   if (!r.ok) {
-    const fields: Record<string, string> = {};
-    const fieldParams: Record<string, Record<string, string | number>> = {};
-    for (const [k, e] of Object.entries(r.fields ?? {})) {
-      fields[`attrs.${k}`] = e.key;
-      if (e.values) fieldParams[`attrs.${k}`] = e.values;
-    }
-    const field = r.error.startsWith("quotation:error.file") || r.error === "quotation:error.tooManyFiles" ? "files" : r.error === "quotation:error.attributes" ? null : r.error.replace("quotation:error.", "");
-    if (field) fields[field] = r.error;
-    return json({ error: r.error, params: r.values, fields, fieldParams, values } satisfies Reply, { status: r.status });
+    // each attribute's error beside it, the request's own error on its field or above the form
+    const errors = [{ key: r.error, values: r.values, field: fieldOf(r.error) }, ...Object.entries(r.fields ?? {}).map(([k, e]) => ({ ...e, field: `attrs.${k}` }))];
+    return replyWithErrors(request, submission, errors, { status: r.status });
   }
-  return redirect(`/technologyService/cutterOfferDetails?id=${r.id}`, { headers: { "Set-Cookie": await setFlash("quotation:flash.filed") } });
+  return redirectWithToast(`/technologyService/cutterOfferDetails?id=${r.id}`, "quotation:flash.filed");
 }
 
 const quotationId = (request: Request) => {
@@ -164,12 +151,8 @@ const DONE: Record<string, string> = { answer: "answered", accept: "accepted", d
 export async function detailsAction(request: Request, user: SignedInUser) {
   const db = getDb();
   const id = quotationId(request);
-  const form = await readFormData(request);
-  const submission = parseWithZod(form, { schema: DealerStepSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "quotation:error.form";
-    return json({ error: first, params: { max: QUOTE_TEXT_MAX } } satisfies Reply, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: DealerStepSchema });
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: QUOTE_TEXT_MAX } });
   const v = submission.value;
   // accepting puts the quoted item into the cart
   if (v.intent === "accept") requirePermission(user, "cart:add");
@@ -177,8 +160,8 @@ export async function detailsAction(request: Request, user: SignedInUser) {
   const r = v.intent === "accept" ? await acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty }) : await dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body });
   if (!r.ok) {
     if (r.status === 404) notFound();
-    return json({ error: r.error, params: r.values } satisfies Reply, { status: r.status });
+    return replyWithError(request, submission, { key: r.error, values: r.values }, { status: r.status });
   }
   const to = v.intent === "accept" ? "/shopCart" : `/technologyService/cutterOfferDetails?id=${id}`;
-  return redirect(to, { headers: { "Set-Cookie": await setFlash(`quotation:flash.${DONE[v.intent]}`) } });
+  return redirectWithToast(to, `quotation:flash.${DONE[v.intent]}`);
 }

@@ -7,7 +7,6 @@ import ordersCss from "~/styles/orders.css";
 import quotationCss from "~/styles/quotation.css";
 import { requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import type { Reply } from "~/components/quotation/QuotationRequestPage";
 import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { detailsAction, detailsLoader } from "./__quotation.server";
 
@@ -37,7 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CutterOfferDetails() {
   const { quotation: q, attributes, messages, files, actions, acceptQty, token, textMax } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  // a refused step (zod's or the quotation's): its first text above the page's forms
+  const result = useActionData<typeof action>()?.result;
+  const refused = result?.error ? Object.values(result.error).flat().find((e): e is string => !!e) : undefined;
   const { t, i18n } = useTranslation("quotation");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
@@ -54,9 +55,9 @@ export default function CutterOfferDetails() {
         </ol>
       </nav>
       <h1 className="page-title">{t("detailsNamed", { no: q.quoteNo })}</h1>
-      {reply?.error ? (
+      {refused ? (
         <p className="message message-error" role="alert" data-testid="quote-error">
-          {t(reply.error, reply.params)}
+          {refused}
         </p>
       ) : null}
       <section className="card">
