@@ -14,7 +14,7 @@ let dealerCode: string;
 let orderDesk: string;
 let editor: string;
 beforeAll(async () => {
-  shop = sharedShop();
+  shop = await sharedShop();
   // a dealer of its own: its column choices are counted
   dealerCode = newAccount(shop, "XCD000001");
   dealer = await shop.signIn(dealerCode);

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { inject } from "vitest";
 
 /**
  * The security tests talk to the built server over HTTP, as an attacker would. `startShop` starts
@@ -121,7 +120,9 @@ declare module "vitest" {
  * (`newAccount`, `newDealer`), so that files running at the same time do not see each other's
  * work. Its logs are not kept and `stop` leaves it running for the other files.
  */
-export function sharedShop(): Shop {
+export async function sharedShop(): Promise<Shop> {
+  // imported here: global-setup.ts loads this module in vitest's main process, where the test API has no place
+  const { inject } = await import("vitest");
   const unkept = () => {
     throw new Error("the shared server's logs are not kept: a file that reads them starts its own (startShop)");
   };

@@ -8,7 +8,7 @@ let dealer: string;
 let dealerCode: string;
 let course: number;
 beforeAll(async () => {
-  shop = sharedShop();
+  shop = await sharedShop();
   // a sub-account of its own: its training progress is counted
   dealerCode = newAccount(shop, "XCD000002");
   dealer = await shop.signIn(dealerCode);
