@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeEditSchema, NodeMoveSchema, ROOT_PARENT } from "./__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
 import { getDb } from "~/db/index.server";
 import { getNode, moveNode, moveTargets, saveNode } from "~/modules/admin/catalogue-nodes.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (move.status !== "success") return json({ result: move.reply() }, { status: 400 });
     const r = await notFoundWhenMissing(() => moveNode(db, actor, code, move.value.parent === ROOT_PARENT ? null : move.value.parent));
     if (!r.ok) return json({ result: move.reply({ fieldErrors: { parent: [r.error] } }) }, { status: 400 });
-    return redirect(`/system/catalogueNode/${encodeURIComponent(code)}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:node.moved") } });
+    return redirectWithToast(`/system/catalogueNode/${encodeURIComponent(code)}`, "adminCatalog:node.moved");
   }
   const submission = parseWithZod(form, { schema: NodeEditSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "labelZh"]: [r.error] } }) }, { status: 400 });
   const node = await getNode(db, code);
   const back = node.parent_code ? `/system/catalogueNode?parent=${encodeURIComponent(node.parent_code)}` : "/system/catalogueNode";
-  return redirect(back, { headers: { "Set-Cookie": await setFlash("adminCatalog:node.saved") } });
+  return redirectWithToast(back, "adminCatalog:node.saved");
 }
 
 export default function CatalogueNodeEdit() {

@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeNewSchema, NodeQuerySchema } from "./__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
 import { getDb } from "~/db/index.server";
 import { getNode, saveNode } from "~/modules/admin/catalogue-nodes.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const r = await notFoundWhenMissing(() => saveNode(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { newCode: code, parentCode: parent?.code ?? null }, input));
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "code"]: [r.error] } }) }, { status: 400 });
   const back = parent ? `/system/catalogueNode?parent=${encodeURIComponent(parent.code)}` : "/system/catalogueNode";
-  return redirect(back, { headers: { "Set-Cookie": await setFlash("adminCatalog:node.added") } });
+  return redirectWithToast(back, "adminCatalog:node.added");
 }
 
 export default function CatalogueNodeNew() {

@@ -1,17 +1,17 @@
 import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomerEditSchema, idParam } from "./__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
 import { getCustomer, setErpAccount, updateCustomer } from "~/modules/admin/customers.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { percentInput } from "./__catalogFormat";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "erp") {
     await notFoundWhenMissing(() => setErpAccount(db, actor, id, v.userId, v.erpAccount?.toUpperCase() || null));
-    return redirect(`/system/customer/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:customer.erpSaved") } });
+    return redirectWithToast(`/system/customer/${id}`, "adminCatalog:customer.erpSaved");
   }
   await notFoundWhenMissing(() =>
     updateCustomer(db, actor, id, {
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       exportSales: v.exportSales,
     }),
   );
-  return redirect(`/system/customer/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:customer.saved") } });
+  return redirectWithToast(`/system/customer/${id}`, "adminCatalog:customer.saved");
 }
 
 export default function CustomerPage() {

@@ -2,7 +2,7 @@ import { Button, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -11,9 +11,9 @@ import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { getDataArea, updateDataArea } from "~/modules/admin/data-areas.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { redirectWithToast } from "~/utils/reply.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
 export const handle = { i18n: ["adminData", "auth"] };
@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { taxRate, ...value } = submission.value;
   await notFoundWhenMissing(() => updateDataArea(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, { ...value, taxRateBp: taxRate }));
-  return redirect(`/system/dataArea/${id}`, { headers: { "Set-Cookie": await setFlash("adminData:dataArea.edit.saved") } });
+  return redirectWithToast(`/system/dataArea/${id}`, "adminData:dataArea.edit.saved");
 }
 
 export default function DataAreaEdit() {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FeedbackView } from "~/components/feedback/FeedbackView";
@@ -9,10 +9,10 @@ import { getStaffFeedback, staffStep, type StaffActor } from "~/modules/feedback
 import { FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import feedbackCss from "~/styles/feedback.css";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 import { FeedbackIdParam, StaffStepSchema } from "./__feedback.server";
 
 export const handle = { i18n: ["feedback"] };
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (r.status === 404) notFound();
     return json({ error: r.error, params: r.values, body } satisfies Reply, { status: r.status });
   }
-  return redirect(`/system/feedback/${r.id}`, { headers: { "Set-Cookie": await setFlash(`feedback:flash.${v.intent}`) } });
+  return redirectWithToast(`/system/feedback/${r.id}`, `feedback:flash.${v.intent}`);
 }
 
 export default function FeedbackDetails() {

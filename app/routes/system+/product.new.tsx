@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProductEditSchema } from "./__catalogAdmin.server";
@@ -8,10 +8,10 @@ import { ProductForm, type ProductFormValues } from "./__ProductForm";
 import { getDb } from "~/db/index.server";
 import { leafNodes } from "~/modules/admin/catalogue-nodes.server";
 import { saveProduct } from "~/modules/admin/catalogue-products.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (v.intent !== "product") return json({ result: submission.reply({ formErrors: ["adminCatalog:form.fix"] }) }, { status: 400 });
   const r = await saveProduct(db, { id: user.id, code: user.code, tenantId: user.tenantId }, null, { ...v, grade: v.grade || null, fitKey: v.fitKey || null, listPrice: v.listPrice ?? null });
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "orderingCode"]: [r.error] } }) }, { status: 400 });
-  return redirect(`/system/product/${r.id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:product.added") } });
+  return redirectWithToast(`/system/product/${r.id}`, "adminCatalog:product.added");
 }
 
 const EMPTY: ProductFormValues = {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, PromotionSchema } from "./__promotionEdit.server";
@@ -9,10 +9,10 @@ import { isoToLocal } from "~/modules/admin/parameters";
 import { itemLines } from "~/modules/promotions/admin-rules";
 import { endPromotion, getAdminPromotion, savePromotion } from "~/modules/promotions/admin.server";
 import { PROMOTION_KINDS } from "~/modules/promotions/rules";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminContent", "order"] };
 
@@ -80,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (v.intent === "end") {
     if (id === null) notFound();
     await notFoundWhenMissing(() => endPromotion(db, actor, { tenantId: user.tenantId, id }));
-    return redirect(`/system/promotion/${id}`, { headers: { "Set-Cookie": await setFlash("adminContent:promo.ended") } });
+    return redirectWithToast(`/system/promotion/${id}`, "adminContent:promo.ended");
   }
   const result = await notFoundWhenMissing(() =>
     savePromotion(db, actor, {
@@ -103,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }), params: result.params ?? null, values }, { status: 400 });
-  return redirect(`/system/promotion/${result.id}`, { headers: { "Set-Cookie": await setFlash("adminContent:promo.saved") } });
+  return redirectWithToast(`/system/promotion/${result.id}`, "adminContent:promo.saved");
 }
 
 export default function PromotionEdit() {

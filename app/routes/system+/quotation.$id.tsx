@@ -1,7 +1,7 @@
 import { shopToday } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
@@ -13,10 +13,10 @@ import { getStaffQuotation, isExpired, staffQuoteStep } from "~/modules/quotatio
 import { nextQuoteStatus, QUOTE_TEXT_MAX } from "~/modules/quotation/status";
 import feedbackCss from "~/styles/feedback.css";
 import quotationCss from "~/styles/quotation.css";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -88,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (r.status === 404) notFound();
     return json({ error: r.error, params: (r.values ?? {}) as Record<string, string | number> }, { status: r.status });
   }
-  return redirect(`/system/quotation/${id}`, { headers: { "Set-Cookie": await setFlash(v.intent === "quote" ? "quotation:flash.quoted" : "quotation:flash.asked") } });
+  return redirectWithToast(`/system/quotation/${id}`, v.intent === "quote" ? "quotation:flash.quoted" : "quotation:flash.asked");
 }
 
 export default function QuotationAdmin() {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,10 +10,10 @@ import { getDb } from "~/db/index.server";
 import { getToolTypeForEditing, removeAttribute, reorderAttributes, restoreAttribute, updateToolType, type AttributeRow } from "~/modules/quotation/tool-type-editor.server";
 import { LIMITS } from "~/modules/quotation/tool-type-rules";
 import quotationCss from "~/styles/quotation.css";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field]: [r.error] } }) }, { status: 400 });
   const done = "removed" in r ? r.removed : FLASH[v.intent as keyof typeof FLASH];
-  return redirect(`/system/quotationToolType/${id}`, { headers: { "Set-Cookie": await setFlash(`quotation:types.flash.${done}`) } });
+  return redirectWithToast(`/system/quotationToolType/${id}`, `quotation:types.flash.${done}`);
 }
 
 /** "mm · 0.5–40" / "PVD、CVD": what a row's kind uses. */

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewToolTypeSchema } from "./__quotationToolType.server";
@@ -8,10 +8,10 @@ import { ToolTypeForm } from "./__ToolTypeForms";
 import { getDb } from "~/db/index.server";
 import { createToolType, listToolTypesForEditing } from "~/modules/quotation/tool-type-editor.server";
 import quotationCss from "~/styles/quotation.css";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const r = await createToolType(db, { id: user.id, code: user.code, tenantId: user.tenantId }, submission.value);
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field]: [r.error] } }) }, { status: 400 });
-  return redirect(`/system/quotationToolType/${r.id}`, { headers: { "Set-Cookie": await setFlash("quotation:types.flash.created") } });
+  return redirectWithToast(`/system/quotationToolType/${r.id}`, "quotation:types.flash.created");
 }
 
 export default function ToolTypes() {
