@@ -70,6 +70,22 @@ test("a maintenance window that includes now sends dealers to /errorPage; the ad
   await expect(dealer).toHaveURL(/\/errorPage$/);
   await dealer.goto("/order/order");
   await expect(dealer).toHaveURL(/\/errorPage$/);
+  // the page says maintenance and until when (China time), in the visitor's language (issue 29)
+  const end = chinaTime(1).replace("T", " ");
+  await expect(dealer.getByRole("heading", { level: 1 })).toHaveText("系统维护中");
+  await expect(dealer.getByTestId("error-page")).toContainText(`预计 ${end}（北京时间）恢复访问`);
+  const use = info.project.use;
+  for (const [locale, heading, text] of [
+    ["en-US", "Under maintenance", `under maintenance until ${end} (China time)`],
+    ["zh-CN", "系统维护中", `预计 ${end}（北京时间）恢复访问`],
+  ]) {
+    const visitor = await (await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, locale })).newPage();
+    await visitor.goto("/homePage");
+    await expect(visitor).toHaveURL(/\/errorPage$/);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(visitor.getByTestId("error-page")).toContainText(text);
+    await visitor.context().close();
+  }
 
   // the administrator reaches the back office and ends the window
   await page.goto("/system/menu");
