@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { dealerPage, signInAdmin } from "./auth-helpers";
-import { expect, test } from "./fixtures";
+import { e2eDbDir, expect, test } from "./fixtures";
+import Database from "better-sqlite3";
 
 /**
  * Settings that change the whole shop, made on the back-office screens (issue 16): the landing
@@ -154,4 +155,20 @@ test("a company entity added from a parent gets the parent's assortment, and a d
   await dealer.goto("/searchProduct?keyWord=CNMG");
   await expect(dealer.locator("tr[data-code]").first()).toBeVisible();
   await dealer.context().close();
+});
+
+test("a menu renamed in the back office shows under its new name in the shop's footer at once", async ({ page }, info) => {
+  // the settings server's database (playwright.config.ts: DB_DIR + "-settings")
+  const db = new Database(`${e2eDbDir}-settings/shop.db`, { readonly: true });
+  const { id } = db.prepare("select id from menu where area = 'shop' and href = '/downloadService'").get() as { id: number };
+  db.close();
+  const name = jsOn(info) ? "资料下载（开）" : "资料下载（关）";
+  await signInAdmin(page);
+  await page.goto(`/system/menu/${id}`);
+  await page.getByLabel("中文名称").fill(name);
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toBeVisible();
+  await page.goto("/homePage");
+  await expect(page.locator("footer.shop-footer a[href='/downloadService']")).toHaveText(name);
+  await expect(page.locator(".menu-bar a[href='/downloadService']").first()).toHaveText(name);
 });
