@@ -3,6 +3,7 @@ import { unitPrice } from "~/modules/pricing/pricing";
 import type { Response } from "@playwright/test";
 import { cloneUser, cloneUserIn, uniqueCode } from "./auth-helpers";
 import { expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
+import { useLanguage } from "./journey-pages";
 
 /** Catalogue journeys (issue 4), each run with JavaScript on and off. */
 const CODE = "CNMG120408-DM YBC252";
@@ -65,7 +66,26 @@ test("search `cnmg 120408` from the header finds the product; short keywords get
   await expect(page.locator(`tr[data-code="${CODE}"]`)).toBeVisible();
   await expect(page.locator(".product-table tbody tr").first()).toHaveAttribute("data-code", /^CNMG120408/);
   await page.goto("/searchProduct?keyWord=ab");
-  await expect(page.getByRole("alert")).toHaveText("请输入至少 3 个字符");
+  await expect(page.getByRole("alert")).toHaveText("请输入至少 3 个字符（中文至少 2 个字）");
+});
+
+test("two Chinese characters are a keyword: 铣刀 from the header finds end mills; English counts one result in the singular", async ({ page, baseURL }) => {
+  await page.goto("/homePage");
+  // the header's pattern lets two Chinese characters through (without JS the browser checks it)
+  await page.locator("#site-search").fill("铣刀");
+  await page.locator("#site-search").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`searchProduct\\?keyWord=${encodeURIComponent("铣刀")}`));
+  await expect(page.locator(".product-table tbody tr").filter({ hasText: "立铣刀" }).first()).toBeVisible();
+  await page.goto(`/searchProduct?keyWord=${encodeURIComponent("铣")}`);
+  await expect(page.getByRole("alert")).toHaveText("请输入至少 3 个字符（中文至少 2 个字）");
+
+  await useLanguage(page, "en", baseURL!);
+  await page.goto(`/searchProduct?keyWord=${encodeURIComponent(CODE)}`);
+  await expect(page.locator(".list-total")).toHaveText(`1 result for “${CODE}”`);
+  await page.goto(`/searchProduct?keyWord=${encodeURIComponent("铣刀")}`);
+  await expect(page.locator(".list-total")).toHaveText(/^\d+ results for “铣刀”$/);
+  await page.goto("/searchProduct?keyWord=ab");
+  await expect(page.getByRole("alert")).toHaveText("Please enter at least 3 characters (2 for Chinese words)");
 });
 
 test("add and remove a favourite", async ({ page, loginAs }) => {

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { dealerPage, signInAdmin } from "./auth-helpers";
-import { expect, test } from "./fixtures";
+import { e2eDbDir, expect, test } from "./fixtures";
+import Database from "better-sqlite3";
 
 /**
  * Settings that change the whole shop, made on the back-office screens (issue 16): the landing
@@ -70,6 +71,22 @@ test("a maintenance window that includes now sends dealers to /errorPage; the ad
   await expect(dealer).toHaveURL(/\/errorPage$/);
   await dealer.goto("/order/order");
   await expect(dealer).toHaveURL(/\/errorPage$/);
+  // the page says maintenance and until when (China time), in the visitor's language (issue 29)
+  const end = chinaTime(1).replace("T", " ");
+  await expect(dealer.getByRole("heading", { level: 1 })).toHaveText("系统维护中");
+  await expect(dealer.getByTestId("error-page")).toContainText(`预计 ${end}（北京时间）恢复访问`);
+  const use = info.project.use;
+  for (const [locale, heading, text] of [
+    ["en-US", "Under maintenance", `under maintenance until ${end} (China time)`],
+    ["zh-CN", "系统维护中", `预计 ${end}（北京时间）恢复访问`],
+  ]) {
+    const visitor = await (await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, locale })).newPage();
+    await visitor.goto("/homePage");
+    await expect(visitor).toHaveURL(/\/errorPage$/);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(visitor.getByTestId("error-page")).toContainText(text);
+    await visitor.context().close();
+  }
 
   // the administrator reaches the back office and ends the window
   await page.goto("/system/menu");
@@ -138,4 +155,20 @@ test("a company entity added from a parent gets the parent's assortment, and a d
   await dealer.goto("/searchProduct?keyWord=CNMG");
   await expect(dealer.locator("tr[data-code]").first()).toBeVisible();
   await dealer.context().close();
+});
+
+test("a menu renamed in the back office shows under its new name in the shop's footer at once", async ({ page }, info) => {
+  // the settings server's database (playwright.config.ts: DB_DIR + "-settings")
+  const db = new Database(`${e2eDbDir}-settings/shop.db`, { readonly: true });
+  const { id } = db.prepare("select id from menu where area = 'shop' and href = '/downloadService'").get() as { id: number };
+  db.close();
+  const name = jsOn(info) ? "资料下载（开）" : "资料下载（关）";
+  await signInAdmin(page);
+  await page.goto(`/system/menu/${id}`);
+  await page.getByLabel("中文名称").fill(name);
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toBeVisible();
+  await page.goto("/homePage");
+  await expect(page.locator("footer.shop-footer a[href='/downloadService']")).toHaveText(name);
+  await expect(page.locator(".menu-bar a[href='/downloadService']").first()).toHaveText(name);
 });

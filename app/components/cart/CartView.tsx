@@ -331,7 +331,7 @@ function QuickOrder() {
       {quick && quick.report.length > 0 && (
         <div data-testid="quick-report">
           <p className={`message ${bad ? "message-warning" : "message-success"}`} role="status">
-            {t("quick.report", { ok, bad })}
+            {t("quick.report", { count: ok, bad })}
           </p>
           <table className="data-table">
             <thead>

@@ -1,9 +1,10 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useCachedT } from "~/i18n/useCachedT";
+import { SEARCH_PATTERN } from "~/modules/search/normalize";
 
 /**
- * GET form to the search page. The 3-character minimum is a pattern, so without JS the browser
- * hides the button (CSS :invalid) until the keyword is long enough; the server enforces it again.
+ * GET form to the search page. The minimum (3 characters, 2 Chinese ones) is a pattern, so without JS
+ * the browser hides the button (CSS :invalid) until the keyword is long enough; the server decides.
  */
 export function SearchBox() {
   const t = useCachedT("common");
@@ -18,7 +19,7 @@ export function SearchBox() {
         name="keyWord"
         type="search"
         required
-        pattern=".*\S.*\S.*\S.*"
+        pattern={SEARCH_PATTERN}
         title={t("search.tooShort")}
         defaultValue={params.get("keyWord") ?? ""}
         placeholder={t("search.placeholder")}

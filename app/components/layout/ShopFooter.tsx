@@ -1,9 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { useCachedT } from "~/i18n/useCachedT";
+import type { MenuItem } from "~/modules/admin/menu-tree";
 
 export interface FooterNotice {
   id: number;
   title: string;
+}
+
+/** The title the menu (back office, /system/menu) gives a page, so a renamed menu shows here at once. */
+function menuTitle(items: readonly MenuItem[], href: string): string | undefined {
+  for (const m of items) {
+    if (m.href === href && m.title) return m.title;
+    const inner = menuTitle(m.children, href);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** Links, company introduction, hotline and e-mail, notification box, copyright (zh only). */
@@ -12,11 +23,14 @@ export function ShopFooter({
   contactEmail,
   notices,
   signedIn,
+  menu,
 }: {
   hotline: string;
   contactEmail: string;
   notices: FooterNotice[];
   signedIn: boolean;
+  /** the shop's menu tree (the layout's, cached and refreshed with the menu table's version) */
+  menu: readonly MenuItem[];
 }) {
   const { i18n } = useTranslation();
   const t = useCachedT("common");
@@ -28,19 +42,19 @@ export function ShopFooter({
           <h2>{t("footer.links")}</h2>
           <ul>
             <li>
-              <a data-nav href="/homePage">{t("menu.home")}</a>
+              <a data-nav href="/homePage">{menuTitle(menu, "/homePage") ?? t("menu.home")}</a>
             </li>
             <li>
-              <a data-nav href="/product">{t("menu.product")}</a>
+              <a data-nav href="/product">{menuTitle(menu, "/product") ?? t("menu.product")}</a>
             </li>
             <li>
-              <a data-nav href="/technologyService/selectionCategory">{t("menu.selectionCategory")}</a>
+              <a data-nav href="/technologyService/selectionCategory">{menuTitle(menu, "/technologyService/selectionCategory") ?? t("menu.selectionCategory")}</a>
             </li>
             <li>
-              <a data-nav href="/downloadService">{t("menu.downloadService")}</a>
+              <a data-nav href="/downloadService">{menuTitle(menu, "/downloadService") ?? t("menu.downloadService")}</a>
             </li>
             <li>
-              <a data-nav href="/gdre">{tb("title")}</a>
+              <a data-nav href="/gdre">{menuTitle(menu, "/gdre") ?? tb("title")}</a>
             </li>
           </ul>
         </section>

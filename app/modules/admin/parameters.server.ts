@@ -37,6 +37,12 @@ export async function inMaintenance(db: DB, now = new Date()): Promise<boolean> 
   return isInWindow(parseMaintenanceWindow((await getParameters(db)).get(MAINTENANCE_WINDOW)?.value), now);
 }
 
+/** The maintenance window when now lies inside it (the maintenance page says until when), else null. */
+export async function currentMaintenance(db: DB, now = new Date()): Promise<{ start: number; end: number } | null> {
+  const window = parseMaintenanceWindow((await getParameters(db)).get(MAINTENANCE_WINDOW)?.value);
+  return isInWindow(window, now) ? window : null;
+}
+
 /** Adds (isNew) or updates a parameter by code; the value is checked by its code's rule. */
 export async function saveParameter(
   db: DB,

@@ -3,11 +3,12 @@
  */
 
 /**
- * During maintenance every page goes to /errorPage (spec §4), except the sign-in and sign-out,
+ * During maintenance every page goes to /errorPage (spec §4), except the sign-in and sign-out, the language toggle,
  * and the back office for administrators, who must be able to end the window.
  */
 export function openDuringMaintenance(pathname: string, user: { isStaff: boolean; roles: readonly string[] } | null): boolean {
-  if (/^\/(errorPage|login|logout)(\/|$)/.test(pathname)) return true;
+  // the language toggle too: the maintenance page is read in the visitor's language
+  if (/^\/(errorPage|login|logout|language)(\/|$)/.test(pathname)) return true;
   return /^\/system(\/|$)/.test(pathname) && !!user?.isStaff && user.roles.includes("admin");
 }
 

@@ -99,13 +99,35 @@ function sqliteStages(db: DB): Stages {
         ids((await sql<{ id: number }>`select rowid as id from product_code_fts where product_code_fts match ${ftsPhrase(code)} limit ${Math.max(limit, FETCH)}`.execute(db)).rows),
       limit,
     );
+  // A trigram index cannot find a two-character word (铣刀): such words are matched with LIKE on the
+  // product row, among the index's matches of the longer words, or by a scan in id order that stops
+  // at the page end (a rare two-character word alone reads the whole product table; issue 29).
+  const shortLike = (terms: string[]) =>
+    sql.join(
+      terms.map((w) => {
+        const like = "%" + escapeLike(w) + "%";
+        return sql`(p.name_zh like ${like} escape '\\' or p.name_en like ${like} escape '\\' or p.specification like ${like} escape '\\')`;
+      }),
+      sql` and `,
+    );
   const textIds = async (terms: string[], limit: number) => {
     const t = textTerms(terms);
-    if (!t.length) return [];
+    const short = terms.filter((w) => !t.includes(w));
+    if (!t.length && !short.length) return [];
+    const n = Math.max(limit, FETCH);
     return once(
-      `text|${t.join("\u0000")}`,
+      `text|${t.join("\u0000")}|${short.join("\u0000")}`,
       async () =>
-        ids((await sql<{ id: number }>`select rowid as id from product_text_fts where product_text_fts match ${textExpr(t)} limit ${Math.max(limit, FETCH)}`.execute(db)).rows),
+        ids(
+          (
+            !t.length
+              ? await sql<{ id: number }>`select p.id from product p where ${shortLike(short)} order by p.id limit ${n}`.execute(db)
+              : short.length
+                ? await sql<{ id: number }>`select f.rowid as id from product_text_fts f join product p on p.id = f.rowid
+                    where product_text_fts match ${textExpr(t)} and ${shortLike(short)} limit ${n}`.execute(db)
+                : await sql<{ id: number }>`select rowid as id from product_text_fts where product_text_fts match ${textExpr(t)} limit ${n}`.execute(db)
+          ).rows,
+        ),
       limit,
     );
   };

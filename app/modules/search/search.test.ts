@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
-import { parseKeyword, toSearchCode } from "./normalize";
+import { parseKeyword, SEARCH_PATTERN, toSearchCode } from "./normalize";
 import { likeScanSearch, optimizeSearchIndex, productSearch } from "./search.server";
 
 describe("keyword normalisation", () => {
@@ -23,12 +23,35 @@ describe("keyword normalisation", () => {
     ["", "search.tooShort"],
     ["ab", "search.tooShort"],
     ["  a b  ", "search.tooShort"],
-    ["刀片", "search.tooShort"],
+    ["铣", "search.tooShort"], // one Chinese character
+    ["铣a", "search.tooShort"], // two characters, not both Chinese
+    [" a  b ", "search.tooShort"],
     ["x".repeat(101), "search.tooLong"],
   ])("rejects %j", (input, error) => {
     const r = parseKeyword(input);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toBe(error);
+  });
+
+  it("accepts two Chinese characters (铣刀, 菱形 are words) but three of anything else", () => {
+    for (const kw of ["铣刀", "菱形", " 铣 刀 ", "abc", "a b c", "CN1"]) expect(parseKeyword(kw).ok, kw).toBe(true);
+    const r = parseKeyword("铣刀 硬质合金");
+    expect(r.ok && r.terms).toEqual(["铣刀", "硬质合金"]);
+    const mixed = parseKeyword("铣刀 ab");
+    expect(mixed.ok && mixed.terms).toEqual(["铣刀 ab"]);
+  });
+
+  it("the inputs' pattern follows the same rule", () => {
+    // the browser anchors the pattern and compiles it with the v flag
+    const re = new RegExp(`^(?:${SEARCH_PATTERN})$`, "v");
+    for (const kw of ["铣刀", "菱形", " 铣 刀 ", "abc", "a b c", "铣刀片", "铣a b"]) {
+      expect(re.test(kw), kw).toBe(true);
+      expect(parseKeyword(kw).ok, kw).toBe(true);
+    }
+    for (const kw of ["铣", "铣a", "ab", " a b ", ""]) {
+      expect(re.test(kw), kw).toBe(false);
+      expect(parseKeyword(kw).ok, kw).toBe(false);
+    }
   });
 
   it("accepts 3 characters and splits words of 3+ characters", () => {
@@ -88,6 +111,16 @@ describe.each(testDatabases())("search on $name", ({ url }) => {
     expect((await find("25×25 L150")).codes).toEqual(["PCLNR2525M12"]);
     const all = await find("数控车削刀片");
     expect(all.total).toBe(5);
+  });
+
+  it("finds two-character Chinese words, which a trigram index cannot (issue 29)", async () => {
+    expect((await find("刀杆")).codes).toEqual(["PCLNR2525M12"]);
+    expect((await find("铸铁")).codes).toEqual(["WNMG080408-KM YBD152"]);
+    // two short words, and a short word with a long one
+    expect((await find("铸铁 刀片")).codes).toEqual(["WNMG080408-KM YBD152"]);
+    expect((await find("不锈钢 车削")).codes).toEqual(["TNMG160408-MM YBM251"]);
+    expect((await find("车削 stainless")).codes).toEqual(["TNMG160408-MM YBM251"]);
+    expect((await find("铣刀")).ids).toEqual([]);
   });
 
   it("pages through ranked results with a total", async () => {

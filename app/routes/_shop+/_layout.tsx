@@ -84,6 +84,7 @@ export default function ShopLayout() {
         contactEmail={data.site.contactEmail}
         notices={data.notices}
         signedIn={!!data.header.user}
+        menu={data.menu}
       />
     </div>
   );

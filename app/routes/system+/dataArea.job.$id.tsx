@@ -43,7 +43,7 @@ export default function DataAreaJob() {
             <dd>{t(`dataArea.job.status.${status}`)}</dd>
           </div>
         </dl>
-        <p role="status">{t("dataArea.job.progress", { done: job.done, total: job.total })}</p>
+        <p role="status">{t("dataArea.job.progress", { done: job.done, count: job.total })}</p>
         <progress max={Math.max(job.total, 1)} value={job.total ? job.done : status === "done" ? 1 : 0} style={{ width: "100%" }} />
         {status === "running" ? <p className="muted small">{t("dataArea.job.refreshing")}</p> : null}
         {status === "failed" ? (

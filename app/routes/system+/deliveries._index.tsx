@@ -139,7 +139,7 @@ export default function Deliveries() {
         </section>
       ) : null}
       <h2>{t("deliveries.recent")}</h2>
-      <p className="result-count">{t("deliveries.count", { total })}</p>
+      <p className="result-count">{t("deliveries.count", { count: total })}</p>
       <div className="table-scroll">
         <table className="data-table" data-testid="desk-deliveries">
           <thead>

@@ -102,7 +102,7 @@ export default function DeskOrders() {
         </div>
       </Form>
       <p className="result-count" data-testid="desk-count">
-        {t("list.count", { total })}
+        {t("list.count", { count: total })}
       </p>
       <div className="table-scroll">
         <table className="data-table" data-testid="desk-orders">

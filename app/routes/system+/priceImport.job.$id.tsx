@@ -52,7 +52,7 @@ export default function PriceImportJob() {
         </dl>
         {status === "running" ? (
           <>
-            <p role="status">{t("import.progress", { done: job.done, total: job.total })}</p>
+            <p role="status">{t("import.progress", { done: job.done, count: job.total })}</p>
             <progress max={Math.max(job.total, 1)} value={job.done} className="admin-progress" aria-label={t("import.jobTitle")} />
             <p className="admin-muted small">{t("import.refreshing")}</p>
           </>

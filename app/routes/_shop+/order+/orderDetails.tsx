@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const ok = report.filter((r) => r.ok).length;
     const firstError = report.find((r) => !r.ok)?.error;
     if (ok === 0 && firstError) return redirectWithToast("/shopCart", { ...firstError, kind: "error" });
-    return redirectWithToast("/shopCart", { key: "order:orders.reAdded", values: { ok, bad: report.length - ok } });
+    return redirectWithToast("/shopCart", { key: "order:orders.reAdded", values: { count: ok, bad: report.length - ok } });
   }
   const result = await notFoundWhenMissing(() =>
     intent === "cancel"

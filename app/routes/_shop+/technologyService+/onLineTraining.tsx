@@ -48,7 +48,7 @@ export default function Page() {
   const isFinished = item ? finished.includes(item.id) : false;
   const progress = signedIn ? (
     <p className="training-progress" data-testid="training-progress">
-      {t("content.trainingProgress", { done: items.filter((i) => finished.includes(i.id)).length, total: items.length })}
+      {t("content.trainingProgress", { done: items.filter((i) => finished.includes(i.id)).length, count: items.length })}
     </p>
   ) : (
     <p className="muted">{t("content.trainingSignIn")}</p>

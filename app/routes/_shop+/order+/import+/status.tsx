@@ -55,7 +55,7 @@ export default function ImportStatusPage() {
       <h1 className="page-title">{t("import.title")}</h1>
       {job.status === "running" && (
         <div className="card" role="status" data-testid="import-progress">
-          <p>{t("import.processing", { done: job.done, total: job.total })}</p>
+          <p>{t("import.processing", { done: job.done, count: job.total })}</p>
           <progress max={job.total} value={job.done} style={{ width: "100%" }} />
           <p className="muted small">{t("import.refreshing")}</p>
         </div>
@@ -68,7 +68,7 @@ export default function ImportStatusPage() {
       {job.status === "done" && (
         <>
           <p className={`message ${job.bad_count ? "message-warning" : "message-success"}`} role="status" data-testid="import-done">
-            {t("import.done", { ok: job.ok_count, bad: job.bad_count })}
+            {t("import.done", { count: job.ok_count, bad: job.bad_count })}
           </p>
           <p className="toolbar">
             <Link className="btn" to="/shopCart">
