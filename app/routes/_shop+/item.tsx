@@ -21,7 +21,7 @@ import { recordView } from "~/modules/footprint/footprint.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["catalogue", "order"] };
+export const handle = { i18n: ["catalogue"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 

@@ -10,7 +10,7 @@ import { parsePage } from "~/modules/catalogue/sorts";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["catalogue", "order"] };
+export const handle = { i18n: ["catalogue"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 

@@ -12,7 +12,7 @@ import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, productSearch } from "~/modules/sea
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["catalogue", "order"] };
+export const handle = { i18n: ["catalogue"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 

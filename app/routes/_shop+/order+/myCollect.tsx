@@ -17,7 +17,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { pageMeta } from "~/utils/meta";
 import { FavouriteSchema } from "./__forms.server";
 
-export const handle = { i18n: ["catalogue", "order"] };
+export const handle = { i18n: ["catalogue"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 

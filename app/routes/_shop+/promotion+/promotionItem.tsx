@@ -5,7 +5,7 @@ import { loadPromotionItem } from "../__promotions.server";
 import catalogueStyles from "~/styles/catalogue.css";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["catalogue", "order"] };
+export const handle = { i18n: ["catalogue"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
