@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { requireFunction } from "~/utils/guard.server";
-import type { RuleError } from "~/modules/cart/rules";
+import { replyUnreadable, replyWithError } from "~/utils/reply.server";
+import { readUploadForm } from "~/utils/upload.server";
 import { startImport } from "~/modules/excel/import-jobs.server";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/modules/excel/import-read.server";
 import ordersCss from "~/styles/orders.css";
@@ -27,30 +28,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
-  const tooBig = { error: { key: "order:import.tooBig", values: { mb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) } } as RuleError };
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig, { status: 413 });
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }));
-  } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
-    return json({ error: { key: "order:import.unreadable" } as RuleError }, { status: 400 });
+  const read = await readUploadForm(request, { fileBytes: IMPORT_MAX_BYTES });
+  if (!read.ok) {
+    const error = read.error === "tooBig" ? { key: "order:import.tooBig", values: { mb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) } } : { key: "order:import.unreadable" };
+    return replyUnreadable(request, error, read.status);
   }
-  const submission = parseWithZod(form, { schema: ImportSchema });
-  if (submission.status !== "success") return json({ error: { key: "order:import.noFile" } as RuleError }, { status: 400 });
+  const submission = parseWithZod(read.form, { schema: ImportSchema });
+  if (submission.status !== "success") return replyWithError(request, submission, { key: "order:import.noFile" });
   const { file } = submission.value;
   const buf = Buffer.from(await file.arrayBuffer());
   const r = await startImport(getDb(), user, file.name || "import.xlsx", buf);
-  if (!r.ok) return json({ error: r.error }, { status: 400 });
+  if (!r.ok) return replyWithError(request, submission, r.error);
   return redirect(`/order/import/status?id=${r.jobId}`);
 }
 
 export default function ImportPage() {
   const { canOrder, maxRows, maxMb } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { error: RuleError } | undefined;
+  const [form] = useForm({ id: "import", lastResult: useActionData<typeof action>()?.result });
   const { t } = useTranslation("order");
-  const ruleText = useRuleText();
   const nav = useNavigation();
   return (
     <div>
@@ -68,11 +63,11 @@ export default function ImportPage() {
           {t("common:errors.noOrderPermission")}
         </p>
       )}
-      {actionData?.error && (
+      {form.errors?.length ? (
         <p className="message message-error" role="alert" data-testid="import-error">
-          {ruleText(actionData.error)}
+          {form.errors[0]}
         </p>
-      )}
+      ) : null}
       <section className="card" style={{ marginTop: 12 }}>
         <p>{t("import.hint", { rows: maxRows, mb: maxMb })}</p>
         <p>
@@ -80,7 +75,7 @@ export default function ImportPage() {
             {t("import.template")}
           </a>
         </p>
-        <Form method="post" encType="multipart/form-data" className="form-grid">
+        <Form method="post" encType="multipart/form-data" className="form-grid" {...getFormProps(form)}>
           <label className="field">
             <span className="required">{t("import.file")}</span>
             <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
