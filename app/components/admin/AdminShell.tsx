@@ -76,6 +76,7 @@ function SidebarItems({ items, current }: { items: MenuItem[]; current: string }
 
 interface TopBarProps {
   back: string;
+  settings: LayoutSettings;
   sidebarOpen: boolean;
   breadcrumb: { title: string; href: string | null }[];
   tenants: TenantOption[];
@@ -83,7 +84,7 @@ interface TopBarProps {
   size: string;
 }
 
-export function AdminTopBar({ back, sidebarOpen, breadcrumb, tenants, user, size }: TopBarProps) {
+export function AdminTopBar({ back, settings, sidebarOpen, breadcrumb, tenants, user, size }: TopBarProps) {
   const { t } = useTranslation("admin");
   return (
     <header className="admin-topbar">
@@ -134,6 +135,7 @@ export function AdminTopBar({ back, sidebarOpen, breadcrumb, tenants, user, size
             </LayoutForm>
           </div>
         </details>
+        <SettingsMenu settings={settings} back={back} />
         <details className="dropdown admin-dropdown">
           <summary data-testid="user-menu">
             {user.name} <span className="code">{user.code}</span>
@@ -232,32 +234,37 @@ export function TagsView({ tags, current, back }: { tags: { path: string; title:
   );
 }
 
-export function SettingsPanel({ settings, back }: { settings: { themeColor: string; tagsView: boolean; fixedHeader: boolean; sidebarLogo: boolean }; back: string }) {
+type LayoutSettings = { themeColor: string; tagsView: boolean; fixedHeader: boolean; sidebarLogo: boolean };
+
+/** The layout settings: a top-bar dropdown (it floated over the pages' amounts and inputs before). */
+function SettingsMenu({ settings, back }: { settings: LayoutSettings; back: string }) {
   const { t } = useTranslation("admin");
   return (
-    <details className="admin-settings">
+    <details className="dropdown admin-dropdown admin-settings">
       <summary data-testid="settings-toggle">{t("settings.title")}</summary>
-      <LayoutForm intent="settings" back={back} className="admin-settings-form">
-        <fieldset>
-          <legend>{t("settings.themeColor")}</legend>
-          {THEME_COLORS.map((c) => (
-            <label key={c} className="admin-swatch">
-              <input type="radio" name="themeColor" value={c} defaultChecked={c === settings.themeColor} />
-              <span style={{ background: c }} aria-hidden="true" />
-              <span className="visually-hidden">{c}</span>
+      <div className="dropdown-panel">
+        <LayoutForm intent="settings" back={back} className="admin-settings-form">
+          <fieldset>
+            <legend>{t("settings.themeColor")}</legend>
+            {THEME_COLORS.map((c) => (
+              <label key={c} className="admin-swatch">
+                <input type="radio" name="themeColor" value={c} defaultChecked={c === settings.themeColor} />
+                <span style={{ background: c }} aria-hidden="true" />
+                <span className="visually-hidden">{c}</span>
+              </label>
+            ))}
+          </fieldset>
+          {(["tagsView", "fixedHeader", "sidebarLogo"] as const).map((key) => (
+            <label key={key} className="admin-check">
+              <input type="checkbox" name={key} value="on" defaultChecked={settings[key]} />
+              {t(`settings.${key}`)}
             </label>
           ))}
-        </fieldset>
-        {(["tagsView", "fixedHeader", "sidebarLogo"] as const).map((key) => (
-          <label key={key} className="admin-check">
-            <input type="checkbox" name={key} value="on" defaultChecked={settings[key]} />
-            {t(`settings.${key}`)}
-          </label>
-        ))}
-        <button type="submit" className="btn btn-primary">
-          {t("settings.save")}
-        </button>
-      </LayoutForm>
+          <button type="submit" className="btn btn-primary">
+            {t("settings.save")}
+          </button>
+        </LayoutForm>
+      </div>
     </details>
   );
 }

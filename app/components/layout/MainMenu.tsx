@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useDismissDropdowns } from "~/components/useDismissDropdowns";
 import type { MenuItem } from "~/modules/admin/menu-tree";
 import { useCachedT } from "~/i18n/useCachedT";
 
@@ -7,7 +8,7 @@ import { useCachedT } from "~/i18n/useCachedT";
  * The main menu: the shop's menu rows granted to the user's roles, in their order (spec §2 "Shop
  * layout", decision 042); the product entry opens the catalogue's mega-menu. Dropdowns are
  * <details> elements, so they open without JavaScript; with JavaScript they also close on
- * navigation and on a click outside.
+ * navigation, Escape and a click outside, and open on hover with a mouse.
  */
 export function MainMenu({
   megaMenuHtml,
@@ -19,33 +20,11 @@ export function MainMenu({
 }) {
   const t = useCachedT("common");
   const navRef = useRef<HTMLElement>(null);
-  const location = useLocation();
-
-  // Close the dropdowns after a navigation, not when the page hydrates: a menu opened before the
-  // scripts ran must stay open.
-  const shownKey = useRef(location.key);
-  useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
-    navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
-  }, [location.key]);
+  // Escape, a click outside and a navigation close a dropdown
+  useDismissDropdowns(navRef);
   useEffect(() => {
     const nav = navRef.current;
     if (!nav) return;
-    const openMenus = () => nav.querySelectorAll<HTMLDetailsElement>("details[open]");
-    // a click elsewhere or Escape closes a dropdown (Escape gives the focus back to its button)
-    const closeOutside = (e: MouseEvent) => {
-      openMenus().forEach((d) => {
-        if (!d.contains(e.target as Node)) d.removeAttribute("open");
-      });
-    };
-    const closeOnEscape = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      openMenus().forEach((d) => {
-        d.removeAttribute("open");
-        if (d.contains(document.activeElement)) d.querySelector("summary")?.focus();
-      });
-    };
     // on a desktop with a mouse, a dropdown opens on hover and closes when the pointer leaves
     const hoverable = window.matchMedia("(hover: hover) and (min-width: 992px)");
     const onEnter = (e: PointerEvent) => {
@@ -73,16 +52,12 @@ export function MainMenu({
       d.addEventListener("pointerleave", onLeave);
       d.querySelector("summary")?.addEventListener("click", onSummaryClick);
     });
-    document.addEventListener("click", closeOutside);
-    document.addEventListener("keydown", closeOnEscape);
     return () => {
       dropdowns.forEach((d) => {
         d.removeEventListener("pointerenter", onEnter);
         d.removeEventListener("pointerleave", onLeave);
         d.querySelector("summary")?.removeEventListener("click", onSummaryClick);
       });
-      document.removeEventListener("click", closeOutside);
-      document.removeEventListener("keydown", closeOnEscape);
     };
   }, []);
 

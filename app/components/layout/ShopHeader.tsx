@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { useRef } from "react";
+import { useDismissDropdowns } from "~/components/useDismissDropdowns";
 import { BrandLink } from "./BrandLink";
 import type { SessionUser } from "~/modules/auth/sessions.server";
 import { badgeCount } from "~/i18n/format";
@@ -15,13 +17,18 @@ export interface HeaderData {
   unreadCount: number;
   testEnvironment: boolean;
   showLanguageToggle: boolean;
+  /** a staff session: no dealer links (cart, orders answer 403 to staff); the way back to the back office */
+  staff?: boolean;
 }
 
 /** Welcome line, language toggle, account and cart links, search (spec §2 "Shop layout"). */
-export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnvironment, showLanguageToggle }: HeaderData) {
+export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnvironment, showLanguageToggle, staff = false }: HeaderData) {
   const t = useCachedT("common");
+  // the header's dropdowns (<details class="dropdown">) close on Escape too
+  const ref = useRef<HTMLElement>(null);
+  useDismissDropdowns(ref);
   return (
-    <header className="shop-header">
+    <header className="shop-header" ref={ref}>
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
@@ -48,6 +55,10 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
                   </button>
                 </Form>
               </>
+            ) : staff ? (
+              <a href="/system" className="topbar-link" data-testid="back-office-link">
+                {t("backOffice")}
+              </a>
             ) : (
               <a data-nav href="/shop_login" className="topbar-link">
                 {t("login")}
@@ -59,15 +70,17 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
       <div className="container masthead">
         <BrandLink />
         <SearchBox />
-        <div className="masthead-links">
-          <a data-nav href="/shopCart" className="masthead-link" data-testid="cart-link">
-            {t("cart")}
-            {cartCount > 0 ? <span className="badge">{badgeCount(cartCount)}</span> : null}
-          </a>
-          <a data-nav href="/order/order" className="masthead-link">
-            {t("orders")}
-          </a>
-        </div>
+        {staff ? null : (
+          <div className="masthead-links">
+            <a data-nav href="/shopCart" className="masthead-link" data-testid="cart-link">
+              {t("cart")}
+              {cartCount > 0 ? <span className="badge">{badgeCount(cartCount)}</span> : null}
+            </a>
+            <a data-nav href="/order/order" className="masthead-link">
+              {t("orders")}
+            </a>
+          </div>
+        )}
       </div>
     </header>
   );

@@ -7,7 +7,7 @@ import { ShopFooter } from "~/components/layout/ShopFooter";
 import { ShopHeader } from "~/components/layout/ShopHeader";
 import { getDb } from "~/db/index.server";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
-import { getOptionalDealer } from "~/utils/session.server";
+import { getOptionalSessionUser } from "~/utils/session.server";
 import { Toast } from "~/components/Toast";
 import { readToast } from "~/utils/cookies.server";
 import { listUserTenants, type TenantOption } from "~/modules/auth/tenants.server";
@@ -17,6 +17,7 @@ import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getUnreadNotices } from "~/modules/notices/notices.server";
 import { getSiteConfig, menuLinks } from "~/modules/site/site.server";
 import { menuTree, shopRoles } from "~/modules/admin/menus.server";
+import { withoutDealerOnlyPages } from "~/modules/site/dealer-pages";
 import { useDelegatedNavigation } from "~/components/useDelegatedNavigation";
 
 export const handle = { i18n: ["auth", "bidding"] };
@@ -24,16 +25,20 @@ export const handle = { i18n: ["auth", "bidding"] };
 /** The shop layout (header, main menu with the product mega-menu, footer) around every shop page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await getOptionalDealer(request);
+  const sessionUser = await getOptionalSessionUser(request);
+  // a staff member on the public pages: a visitor's menu without the pages only a dealer opens (403 for staff)
+  const staff = !!sessionUser?.isStaff;
+  const user = staff ? null : sessionUser;
   const lang = await getLanguage(request, user?.language);
   const site = getSiteConfig();
-  const [catalogue, menu, cartCount, notices, tenants] = await Promise.all([
+  const [catalogue, shopMenu, cartCount, notices, tenants] = await Promise.all([
     getCatalogueMenu(db, lang),
     menuTree(db, { area: "shop", roles: shopRoles(user?.roles ?? null), lang, links: menuLinks(site.links) }),
     user ? countCartLines(db, user) : 0,
     user ? getUnreadNotices(db, user.id, lang) : { count: 0, latest: [] as { id: number; title: string }[] },
     user ? listUserTenants(db, user.id, lang) : ([] as TenantOption[]),
   ]);
+  const menu = staff ? withoutDealerOnlyPages(shopMenu) : shopMenu;
   // sign-in issue: one-shot message (company switch, saved forms) and the watermark
   const flash = await readToast(request);
   return json({
@@ -46,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unreadCount: notices.count,
       testEnvironment: site.testEnvironment,
       showLanguageToggle: true,
+      staff,
     },
     notices: notices.latest,
     menu,
@@ -75,7 +81,7 @@ export default function ShopLayout() {
           <MainMenu megaMenuHtml={data.megaMenuHtml} items={data.menu} />
         </div>
       </div>
-      <main id="main" className="container shop-main">
+      <main id="main" tabIndex={-1} className="container shop-main">
         <Toast toast={data.flashPath === location.pathname ? data.flash : null} />
         <Outlet />
       </main>

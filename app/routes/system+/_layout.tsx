@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminSidebar, AdminTopBar, SettingsPanel, TagsView } from "~/components/admin/AdminShell";
+import { AdminSidebar, AdminTopBar, TagsView } from "~/components/admin/AdminShell";
 import { getDb } from "~/db/index.server";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
 import { breadcrumbFor, type MenuItem } from "~/modules/admin/menu-tree";
@@ -12,6 +13,7 @@ import { listUserTenants } from "~/modules/auth/tenants.server";
 import { getSiteConfig } from "~/modules/site/site.server";
 import { readLayoutState, tagsCookie, withTag } from "~/utils/admin-layout.server";
 import { Toast } from "~/components/Toast";
+import { useDismissDropdowns } from "~/components/useDismissDropdowns";
 import { readToast } from "~/utils/cookies.server";
 import { requireStaff } from "~/utils/guard.server";
 import adminStyles from "~/styles/admin.css";
@@ -67,10 +69,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
+  const { t: tc } = useTranslation("common");
   const location = useLocation();
   const back = location.pathname + location.search;
+  // the top bar's and the tags' dropdowns close on Escape, a click outside and a navigation
+  const ref = useRef<HTMLDivElement>(null);
+  useDismissDropdowns(ref);
   return (
     <div
+      ref={ref}
       className="admin"
       data-sidebar={data.layout.sidebarOpen ? "open" : "closed"}
       data-mobile-menu={data.layout.mobileMenu ? "open" : undefined}
@@ -78,6 +85,9 @@ export default function AdminLayout() {
       data-fixed-header={data.settings.fixedHeader ? "1" : undefined}
       style={{ "--admin-theme": data.settings.themeColor } as React.CSSProperties}
     >
+      <a href="#main" className="skip-link" data-testid="skip-link">
+        {tc("skipToContent")}
+      </a>
       <AdminSidebar items={data.sidebar} open={data.layout.sidebarOpen} showLogo={data.settings.sidebarLogo} current={location.pathname} />
       <div className="admin-body">
         {data.testEnvironment ? (
@@ -85,13 +95,12 @@ export default function AdminLayout() {
             {t("layout.testEnvironment")}
           </p>
         ) : null}
-        <AdminTopBar back={back} sidebarOpen={data.layout.sidebarOpen} breadcrumb={data.breadcrumb} tenants={data.tenants} user={data.user} size={data.layout.size} />
+        <AdminTopBar back={back} settings={data.settings} sidebarOpen={data.layout.sidebarOpen} breadcrumb={data.breadcrumb} tenants={data.tenants} user={data.user} size={data.layout.size} />
         {data.settings.tagsView ? <TagsView tags={data.tags} current={location.pathname} back={back} /> : null}
-        <main id="main" className="admin-main">
+        <main id="main" tabIndex={-1} className="admin-main">
           <Toast toast={data.flash} />
           <Outlet />
         </main>
-        <SettingsPanel settings={data.settings} back={back} />
       </div>
     </div>
   );

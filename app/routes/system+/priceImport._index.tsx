@@ -73,7 +73,9 @@ export default function PriceImport() {
       <Form method="post" encType="multipart/form-data" className="admin-form" data-testid="import-form">
         <label>
           {t("customer.entity")}
-          <select name="tenantId" required defaultValue={tenants[0]?.id}>
+          {/* the server needs a company: required, with an empty first choice (a required select's first option is its placeholder) */}
+          <select name="tenantId" required defaultValue={tenants.length === 1 ? tenants[0].id : ""}>
+            <option value="">{t("import.chooseEntity")}</option>
             {tenants.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.code} {en ? e.name_en : e.name_zh}

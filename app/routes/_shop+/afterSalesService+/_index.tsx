@@ -1,8 +1,8 @@
 import { Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
+import { DealerPageLink } from "~/components/layout/DealerPageLink";
 import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
@@ -20,17 +20,17 @@ export default function AfterSalesService() {
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <div className="card">
-          <Link className="card-title" to="/afterSalesService/satisfication">
+          <DealerPageLink className="card-title" to="/afterSalesService/satisfication">
             {t("menu.satisfication")}
-          </Link>
+          </DealerPageLink>
           <Text color="fg.muted" fontSize="sm">
             {t("content.satisficationIntro")}
           </Text>
         </div>
         <div className="card">
-          <Link className="card-title" to="/afterSalesService/askAfterSales">
+          <DealerPageLink className="card-title" to="/afterSalesService/askAfterSales">
             {t("menu.askAfterSales")}
-          </Link>
+          </DealerPageLink>
           <Text color="fg.muted" fontSize="sm">
             {t("content.askAfterSalesIntro")}
           </Text>

@@ -9,12 +9,14 @@ import { getSolutionChildren, getSolutionLevel } from "~/modules/services/soluti
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const query = z.object({
   industry: id.optional(),
+  /** the old shop's links name the second page's industry `id` (issue 29 §15: keep it) */
+  id: id.optional(),
   parentCode: id.optional(),
   catalogueCode: z.string().trim().min(1).max(60).optional(),
 });
 
 /**
- * /solutionSecond/second?industry=<first level>[&catalogueCode=] and
+ * /solutionSecond/second?industry=<first level>[&catalogueCode=] (or ?id=<first level>) and
  * /solutionSecond/third?industry=<first level>&parentCode=<second level>[&catalogueCode=].
  * No industry at all: the list of industries; an unknown or misplaced item: 404.
  */
@@ -24,8 +26,8 @@ export async function loadSolutionLevel({ request }: LoaderFunctionArgs, level: 
   const parsed = query.safeParse(raw);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
   const { parentCode, catalogueCode } = parsed.data;
-  // the second page may name its industry by parentCode alone (the first level is its parent)
-  const industry = parsed.data.industry ?? (level === 2 ? parentCode : undefined);
+  // the second page may name its industry by id or by parentCode alone (the first level is its parent)
+  const industry = parsed.data.industry ?? (level === 2 ? (parsed.data.id ?? parentCode) : undefined);
   if (industry === undefined) throw redirect("/industrySolution");
   const db = getDb();
   const user = await getOptionalDealer(request, db);

@@ -1,7 +1,7 @@
 import { Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DealerPageLink } from "~/components/layout/DealerPageLink";
 import { pageMeta } from "~/utils/meta";
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
@@ -26,9 +26,9 @@ export default function TechnologyService() {
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         {entries.map((e) => (
           <div key={e.to} className="card">
-            <Link className="card-title" to={e.to}>
+            <DealerPageLink className="card-title" to={e.to}>
               {e.title}
-            </Link>
+            </DealerPageLink>
             <Text color="fg.muted" fontSize="sm">
               {e.text}
             </Text>
