@@ -13,8 +13,8 @@ import { setToast, type Toast } from "~/utils/cookies.server";
  * server, so that a message with values ("at least {{min}} pieces") reads the same with or without
  * JavaScript.
  */
-async function translator(request: Request) {
-  return getFixedT(await requestLanguage(request));
+async function translator(request: Request, ns?: string) {
+  return getFixedT(await requestLanguage(request), ns);
 }
 
 function translateResult(result: SubmissionResult<string[]>, t: TFunction, values: Record<string, string | number> = {}) {
@@ -26,10 +26,15 @@ function translateResult(result: SubmissionResult<string[]>, t: TFunction, value
 
 /**
  * The form comes back with zod's field errors (400), its values kept. `values` fill the messages'
- * placeholders ("at most {{max}} characters"); `hideFields` are not sent back (passwords).
+ * placeholders ("at most {{max}} characters"); `hideFields` are not sent back (passwords); `ns` is
+ * the namespace of a schema whose messages are keys without one (the `auth` schemas: "validation.x").
  */
-export async function replyInvalid(request: Request, submission: Submission<unknown>, init?: { values?: Record<string, string | number>; hideFields?: string[] }) {
-  const t = await translator(request);
+export async function replyInvalid(
+  request: Request,
+  submission: Submission<unknown>,
+  init?: { values?: Record<string, string | number>; hideFields?: string[]; ns?: string },
+) {
+  const t = await translator(request, init?.ns);
   return json({ result: translateResult(submission.reply({ hideFields: init?.hideFields }), t, init?.values) }, { status: 400 });
 }
 

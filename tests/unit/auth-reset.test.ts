@@ -7,6 +7,7 @@ import type { DB } from "~/db/db.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { changePassword, checkResetToken, requestPasswordReset, resetPasswordWithToken, verifySmsCode } from "~/modules/auth/reset.server";
 import { SMS_CODE_MAX_ATTEMPTS } from "~/modules/auth/rules";
+import { fail, ok } from "~/modules/result";
 import { findSessionUser, hashToken, revokeUserSessions } from "~/modules/auth/sessions.server";
 import { createSession, destroySession } from "~/utils/session.server";
 import { createMailer, createOutboxSms, type MailMessage } from "~/modules/mail/mailer.server";
@@ -51,7 +52,7 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
     expect(f.mails[0].text).toContain("http://shop.test/order/resetPwd/thirdReset?token=");
     expect(await checkResetToken(db, token, new Date(t0.getTime() + 29 * 60_000))).toBe(true);
     expect(await checkResetToken(db, token, new Date(t0.getTime() + 30 * 60_000 + 1))).toBe(false);
-    expect(await resetPasswordWithToken(db, token, "NewPass123", new Date(t0.getTime() + 31 * 60_000))).toBe(false);
+    expect(await resetPasswordWithToken(db, token, "NewPass123", new Date(t0.getTime() + 31 * 60_000))).toEqual(fail("auth:reset.linkInvalid"));
   });
 
   it("e-mail: single use, sets the password and ends every session", async () => {
@@ -60,8 +61,8 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
     const s2 = await createSession(db, req(), { userId: world.users.sub, tenantId: world.tenants.t1000, clientIp: null });
     await requestPasswordReset(db, { code: "XCD000002", channel: "email", baseUrl: "http://x" }, f.deps());
     const token = linkToken(f.mails[0].text);
-    expect(await resetPasswordWithToken(db, token, "NewPass123")).toBe(true);
-    expect(await resetPasswordWithToken(db, token, "Other12345")).toBe(false);
+    expect(await resetPasswordWithToken(db, token, "NewPass123")).toEqual(ok());
+    expect(await resetPasswordWithToken(db, token, "Other12345")).toEqual(fail("auth:reset.linkInvalid"));
     expect(await checkResetToken(db, token)).toBe(false);
     const row = await db.selectFrom("app_user").select("password_hash").where("id", "=", world.users.sub).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, "NewPass123")).toBe(true);
@@ -77,7 +78,7 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
     expect(mobile.channel).toBe("mobile");
     expect(f.sms).toHaveLength(0);
     // every code is wrong for it, exactly like a wrong code for a real account
-    expect(await verifySmsCode(db, (mobile as { flowToken: string }).flowToken, "123456")).toEqual({ ok: false, error: "reset.codeWrong" });
+    expect(await verifySmsCode(db, (mobile as { flowToken: string }).flowToken, "123456")).toEqual(fail("auth:reset.codeWrong"));
   });
 
   it("at most 5 reset messages per account per hour", async () => {
@@ -94,13 +95,13 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
     const code = /(\d{6})/.exec(f.sms[0].text)![1];
     expect(f.sms[0].to).toBe("13800000000");
     const wrong = code === "000000" ? "000001" : "000000";
-    expect(await verifySmsCode(db, flow, wrong)).toEqual({ ok: false, error: "reset.codeWrong" });
-    const ok = await verifySmsCode(db, flow, code);
-    expect(ok.ok).toBe(true);
-    expect(await verifySmsCode(db, flow, code)).toEqual({ ok: false, error: "reset.codeExpired" });
-    const resetToken = (ok as { resetToken: string }).resetToken;
-    expect(await resetPasswordWithToken(db, resetToken, "Mobile1234")).toBe(true);
-    expect(await resetPasswordWithToken(db, resetToken, "Mobile1234")).toBe(false);
+    expect(await verifySmsCode(db, flow, wrong)).toEqual(fail("auth:reset.codeWrong"));
+    const check = await verifySmsCode(db, flow, code);
+    expect(check.ok).toBe(true);
+    expect(await verifySmsCode(db, flow, code)).toEqual(fail("auth:reset.codeExpired"));
+    const resetToken = check.ok ? check.value : "";
+    expect(await resetPasswordWithToken(db, resetToken, "Mobile1234")).toEqual(ok());
+    expect(await resetPasswordWithToken(db, resetToken, "Mobile1234")).toEqual(fail("auth:reset.linkInvalid"));
   });
 
   it("mobile: after 5 wrong attempts even the right code is refused; codes expire after 10 minutes", async () => {
@@ -110,26 +111,20 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
     const code = /(\d{6})/.exec(f.sms[0].text)![1];
     const wrong = code === "999999" ? "999998" : "999999";
     for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i++) await verifySmsCode(db, flow, wrong);
-    expect(await verifySmsCode(db, flow, code)).toEqual({ ok: false, error: "reset.tooManyAttempts" });
+    expect(await verifySmsCode(db, flow, code)).toEqual(fail("auth:reset.tooManyAttempts"));
 
     const t0 = new Date("2030-07-01T08:00:00Z");
     const f2 = fakes();
     const r2 = await requestPasswordReset(db, { code: "XCD000001", channel: "mobile", baseUrl: "http://x" }, f2.deps(t0));
     const code2 = /(\d{6})/.exec(f2.sms[0].text)![1];
-    expect(await verifySmsCode(db, (r2 as { flowToken: string }).flowToken, code2, new Date(t0.getTime() + 11 * 60_000))).toEqual({
-      ok: false,
-      error: "reset.codeExpired",
-    });
+    expect(await verifySmsCode(db, (r2 as { flowToken: string }).flowToken, code2, new Date(t0.getTime() + 11 * 60_000))).toEqual(fail("auth:reset.codeExpired"));
   });
 
   it("password change: the old password must be right; all sessions end", async () => {
     const s = await createSession(db, req(), { userId: world.users.other, tenantId: world.tenants.t1000, clientIp: null });
-    expect(await changePassword(db, world.users.other, { oldPassword: "Wrong1234", password: "Changed123" })).toEqual({
-      ok: false,
-      error: "changePassword.oldWrong",
-    });
+    expect(await changePassword(db, world.users.other, { oldPassword: "Wrong1234", password: "Changed123" })).toEqual(fail("auth:changePassword.oldWrong", undefined, "oldPassword"));
     expect(await sessionUserOf(db, s)).not.toBeNull();
-    expect(await changePassword(db, world.users.other, { oldPassword: PASSWORD, password: "Changed123" })).toEqual({ ok: true });
+    expect(await changePassword(db, world.users.other, { oldPassword: PASSWORD, password: "Changed123" })).toEqual(ok());
     expect(await sessionUserOf(db, s)).toBeNull();
   });
 

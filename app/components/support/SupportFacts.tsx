@@ -4,11 +4,12 @@ import { RELEASE_CAUSE } from "./labels";
 
 /** The first reason a form post was refused, announced to screen readers (namespace support). */
 export function SupportError({ error, values }: { error: string | null | undefined; values?: Record<string, unknown> }) {
-  const { t } = useTranslation("support");
+  const { t, i18n } = useTranslation("support");
   if (!error) return null;
+  // replies from ~/utils/reply.server carry the text already; older answers a "support:x" key
   return (
     <p className="message message-error" role="alert" data-testid="support-error">
-      {t(error, values)}
+      {i18n.exists(error, { ns: "support" }) ? t(error, values) : error}
     </p>
   );
 }

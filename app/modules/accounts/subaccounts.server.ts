@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { hashPassword } from "~/modules/auth/password.server";
 import { revokeUserSessions } from "~/modules/auth/sessions.server";
+import { fail, ok, type Result } from "~/modules/result";
 import type { CreateSubAccountInput, UpdateSubAccountInput } from "./schemas.server";
 
 /**
@@ -34,8 +35,6 @@ export interface AccountRow {
   erpAccount: string | null;
   isMaster: boolean;
 }
-
-export type Result = { ok: true; id: number } | { ok: false; fieldErrors: Record<string, string[]> };
 
 function requireMaster(actor: Actor) {
   if (actor.masterUserId !== null) throw new NotMasterError();
@@ -155,13 +154,13 @@ export async function nextFreeCode(db: DB, prefix: string): Promise<string> {
   throw new Error(`no free ${prefix} account code`);
 }
 
-export async function createSubAccount(db: DB, actor: Actor, input: CreateSubAccountInput, now = new Date()): Promise<Result> {
+export async function createSubAccount(db: DB, actor: Actor, input: CreateSubAccountInput, now = new Date()): Promise<Result<number>> {
   requireMaster(actor);
   if (input.discount && (await customerHasDiscount(db, actor.customerId))) {
-    return { ok: false, fieldErrors: { discount: ["validation.discountExists"] } };
+    return fail("auth:validation.discountExists", undefined, "discount");
   }
   const taken = await db.selectFrom("app_user").select("id").where("code", "=", input.code).executeTakeFirst();
-  if (taken) return { ok: false, fieldErrors: { code: ["validation.codeTaken"] } };
+  if (taken) return fail("auth:validation.codeTaken", undefined, "code");
   const passwordHash = await hashPassword(input.password);
   const ts = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -213,15 +212,15 @@ export async function createSubAccount(db: DB, actor: Actor, input: CreateSubAcc
         .values(roleIds.map((role_id) => ({ user_id: created.id, role_id })))
         .execute();
     }
-    return { ok: true as const, id: created.id };
+    return ok(created.id);
   });
 }
 
-export async function updateSubAccount(db: DB, actor: Actor, input: UpdateSubAccountInput, now = new Date()): Promise<Result> {
+export async function updateSubAccount(db: DB, actor: Actor, input: UpdateSubAccountInput, now = new Date()): Promise<Result<number>> {
   const current = await getSubAccount(db, actor, input.id);
   // Keeping a discount that already exists is allowed; ticking a new one is not.
   if (input.discount && current.priceAdjustmentBp >= 0 && (await customerHasDiscount(db, actor.customerId))) {
-    return { ok: false, fieldErrors: { discount: ["validation.discountExists"] } };
+    return fail("auth:validation.discountExists", undefined, "discount");
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   await db
@@ -242,7 +241,7 @@ export async function updateSubAccount(db: DB, actor: Actor, input: UpdateSubAcc
     .where("master_user_id", "=", actor.id)
     .execute();
   if (passwordHash) await revokeUserSessions(db, current.id);
-  return { ok: true, id: current.id };
+  return ok(current.id);
 }
 
 /**

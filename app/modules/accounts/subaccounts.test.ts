@@ -8,6 +8,7 @@ import { createWorld, sessionUserOf, type World } from "../../../tests/helpers/a
 import { factorText } from "./rules";
 import { createSubAccountSchema, updateSubAccountSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok } from "~/modules/result";
 import {
   NotMasterError,
   createSubAccount,
@@ -122,7 +123,7 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
   it("creates, edits and deletes a sub-account", async () => {
     const created = await createSubAccount(db, master, createSubAccountSchema.parse(valid));
     expect(created.ok).toBe(true);
-    const id = (created as { id: number }).id;
+    const id = created.ok ? created.value : 0;
     const row = await getSubAccount(db, master, id);
     expect(row).toMatchObject({ code: "XCD000050", priceAdjustmentBp: 500, canOrder: true, canSeePrice: false, canSeeStock: false });
     // it can sign in, on the master's companies, with the sub-account role
@@ -134,10 +135,10 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
     const tenants = await db.selectFrom("user_tenant").select("tenant_id").where("user_id", "=", id).execute();
     expect(tenants).toHaveLength(2);
 
-    expect(await createSubAccount(db, master, createSubAccountSchema.parse(valid))).toEqual({ ok: false, fieldErrors: { code: ["validation.codeTaken"] } });
+    expect(await createSubAccount(db, master, createSubAccountSchema.parse(valid))).toEqual(fail("auth:validation.codeTaken", undefined, "code"));
 
     const upd = updateSubAccountSchema.parse({ ...valid, intent: "update", id: String(id), name: "赵六六", priceFactor: "12.5", password: "Changed12", confirmPassword: "Changed12" });
-    expect(await updateSubAccount(db, master, upd)).toEqual({ ok: true, id });
+    expect(await updateSubAccount(db, master, upd)).toEqual(ok(id));
     expect(await getSubAccount(db, master, id)).toMatchObject({ name: "赵六六", priceAdjustmentBp: 1250 });
     const hash = await db.selectFrom("app_user").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow();
     expect(await verifyPassword(hash.password_hash, "Changed12")).toBe(true);
@@ -148,7 +149,7 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
 
   it("the discount tick is refused when the customer already has discount data", async () => {
     const input = createSubAccountSchema.parse({ ...valid, code: "XCD000051", priceFactor: "-5", discount: "on" });
-    expect(await createSubAccount(db, master, input)).toEqual({ ok: false, fieldErrors: { discount: ["validation.discountExists"] } });
+    expect(await createSubAccount(db, master, input)).toEqual(fail("auth:validation.discountExists", undefined, "discount"));
     // dealer B has no customer discount: allowed
     expect((await createSubAccount(db, other, { ...input, code: "DPC000051" })).ok).toBe(true);
   });
@@ -184,7 +185,7 @@ describe.each(testDatabases())("the suggested code of a new sub-account ($name)"
     expect(await suggestSubAccountCode(db, master)).toBe("XCD000010");
     // another dealer takes the code first: the master's post is refused, the next suggestion skips it
     expect(await create(other, "XCD000010")).toMatchObject({ ok: true });
-    expect(await create(master, "XCD000010")).toEqual({ ok: false, fieldErrors: { code: ["validation.codeTaken"] } });
+    expect(await create(master, "XCD000010")).toEqual(fail("auth:validation.codeTaken", undefined, "code"));
     expect(await suggestSubAccountCode(db, master)).toBe("XCD000011");
   });
 

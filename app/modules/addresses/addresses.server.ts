@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import type { AddressInput } from "./schemas.server";
+import { fail, ok, type Result } from "~/modules/result";
 
 /**
  * Shipping addresses of a customer (spec §2 /order/addressManage). Every query is scoped by the
@@ -62,10 +63,10 @@ export async function createAddress(
   actor: AddressActor,
   input: Omit<AddressInput, "intent">,
   now = new Date(),
-): Promise<{ ok: true; id: number } | { ok: false; error: "address.tooMany" }> {
+): Promise<Result<number>> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("address").select("id").where("customer_id", "=", actor.customerId).execute();
-    if (existing.length >= MAX_ADDRESSES) return { ok: false as const, error: "address.tooMany" as const };
+    if (existing.length >= MAX_ADDRESSES) return fail("auth:address.tooMany");
     const makeDefault = input.isDefault || existing.length === 0;
     if (makeDefault) await trx.updateTable("address").set({ is_default: 0 }).where("customer_id", "=", actor.customerId).execute();
     const row = await trx
@@ -84,7 +85,7 @@ export async function createAddress(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { ok: true as const, id: row.id };
+    return ok(row.id);
   });
 }
 

@@ -4,6 +4,7 @@ import type { Mailer, SmsGateway } from "~/modules/mail/mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { RESET_LINK_MINUTES, RESET_REQUESTS_PER_HOUR, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_MINUTES } from "./rules";
 import { hashToken, revokeUserSessions } from "~/modules/auth/sessions.server";
+import { fail, ok, type Result } from "~/modules/result";
 
 /**
  * Password reset (spec §2 steps, §5, §9; docs/decisions/014-password-reset.md).
@@ -83,9 +84,8 @@ export async function requestPasswordReset(
   return { channel: "mobile", flowToken };
 }
 
-export type SmsCheck =
-  | { ok: true; resetToken: string }
-  | { ok: false; error: "reset.codeWrong" | "reset.codeExpired" | "reset.tooManyAttempts" };
+/** A right code gives the one-use reset token; a wrong, expired or exhausted one an `auth:reset.*` error. */
+export type SmsCheck = Result<string>;
 
 /** Checks the SMS code of a flow; a right code gives a one-use reset token. */
 export async function verifySmsCode(db: DB, flowToken: string, code: string, now = new Date()): Promise<SmsCheck> {
@@ -96,14 +96,14 @@ export async function verifySmsCode(db: DB, flowToken: string, code: string, now
     .where("token_hash", "=", tokenHash)
     .where("kind", "=", "sms")
     .executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= now.toISOString()) return { ok: false, error: "reset.codeExpired" };
-  if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return { ok: false, error: "reset.tooManyAttempts" };
+  if (!row || row.used_at || row.expires_at <= now.toISOString()) return fail("auth:reset.codeExpired");
+  if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return fail("auth:reset.tooManyAttempts");
   await db.updateTable("password_reset").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
   const a = Buffer.from(row.code_hash ?? "");
   const b = Buffer.from(codeHash(tokenHash, code));
   const right = a.length === b.length && crypto.timingSafeEqual(a, b);
   if (!right || row.user_id === null) {
-    return { ok: false, error: row.attempts + 1 >= SMS_CODE_MAX_ATTEMPTS ? "reset.tooManyAttempts" : "reset.codeWrong" };
+    return fail(row.attempts + 1 >= SMS_CODE_MAX_ATTEMPTS ? "auth:reset.tooManyAttempts" : "auth:reset.codeWrong");
   }
   await db.updateTable("password_reset").set({ used_at: now.toISOString() }).where("id", "=", row.id).execute();
   const resetToken = newToken();
@@ -118,7 +118,7 @@ export async function verifySmsCode(db: DB, flowToken: string, code: string, now
       created_at: now.toISOString(),
     })
     .execute();
-  return { ok: true, resetToken };
+  return ok(resetToken);
 }
 
 /** True when the reset token is unused and not expired (shows the new-password form). */
@@ -140,8 +140,9 @@ export async function checkResetToken(db: DB, token: string, now = new Date()): 
  * Sets the new password with a reset token: the token is used up atomically (a second use
  * fails), and every session of the user ends.
  */
-export async function resetPasswordWithToken(db: DB, token: string, password: string, now = new Date()): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+export async function resetPasswordWithToken(db: DB, token: string, password: string, now = new Date()): Promise<Result> {
+  const linkInvalid = fail("auth:reset.linkInvalid");
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return linkInvalid;
   const tokenHash = hashToken(token);
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
@@ -151,7 +152,7 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
       .where("token_hash", "=", tokenHash)
       .where("kind", "=", "link")
       .executeTakeFirst();
-    if (!row || row.user_id === null) return false;
+    if (!row || row.user_id === null) return linkInvalid;
     const used = await trx
       .updateTable("password_reset")
       .set({ used_at: now.toISOString() })
@@ -159,10 +160,10 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
       .where("used_at", "is", null)
       .where("expires_at", ">", now.toISOString())
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return false;
+    if (Number(used.numUpdatedRows) !== 1) return linkInvalid;
     await trx.updateTable("app_user").set({ password_hash: passwordHash, updated_at: now.toISOString() }).where("id", "=", row.user_id).execute();
     await revokeUserSessions(trx, row.user_id);
-    return true;
+    return ok();
   });
 }
 
@@ -172,11 +173,11 @@ export async function changePassword(
   userId: number,
   input: { oldPassword: string; password: string },
   now = new Date(),
-): Promise<{ ok: true } | { ok: false; error: "changePassword.oldWrong" }> {
+): Promise<Result> {
   const user = await db.selectFrom("app_user").select("password_hash").where("id", "=", userId).executeTakeFirst();
-  if (!user || !(await verifyPassword(user.password_hash, input.oldPassword))) return { ok: false, error: "changePassword.oldWrong" };
+  if (!user || !(await verifyPassword(user.password_hash, input.oldPassword))) return fail("auth:changePassword.oldWrong", undefined, "oldPassword");
   const passwordHash = await hashPassword(input.password);
   await db.updateTable("app_user").set({ password_hash: passwordHash, updated_at: now.toISOString() }).where("id", "=", userId).execute();
   await revokeUserSessions(db, userId);
-  return { ok: true };
+  return ok();
 }

@@ -9,8 +9,8 @@ import { extraUser, inDays, makeFixture, type Fixture } from "../../../tests/hel
 type NewAddress = { consignee: string; phone: string; province: string; city: string; district: string; line: string };
 async function addAddress(db: DB, actor: { customerId: number }, address: NewAddress): Promise<number> {
   const created = await createAddress(db, actor, { ...address, isDefault: false });
-  if (!created.ok) throw new Error(created.error);
-  return created.id;
+  if (!created.ok) throw new Error(created.error.key);
+  return created.value;
 }
 
 /** Flash sale under load: 200 buyers, 10 pieces. And a double-clicked submit button ×10. */

@@ -2,6 +2,7 @@ import { shopToday } from "~/i18n/format";
 import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result as DomainResult } from "~/modules/result";
 
 /**
  * Satisfaction surveys (decision 050). The back office defines a questionnaire for a period of
@@ -119,24 +120,24 @@ export type Answers = Record<number, { score?: number | null; text?: string | nu
  * Answers the current survey once. Every scale question needs a score of 1 to 5; free text is
  * optional (up to 2,000 characters). A second answer of the same account is refused.
  */
-export async function answerSurvey(db: DB, user: { id: number; tenantId: number }, surveyId: number, answers: Answers, now = new Date()): Promise<Result> {
+export async function answerSurvey(db: DB, user: { id: number; tenantId: number }, surveyId: number, answers: Answers, now = new Date()): Promise<DomainResult> {
   const survey = await getSurvey(db, surveyId);
   const today = shopToday(now);
-  if (survey.starts_on > today || survey.ends_on < today) return { ok: false, error: "support:survey.closed" };
+  if (survey.starts_on > today || survey.ends_on < today) return fail("support:survey.closed");
   const rows: { question_id: number; score: number | null; text: string | null }[] = [];
   for (const q of survey.questions) {
     const a = answers[q.id] ?? {};
     if (q.kind === "scale") {
       const score = a.score ?? null;
-      if (score === null || !Number.isInteger(score) || score < 1 || score > 5) return { ok: false, error: "support:survey.scoreRequired" };
+      if (score === null || !Number.isInteger(score) || score < 1 || score > 5) return fail("support:survey.scoreRequired");
       rows.push({ question_id: q.id, score, text: null });
     } else {
       const text = (a.text ?? "").trim();
-      if (text.length > 2000) return { ok: false, error: "support:survey.textTooLong" };
+      if (text.length > 2000) return fail("support:survey.textTooLong");
       if (text) rows.push({ question_id: q.id, score: null, text });
     }
   }
-  if (await hasAnswered(db, surveyId, user.id)) return { ok: false, error: "support:survey.alreadyAnswered" };
+  if (await hasAnswered(db, surveyId, user.id)) return fail("support:survey.alreadyAnswered");
   try {
     await db.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -148,10 +149,10 @@ export async function answerSurvey(db: DB, user: { id: number; tenantId: number 
     });
   } catch (e) {
     // two posts at once: the unique (survey, user) index let the first one in
-    if (await hasAnswered(db, surveyId, user.id)) return { ok: false, error: "support:survey.alreadyAnswered" };
+    if (await hasAnswered(db, surveyId, user.id)) return fail("support:survey.alreadyAnswered");
     throw e;
   }
-  return { ok: true };
+  return ok();
 }
 
 /** Staff results: responses, per scale question its average and the count of each score, the latest free texts. */

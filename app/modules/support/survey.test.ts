@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { shopToday } from "~/i18n/format";
+import { fail, ok } from "~/modules/result";
 import { answerSurvey, currentSurvey, getSurvey, saveSurvey, surveyResults } from "./survey.server";
 
 const staff = { id: 1, code: "EMP000003", tenantId: null };
@@ -46,17 +47,17 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
     expect(current?.id).toBe(surveyId);
     const [q1, q2, q3] = current!.questions;
     // a scale question left empty is refused
-    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 5 } })).toEqual({ ok: false, error: "support:survey.scoreRequired" });
-    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 6 }, [q2.id]: { score: 3 } })).toEqual({ ok: false, error: "support:survey.scoreRequired" });
-    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 5 }, [q2.id]: { score: 4 }, [q3.id]: { text: "  交期再快一点  " } })).toEqual({ ok: true });
+    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 5 } })).toEqual(fail("support:survey.scoreRequired"));
+    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 6 }, [q2.id]: { score: 3 } })).toEqual(fail("support:survey.scoreRequired"));
+    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 5 }, [q2.id]: { score: 4 }, [q3.id]: { text: "  交期再快一点  " } })).toEqual(ok());
     // the second answer of the same account is refused, one after the other or both at once
-    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 1 }, [q2.id]: { score: 1 } })).toEqual({ ok: false, error: "support:survey.alreadyAnswered" });
+    expect(await answerSurvey(db, fx.a, surveyId, { [q1.id]: { score: 1 }, [q2.id]: { score: 1 } })).toEqual(fail("support:survey.alreadyAnswered"));
     const both = await Promise.all([
       answerSurvey(db, fx.b, surveyId, { [q1.id]: { score: 4 }, [q2.id]: { score: 2 } }),
       answerSurvey(db, fx.b, surveyId, { [q1.id]: { score: 4 }, [q2.id]: { score: 2 } }),
     ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
-    expect(both.find((r) => !r.ok)).toEqual({ ok: false, error: "support:survey.alreadyAnswered" });
+    expect(both.find((r) => !r.ok)).toEqual(fail("support:survey.alreadyAnswered"));
     expect(Number((await db.selectFrom("survey_response").select((e) => e.fn.countAll<number>().as("n")).where("survey_id", "=", surveyId).executeTakeFirstOrThrow()).n)).toBe(2);
   });
 
@@ -76,7 +77,7 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
     const r = await saveSurvey(db, staff, null, { titleZh: "旧", titleEn: "Old", startsOn: day(-40), endsOn: day(-10), questions: [{ kind: "scale", textZh: "q", textEn: "q" }] });
     if (!r.ok) throw new Error(r.error);
     const old = await getSurvey(db, r.id);
-    expect(await answerSurvey(db, fx.a, r.id, { [old.questions[0].id]: { score: 3 } })).toEqual({ ok: false, error: "support:survey.closed" });
+    expect(await answerSurvey(db, fx.a, r.id, { [old.questions[0].id]: { score: 3 } })).toEqual(fail("support:survey.closed"));
     const s = await getSurvey(db, surveyId);
     const same = s.questions.map((q) => ({ kind: q.kind, textZh: q.text_zh, textEn: q.text_en }));
     expect(await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same.slice(1) })).toEqual({ ok: false, error: "support:survey.hasAnswers" });

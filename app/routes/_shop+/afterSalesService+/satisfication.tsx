@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/index.server";
 import { answerSurvey, currentSurvey, hasAnswered } from "~/modules/support/survey.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { AnswerSchema } from "./__survey.server";
 
 export const handle = { i18n: ["support"] };
@@ -43,11 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
   const submission = parseWithZod(await readFormData(request), { schema: AnswerSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const answers = Object.fromEntries(submission.value.answers.map((a) => [a.id, { score: a.score ?? null, text: a.text ?? null }]));
   const result = await notFoundWhenMissing(() => answerSurvey(db, user, submission.value.surveyId, answers));
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect("/afterSalesService/satisfication", { headers: { "Set-Cookie": await setFlash("support:survey.thanks") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast("/afterSalesService/satisfication", "support:survey.thanks");
 }
 
 export default function Satisfication() {
@@ -55,13 +54,14 @@ export default function Satisfication() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
+  // the reply's texts are in the user's language already (reply.server)
   const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
   return (
     <section className="survey-page">
       <h1 className="auth-title">{survey ? (en ? survey.titleEn : survey.titleZh) : t("survey.title")}</h1>
       {firstError ? (
         <p className="message message-error" role="alert" data-testid="survey-error">
-          {t(firstError)}
+          {firstError}
         </p>
       ) : null}
       {!survey ? (

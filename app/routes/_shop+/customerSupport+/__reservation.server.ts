@@ -1,11 +1,10 @@
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { RESERVATION_MAX_LINES, RESERVATION_PAGE_SIZE, RESERVATION_PATH } from "~/modules/support/reservation-status";
 import { createReservation, getDealerReservation, listDealerReservations, releaseReservation, withdrawReservation } from "~/modules/support/reservations.server";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server";
 import { codeLines, isoDate, pageOf, RequestSchema, required, SUPPORT_ROLES } from "./__support.server";
@@ -43,11 +42,11 @@ export async function reservationNewAction(request: Request) {
   const db = getDb();
   const user = await requireRole(request, SUPPORT_ROLES, db);
   const submission = parseWithZod(await readFormData(request), { schema: ReservationSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await createReservation(db, user, { ...v, lines: v.lines.filter((l) => l.code).map((l) => ({ code: l.code, qty: l.qty ?? 0 })) });
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`${RESERVATION_PATH}/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:reserve.created") } });
+  if (!result.ok) return replyWithError(request, submission, { key: result.error });
+  return redirectWithToast(`${RESERVATION_PATH}/${result.id}`, "support:reserve.created");
 }
 
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
@@ -84,10 +83,10 @@ export async function reservationDetailAction(request: Request, rawId: string | 
   const user = await requireRole(request, SUPPORT_ROLES, db);
   const id = idOf(rawId);
   const submission = parseWithZod(await readFormData(request), { schema: DealerReservationActionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const result = await notFoundWhenMissing(() =>
     submission.value.intent === "withdraw" ? withdrawReservation(db, user, id) : releaseReservation(db, { cause: "dealer", dealer: user }, id),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`${RESERVATION_PATH}/${id}`, { headers: { "Set-Cookie": await setFlash(`support:reserve.${result.status}`) } });
+  if (!result.ok) return replyWithError(request, submission, { key: result.error });
+  return redirectWithToast(`${RESERVATION_PATH}/${id}`, `support:reserve.${result.status}`);
 }

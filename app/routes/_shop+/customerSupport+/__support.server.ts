@@ -1,12 +1,11 @@
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { listMarketingItems } from "~/modules/support/marketing-items.server";
 import { createMarketingRequest, createRequest, getDealerRequest, listDealerRequests } from "~/modules/support/requests.server";
 import { SUPPORT_MAX_LINES, SUPPORT_PAGE_SIZE, SUPPORT_PATHS, type SupportKind } from "~/modules/support/status";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server";
 
@@ -63,7 +62,7 @@ export async function supportNewAction(request: Request, kind: SupportKind) {
   const db = getDb();
   const user = await requireRole(request, SUPPORT_ROLES, db);
   const submission = parseWithZod(await readFormData(request), { schema: RequestSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await createRequest(db, user, kind, {
     token: v.token,
@@ -72,8 +71,8 @@ export async function supportNewAction(request: Request, kind: SupportKind) {
     supplyMode: v.supplyMode ?? null,
     lines: v.lines.filter((l) => l.code).map((l) => ({ code: l.code, qty: l.qty ?? 0 })),
   });
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`${SUPPORT_PATHS[kind]}/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:request.created") } });
+  if (!result.ok) return replyWithError(request, submission, { key: result.error });
+  return redirectWithToast(`${SUPPORT_PATHS[kind]}/${result.id}`, "support:request.created");
 }
 
 export async function supportDetailLoader<K extends SupportKind>(request: Request, kind: K, rawId: string | undefined) {
@@ -135,7 +134,7 @@ export async function marketingNewAction(request: Request) {
   const db = getDb();
   const user = await requireRole(request, SUPPORT_ROLES, db);
   const submission = parseWithZod(await readFormData(request), { schema: MarketingSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await createMarketingRequest(db, user, {
     token: v.token,
@@ -144,6 +143,6 @@ export async function marketingNewAction(request: Request) {
     wantedDate: v.wantedDate,
     items: v.items.map((i) => ({ itemId: i.id, qty: i.qty ?? 0 })),
   });
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`${SUPPORT_PATHS.marketing}/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:request.created") } });
+  if (!result.ok) return replyWithError(request, submission, { key: result.error });
+  return redirectWithToast(`${SUPPORT_PATHS.marketing}/${result.id}`, "support:request.created");
 }

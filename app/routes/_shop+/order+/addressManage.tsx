@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddressForm } from "~/components/auth/AddressForm";
@@ -14,7 +13,7 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "~/modules/addresses/addresses.server";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { notFoundWhenMissing, requireFunction, requirePermission, requireUser } from "~/utils/guard.server";
 import { Can } from "~/components/Can";
 import { pageMeta } from "~/utils/meta";
@@ -41,8 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireFunction(request, "address:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: AddressActionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const done = async (key: string) => redirect("/order/addressManage", { headers: { "Set-Cookie": await setFlash(`auth:address.${key}`) } });
+  if (submission.status !== "success") return replyInvalid(request, submission, { ns: "auth" });
+  const done = (key: string) => redirectWithToast("/order/addressManage", `auth:address.${key}`);
   const value = submission.value;
   switch (value.intent) {
     case "delete":
@@ -56,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return done("updated");
     case "create": {
       const created = await createAddress(db, user, value);
-      if (!created.ok) return json({ result: submission.reply({ formErrors: [created.error] }) }, { status: 400 });
+      if (!created.ok) return replyWithError(request, submission, created.error);
       return done("created");
     }
   }

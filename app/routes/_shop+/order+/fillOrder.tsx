@@ -87,8 +87,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (value.intent === "addAddress") {
     const { intent: _intent, ...address } = value;
     const created = await createAddress(db, user, address);
-    if (!created.ok) return json<ActionErrors>({ form: "address", errors: [{ key: `auth:${created.error}` }] }, { status: 400 });
-    return redirectWithToast(`/order/fillOrder?addressId=${created.id}`, "order:fill.addressSaved");
+    if (!created.ok) return json<ActionErrors>({ form: "address", errors: [{ key: created.error.key }] }, { status: 400 });
+    return redirectWithToast(`/order/fillOrder?addressId=${created.value}`, "order:fill.addressSaved");
   }
   const result = await submitOrder(db, user, {
     token: value.token,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubAccountForm } from "~/components/auth/SubAccountForm";
@@ -15,7 +15,7 @@ import {
   suggestSubAccountCode,
   updateSubAccount,
 } from "~/modules/accounts/subaccounts.server";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { isMaster, notFoundWhenMissing, requirePermission, requireUser } from "~/utils/guard.server";
 import { Can, useHasPermission } from "~/components/Can";
 import { pageMeta } from "~/utils/meta";
@@ -58,17 +58,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isMaster(user)) return notMaster();
   requirePermission(user, submission.payload.intent === "create" ? "subAccount:add" : "subAccount:edit");
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { hideFields, ns: "auth" });
   const value = submission.value;
   try {
     if (value.intent === "delete") {
       await notFoundWhenMissing(() => deleteSubAccount(db, user, value.id));
-      return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash("auth:subAccount.deleted") } });
+      return redirectWithToast("/order/subAccount", "auth:subAccount.deleted");
     }
     const outcome = value.intent === "update" ? await notFoundWhenMissing(() => updateSubAccount(db, user, value)) : await createSubAccount(db, user, value);
-    if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields }) }, { status: 400 });
+    if (!outcome.ok) return replyWithError(request, submission, outcome.error, { hideFields });
     const message = value.intent === "update" ? "auth:subAccount.updated" : "auth:subAccount.created";
-    return redirect("/order/subAccount", { headers: { "Set-Cookie": await setFlash(message) } });
+    return redirectWithToast("/order/subAccount", message);
   } catch (e) {
     if (e instanceof NotMasterError) return notMaster();
     throw e;

@@ -2,14 +2,13 @@ import { Button, Stack } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, FormField } from "~/components/auth/FormField";
 import { AuthCard } from "~/components/auth/ResetSteps";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { setFlash } from "~/utils/cookies.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { requireUser } from "~/utils/guard.server";
 import { changePassword } from "~/modules/auth/reset.server";
 import { changePasswordSchema } from "~/modules/auth/schemas.server";
@@ -32,14 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, db);
   const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
   const hide = ["oldPassword", "password", "confirmPassword"];
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { hideFields: hide, ns: "auth" });
   const outcome = await changePassword(db, user.id, submission.value);
-  if (!outcome.ok) return json({ result: submission.reply({ fieldErrors: { oldPassword: [outcome.error] }, hideFields: hide }) }, { status: 400 });
+  if (!outcome.ok) return replyWithError(request, submission, outcome.error, { hideFields: hide });
   // Every session ended (other browsers included); this browser continues on a new one.
-  const headers = new Headers();
-  headers.append("Set-Cookie", await createSession(db, request, { userId: user.id, tenantId: user.tenantId, clientIp: context.clientIp }));
-  headers.append("Set-Cookie", await setFlash("auth:changePassword.success"));
-  return redirect("/order/resetPwd", { headers });
+  const session = await createSession(db, request, { userId: user.id, tenantId: user.tenantId, clientIp: context.clientIp });
+  return redirectWithToast("/order/resetPwd", "auth:changePassword.success", { headers: { "Set-Cookie": session } });
 }
 
 export default function ChangePassword() {

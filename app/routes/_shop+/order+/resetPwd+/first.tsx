@@ -2,7 +2,7 @@ import { Button, Stack } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
@@ -15,6 +15,7 @@ import { resetFlowCookie } from "~/utils/reset-flow.server";
 import { requestPasswordReset } from "~/modules/auth/reset.server";
 import { resetFirstSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
+import { replyInvalid } from "~/utils/reply.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -25,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.res
 /** Reset step 1 (public): identify the account, then choose e-mail or mobile. */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetFirstSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { ns: "auth" });
   const lang = await requestLanguage(request);
   const outcome = await requestPasswordReset(
     getDb(),

@@ -2,7 +2,7 @@ import { Button, Stack } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, FormField } from "~/components/auth/FormField";
@@ -14,6 +14,7 @@ import { verifySmsCode } from "~/modules/auth/reset.server";
 import { SMS_CODE_MINUTES } from "~/modules/auth/rules";
 import { resetCodeSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
+import { replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -31,10 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const flow = await readFlowToken(request);
   if (!flow) return redirect("/order/resetPwd/first");
   const submission = parseWithZod(await readFormData(request), { schema: resetCodeSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { ns: "auth" });
   const check = await verifySmsCode(getDb(), flow, submission.value.smsCode);
-  if (!check.ok) return json({ result: submission.reply({ formErrors: [check.error], hideFields: ["smsCode"] }) }, { status: 400 });
-  return redirect(`/order/resetPwd/thirdReset?token=${check.resetToken}`, {
+  if (!check.ok) return replyWithError(request, submission, check.error, { hideFields: ["smsCode"] });
+  return redirect(`/order/resetPwd/thirdReset?token=${check.value}`, {
     headers: { "Set-Cookie": await resetFlowCookie.serialize("", { maxAge: 0 }) },
   });
 }

@@ -12,6 +12,7 @@ import { readFormData } from "~/utils/form.server";
 import { checkResetToken, resetPasswordWithToken } from "~/modules/auth/reset.server";
 import { resetPasswordSchema } from "~/modules/auth/schemas.server";
 import { pageMeta } from "~/utils/meta";
+import { replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -29,10 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return replyInvalid(request, submission, { hideFields: ["password", "confirmPassword"], ns: "auth" });
   }
-  const ok = await resetPasswordWithToken(getDb(), submission.value.token, submission.value.password);
-  if (!ok) return json({ result: submission.reply({ formErrors: ["reset.linkInvalid"], hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  const reset = await resetPasswordWithToken(getDb(), submission.value.token, submission.value.password);
+  if (!reset.ok) return replyWithError(request, submission, reset.error, { hideFields: ["password", "confirmPassword"] });
   return redirect("/order/resetPwd/resetFinish");
 }
 
