@@ -2,7 +2,8 @@ import { flatRoutes } from "remix-flat-routes";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // app/routes mirrors the shop's menu in folders (order+/fillOrder.tsx is /order/fillOrder);
+  // app/routes mirrors the menus in folders (order+/fillOrder.tsx is /order/fillOrder; a folder
+  // named _x+ groups files and adds nothing to the URL: system+/_desk+/orders._index.tsx is /system/orders);
   // modules beside a route (__list.server.ts, *.server.ts) and tests are not routes.
   ignoredRouteFiles: ["**/*"],
   routes: (defineRoutes) =>

@@ -32,11 +32,11 @@ beforeAll(async () => {
   const cookie = async (code: string) => cookieHeader(await createSession(db, new Request("http://x/"), { userId: await idOf(code), tenantId, clientIp: null }));
   cookies = { admin: await cookie("EMP000001"), orderDesk: await cookie("EMP000002"), dealer: await cookie("XCD000001") };
   routes = {
-    list: { loader: (await import("~/routes/system+/user._index")).loader as Fn },
-    details: { loader: (await import("~/routes/system+/user.$id")).loader as Fn, action: (await import("~/routes/system+/user.$id")).action as Fn },
-    create: { loader: (await import("~/routes/system+/user.new")).loader as Fn, action: (await import("~/routes/system+/user.new")).action as Fn },
-    audit: { loader: (await import("~/routes/system+/audit")).loader as Fn },
-    errorLog: { loader: (await import("~/routes/system+/errorLog")).loader as Fn },
+    list: { loader: (await import("~/routes/system+/_system+/user._index")).loader as Fn },
+    details: { loader: (await import("~/routes/system+/_system+/user.$id")).loader as Fn, action: (await import("~/routes/system+/_system+/user.$id")).action as Fn },
+    create: { loader: (await import("~/routes/system+/_system+/user.new")).loader as Fn, action: (await import("~/routes/system+/_system+/user.new")).action as Fn },
+    audit: { loader: (await import("~/routes/system+/_system+/audit")).loader as Fn },
+    errorLog: { loader: (await import("~/routes/system+/_system+/errorLog")).loader as Fn },
   };
 });
 

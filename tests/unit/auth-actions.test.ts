@@ -37,10 +37,10 @@ beforeAll(async () => {
           await createSession(db, new Request("http://x/"), { userId: who === "master" ? world.users.master : world.users.sub, tenantId: world.tenants.t1000, clientIp: null }),
         );
   routes = {
-    shopLogin: { action: (await import("~/routes/shop_login")).action as Action, url: "/shop_login" },
-    login: { action: (await import("~/routes/login")).action as Action, url: "/login" },
-    logout: { action: (await import("~/routes/logout")).action as Action, url: "/logout" },
-    switchTenant: { action: (await import("~/routes/switchTenant")).action as Action, url: "/switchTenant" },
+    shopLogin: { action: (await import("~/routes/_auth+/shop_login")).action as Action, url: "/shop_login" },
+    login: { action: (await import("~/routes/_auth+/login")).action as Action, url: "/login" },
+    logout: { action: (await import("~/routes/_auth+/logout")).action as Action, url: "/logout" },
+    switchTenant: { action: (await import("~/routes/_auth+/switchTenant")).action as Action, url: "/switchTenant" },
     resetFirst: { action: (await import("~/routes/_shop+/order+/resetPwd+/first")).action as Action, url: "/order/resetPwd/first" },
     resetMobile: { action: (await import("~/routes/_shop+/order+/resetPwd+/secondMobile")).action as Action, url: "/order/resetPwd/secondMobile" },
     resetThird: { action: (await import("~/routes/_shop+/order+/resetPwd+/thirdReset")).action as Action, url: "/order/resetPwd/thirdReset" },

@@ -32,9 +32,9 @@ beforeAll(async () => {
     const setCookie = await createSession(db, new Request("http://x/"), { userId: user.id, tenantId: tenant.tenant_id, clientIp: null });
     return setCookie.split(";")[0];
   };
-  list = (await import("~/routes/system+/dataArea._index")) as unknown as typeof list;
-  detail = (await import("~/routes/system+/dataArea.$id")) as unknown as typeof detail;
-  job = (await import("~/routes/system+/dataArea.job.$id")) as unknown as typeof job;
+  list = (await import("~/routes/system+/_system+/dataArea._index")) as unknown as typeof list;
+  detail = (await import("~/routes/system+/_system+/dataArea.$id")) as unknown as typeof detail;
+  job = (await import("~/routes/system+/_system+/dataArea.job.$id")) as unknown as typeof job;
 }, 120_000);
 
 const post = (url: string, cookie: string, fields: Record<string, string>) =>

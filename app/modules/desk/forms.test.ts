@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { DeskActionSchema, DeskFilterSchema } from "~/routes/system+/__orderDesk.server";
+import { DeskActionSchema, DeskFilterSchema } from "~/routes/system+/_desk+/__orderDesk.server";
 
 const form = (fields: Record<string, string>) => {
   const fd = new FormData();

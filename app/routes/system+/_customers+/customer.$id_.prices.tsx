@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { idParam, PriceEditSchema, PriceListQuerySchema } from "./__catalogAdmin.server";
+import { idParam, PriceEditSchema, PriceListQuerySchema } from "../__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { deleteCustomerPrice, getCustomer, listCustomerPrices, PRICE_PAGE_SIZE, setCustomerPrice } from "~/modules/admin/customers.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ProductEditSchema } from "./__catalogAdmin.server";
+import { ProductEditSchema } from "../__catalogAdmin.server";
 import { ProductForm, type ProductFormValues } from "./__ProductForm";
 import { getDb } from "~/db/index.server";
 import { leafNodes } from "~/modules/admin/catalogue-nodes.server";

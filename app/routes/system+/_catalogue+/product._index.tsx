@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ProductFilterSchema } from "./__catalogAdmin.server";
+import { ProductFilterSchema } from "../__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { listProducts, PRODUCT_PAGE_SIZE } from "~/modules/admin/catalogue-products.server";

@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CustomerEditSchema, idParam } from "./__catalogAdmin.server";
+import { CustomerEditSchema, idParam } from "../__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
 import { getCustomer, setErpAccount, updateCustomer } from "~/modules/admin/customers.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { percentInput } from "./__catalogFormat";
+import { percentInput } from "../__catalogFormat";
 import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };

@@ -1,7 +1,7 @@
 import { formatAmount } from "~/i18n/format";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_KINDS } from "./__catalogFormat";
+import { PRODUCT_KINDS } from "../__catalogFormat";
 
 const GROUPS = ["P", "M", "K", "N", "S", "H"] as const;
 

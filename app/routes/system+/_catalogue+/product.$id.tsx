@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { idParam, ProductEditSchema } from "./__catalogAdmin.server";
+import { idParam, ProductEditSchema } from "../__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
 import { leafNodes } from "~/modules/admin/catalogue-nodes.server";
 import { getProductForEdit, saveProduct, saveStock } from "~/modules/admin/catalogue-products.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { idParam } from "./__catalogAdmin.server";
+import { idParam } from "../__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
 import { getPriceImportJob } from "~/modules/admin/price-import.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";

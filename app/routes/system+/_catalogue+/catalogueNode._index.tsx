@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NodeQuerySchema } from "./__catalogAdmin.server";
+import { NodeQuerySchema } from "../__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
 import { listNodes, nodePath } from "~/modules/admin/catalogue-nodes.server";
 import { requireStaff } from "~/utils/guard.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NodeEditSchema, NodeMoveSchema, ROOT_PARENT } from "./__catalogAdmin.server";
+import { NodeEditSchema, NodeMoveSchema, ROOT_PARENT } from "../__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
 import { getDb } from "~/db/index.server";
 import { getNode, moveNode, moveTargets, saveNode } from "~/modules/admin/catalogue-nodes.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NodeNewSchema, NodeQuerySchema } from "./__catalogAdmin.server";
+import { NodeNewSchema, NodeQuerySchema } from "../__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
 import { getDb } from "~/db/index.server";
 import { getNode, saveNode } from "~/modules/admin/catalogue-nodes.server";

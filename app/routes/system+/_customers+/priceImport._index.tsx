@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ImportFormSchema } from "./__catalogAdmin.server";
+import { ImportFormSchema } from "../__catalogAdmin.server";
 import { getDb } from "~/db/index.server";
 import { PRICE_IMPORT_MAX_BYTES, PRICE_IMPORT_MAX_ROWS, startPriceImport, type ImportError } from "~/modules/admin/price-import.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
