@@ -46,7 +46,11 @@ export default defineConfig({
     // Shop-wide settings (landing page, maintenance window) would disturb every other test on the
     // shared server: these run on a second server of their own, JS on first, then JS off. Listed
     // first, so that they run beside the long journeys rather than alone at the end.
-    { name: "settings-js-on", testMatch: SHOP_WIDE, use: { ...devices["Desktop Chrome"], baseURL: SETTINGS_URL, launchOptions: chromium, javaScriptEnabled: true } },
+    {
+      name: "settings-js-on",
+      testMatch: SHOP_WIDE,
+      use: { ...devices["Desktop Chrome"], baseURL: SETTINGS_URL, launchOptions: chromium, javaScriptEnabled: true },
+    },
     {
       name: "settings-js-off",
       testMatch: SHOP_WIDE,

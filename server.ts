@@ -285,7 +285,12 @@ async function serve() {
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || !req.is("*/*")) return next(); // no body
     if (req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
-    log.warn("request refused", { method: req.method, path: loggedUrl(req.originalUrl).slice(0, 300), status: 415, contentType: req.get("content-type")?.slice(0, 100) });
+    log.warn("request refused", {
+      method: req.method,
+      path: loggedUrl(req.originalUrl).slice(0, 300),
+      status: 415,
+      contentType: req.get("content-type")?.slice(0, 100),
+    });
     res.status(415).type("text/plain").send("不支持的提交格式 · Unsupported Media Type");
   });
 

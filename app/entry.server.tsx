@@ -23,13 +23,7 @@ const insertionPoint = '<meta name="emotion-insertion-point" content=""/>';
  * renderToString: a third cheaper than collecting renderToPipeableStream's chunks (decision 028;
  * this is why single fetch is off in remix.config.js).
  */
-export default async function handleRequest(
-  request: Request,
-  statusCode: number,
-  headers: Headers,
-  context: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default async function handleRequest(request: Request, statusCode: number, headers: Headers, context: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce ?? "";
   const lang = languageFromContext(context);
   const i18n = getI18nInstance(lang);
@@ -57,10 +51,7 @@ export default async function handleRequest(
   const body = Buffer.concat([Buffer.from(`<!DOCTYPE html>${html.slice(0, at)}${styles}`), Buffer.from(html.slice(at))]);
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Render and style-extraction times, visible in the browser's network panel.
-  headers.append(
-    "Server-Timing",
-    `render;dur=${(rendered - started).toFixed(1)}, styles;dur=${(performance.now() - rendered).toFixed(1)}`,
-  );
+  headers.append("Server-Timing", `render;dur=${(rendered - started).toFixed(1)}, styles;dur=${(performance.now() - rendered).toFixed(1)}`);
   // The page's bytes as a stream of one chunk: a string body would be re-checked for lone
   // surrogates, and a Buffer body is copied once more by undici (~35 µs a page).
   const stream = new ReadableStream<Uint8Array>({

@@ -30,7 +30,10 @@ const trustProxy = z
     if (value === "off" || value === "0" || value === "") return false;
     if (value === "on") return 1;
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const list = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const list = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every(isProxyAddress)) return list;
     ctx.addIssue({ code: "custom", message: "must be off, a number of proxy hops (on = 1), or proxy addresses/subnets, comma-separated" });
     return z.NEVER;
@@ -102,8 +105,7 @@ export function getEnv(): Env {
     throw new Error("Invalid configuration:\n  PUBLIC_URL: required in a production deployment (the address dealers open, e.g. https://shop.example.cn)");
   }
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
-  const WEB_CONCURRENCY =
-    env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? Math.min(4, os.availableParallelism()) : 1);
+  const WEB_CONCURRENCY = env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? Math.min(4, os.availableParallelism()) : 1);
   cached = { ...env, SESSION_SECRET: secret, WEB_CONCURRENCY, publicOrigin };
   return cached;
 }

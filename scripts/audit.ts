@@ -85,7 +85,9 @@ async function main() {
     console.log("| page | form | signed in | performance | accessibility | best practices | SEO | JS (KB gzip) |");
     console.log("|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
-      console.log(`| ${r.page} | ${r.form} | ${r.signedIn ? "yes" : "no"} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.jsKbGzip} |`);
+      console.log(
+        `| ${r.page} | ${r.form} | ${r.signedIn ? "yes" : "no"} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.jsKbGzip} |`,
+      );
     }
   } finally {
     chrome.kill();

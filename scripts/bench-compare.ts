@@ -141,7 +141,14 @@ export function compareBench(baseline: BenchBaseline, run: BenchResult): Compari
       else if (now === null) verdict = "missing";
       else if (before === null) verdict = "no baseline";
       else verdict = now > before * GROWTH_LIMIT ? "FAIL" : "ok";
-      rows.push({ figure: `${path.join(".")} vs ${REFERENCE_PRODUCTS}`, rule: `≤ ${GROWTH_LIMIT}× at ${REFERENCE_PRODUCTS}`, baseline: before, now, ratio, verdict });
+      rows.push({
+        figure: `${path.join(".")} vs ${REFERENCE_PRODUCTS}`,
+        rule: `≤ ${GROWTH_LIMIT}× at ${REFERENCE_PRODUCTS}`,
+        baseline: before,
+        now,
+        ratio,
+        verdict,
+      });
     }
   }
 
@@ -161,7 +168,11 @@ export function formatComparison(c: Comparison): string {
   const header = ["figure", "rule", "baseline", "now", "ratio", "verdict"];
   const body = c.rows.map((r) => [r.figure, r.rule, cell(r.baseline), cell(r.now), cell(r.ratio), r.verdict]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((s, i) => (i >= 2 && i <= 4 ? s.padStart(widths[i]) : s.padEnd(widths[i]))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((s, i) => (i >= 2 && i <= 4 ? s.padStart(widths[i]) : s.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   const failures = c.rows.filter((r) => r.verdict === "FAIL" || r.verdict === "missing");
   const verdict = failures.length
     ? `FAILED: ${failures.map((r) => `${r.figure} (${r.verdict === "missing" ? "missing from the run" : `${r.ratio}×, rule ${r.rule}`})`).join(", ")}`

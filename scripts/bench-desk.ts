@@ -39,7 +39,15 @@ function rng(seed: number) {
 }
 
 async function topUp(db: DB, tenantId: number): Promise<number> {
-  const have = Number((await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenantId).executeTakeFirstOrThrow()).n);
+  const have = Number(
+    (
+      await db
+        .selectFrom("sales_order")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("tenant_id", "=", tenantId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (have >= TARGET) return have;
   const dealers = await db
     .selectFrom("app_user as u")
@@ -64,7 +72,7 @@ async function topUp(db: DB, tenantId: number): Promise<number> {
   const now = Date.now();
   const t0 = performance.now();
   log(`adding ${TARGET - have} orders to reach ${TARGET}…`);
-  for (let done = have; done < TARGET; ) {
+  for (let done = have; done < TARGET;) {
     const n = Math.min(BATCH, TARGET - done);
     await db.transaction().execute(async (trx) => {
       const orders = Array.from({ length: n }, (_, k) => {
@@ -117,7 +125,11 @@ async function topUp(db: DB, tenantId: number): Promise<number> {
           };
         }),
       );
-      for (let i = 0; i < lines.length; i += BATCH) await trx.insertInto("order_line").values(lines.slice(i, i + BATCH)).execute();
+      for (let i = 0; i < lines.length; i += BATCH)
+        await trx
+          .insertInto("order_line")
+          .values(lines.slice(i, i + BATCH))
+          .execute();
     });
     done += n;
     if (done % 20_000 < BATCH) log(`${done} orders`);
@@ -130,10 +142,24 @@ async function topUp(db: DB, tenantId: number): Promise<number> {
 export async function deskSection(ctx: DeskBenchContext) {
   const { db } = ctx;
   const staff = await db.selectFrom("app_user").select(["id", "code"]).where("code", "=", "EMP000002").executeTakeFirstOrThrow();
-  const tenant = await db.selectFrom("user_tenant").select("tenant_id").where("user_id", "=", staff.id).orderBy("is_default", "desc").orderBy("tenant_id").executeTakeFirstOrThrow();
+  const tenant = await db
+    .selectFrom("user_tenant")
+    .select("tenant_id")
+    .where("user_id", "=", staff.id)
+    .orderBy("is_default", "desc")
+    .orderBy("tenant_id")
+    .executeTakeFirstOrThrow();
   const actor: DeskActor = { id: staff.id, code: staff.code, tenantId: tenant.tenant_id };
   const orders = await topUp(db, actor.tenantId);
-  const someDealer = (await db.selectFrom("sales_order as o").innerJoin("customer as c", "c.id", "o.customer_id").select("c.code").where("o.tenant_id", "=", actor.tenantId).limit(1).executeTakeFirstOrThrow()).code;
+  const someDealer = (
+    await db
+      .selectFrom("sales_order as o")
+      .innerJoin("customer as c", "c.id", "o.customer_id")
+      .select("c.code")
+      .where("o.tenant_id", "=", actor.tenantId)
+      .limit(1)
+      .executeTakeFirstOrThrow()
+  ).code;
   const someCode = (await db.selectFrom("order_line").select("ordering_code").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow()).ordering_code;
   const f = (over: Partial<DeskFilters>): DeskFilters => ({ tab: "all", page: 1, pageSize: 20, ...over });
   const cases: [string, DeskFilters][] = [
@@ -143,7 +169,10 @@ export async function deskSection(ctx: DeskBenchContext) {
     ["to ship", f({ tab: "toShip" })],
     ["status confirmed", f({ status: "confirmed" })],
     ["dealer", f({ dealer: someDealer })],
-    ["dates (one month)", f({ from: new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) })],
+    [
+      "dates (one month)",
+      f({ from: new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10) }),
+    ],
     ["PO no", f({ poNo: "PO-C1" })],
     ["ordering code", f({ code: someCode.slice(0, 8) })],
   ];

@@ -29,7 +29,8 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
 export async function importSection(ctx: ImportBenchContext) {
   const { db } = ctx;
   const products = await db.selectFrom("product").select(["ordering_code", "list_price"]).orderBy("id").limit(ROWS).execute();
-  if (products.length < ROWS) throw new Error(`the import bench needs ${ROWS} products (run with --products ${ROWS} or more); the database has ${products.length}`);
+  if (products.length < ROWS)
+    throw new Error(`the import bench needs ${ROWS} products (run with --products ${ROWS} or more); the database has ${products.length}`);
   const tenant = await db.selectFrom("tenant").select("id").where("status", "=", "ready").orderBy("code").executeTakeFirstOrThrow();
   const admin = await db.selectFrom("app_user").select(["id", "code"]).where("code", "=", "EMP000001").executeTakeFirstOrThrow();
   const actor = { id: admin.id, code: admin.code, tenantId: null };

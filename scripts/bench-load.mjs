@@ -10,4 +10,6 @@ const { url, connections, duration, warmup, headers } = JSON.parse(process.argv[
 // load (V8 was still optimising functions after 20 s in one worker), hence 15 s (decision 036).
 await autocannon({ url, connections, duration: warmup, headers });
 const r = await autocannon({ url, connections, duration, headers });
-process.stdout.write(JSON.stringify({ requests: r.requests, latency: r.latency, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, throughput: r.throughput }));
+process.stdout.write(
+  JSON.stringify({ requests: r.requests, latency: r.latency, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, throughput: r.throughput }),
+);

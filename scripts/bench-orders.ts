@@ -48,17 +48,47 @@ async function benchUsers(db: DB, prefix: string, n: number, customerId: number,
     if (!user) {
       user = await db
         .insertInto("app_user")
-        .values({ code, customer_id: customerId, master_user_id: null, parties_id: null, name: code, email: `${code}@bench.local`, mobile: "1", language: "en", password_hash: "x", price_adjustment_bp: 0, can_order: 1, can_see_price: 1, can_see_stock: 1, erp_account: null, updated_at: now })
+        .values({
+          code,
+          customer_id: customerId,
+          master_user_id: null,
+          parties_id: null,
+          name: code,
+          email: `${code}@bench.local`,
+          mobile: "1",
+          language: "en",
+          password_hash: "x",
+          price_adjustment_bp: 0,
+          can_order: 1,
+          can_see_price: 1,
+          can_see_stock: 1,
+          erp_account: null,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db.insertInto("user_tenant").values({ user_id: user.id, tenant_id: tenantId, is_default: 1 }).execute();
     }
     await db.deleteFrom("cart_item").where("user_id", "=", user.id).execute();
     const t = crypto.randomBytes(32).toString("base64url");
-    await db.insertInto("session").values({ id: hashToken(t), user_id: user.id, tenant_id: tenantId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: now, ip: null, user_agent: "bench" }).execute();
+    await db
+      .insertInto("session")
+      .values({
+        id: hashToken(t),
+        user_id: user.id,
+        tenant_id: tenantId,
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        created_at: now,
+        ip: null,
+        user_agent: "bench",
+      })
+      .execute();
     users.push({ id: user.id, cookie: (await sessionCookie(false).serialize(t)).split(";")[0] });
   }
-  await grantMasterRole(db, users.map((u) => u.id));
+  await grantMasterRole(
+    db,
+    users.map((u) => u.id),
+  );
   return users;
 }
 
@@ -70,19 +100,62 @@ async function bulkBuyers(db: DB, prefix: string, n: number, customerId: number,
   for (let i = 0; i < n; i += 200) {
     const rows = Array.from({ length: Math.min(200, n - i) }, (_, k) => {
       const code = `${prefix}${stamp}${i + k}`.slice(0, 20);
-      return { code, customer_id: customerId, master_user_id: null, parties_id: null, name: code, email: `${code}@bench.local`, mobile: "1", language: "en", password_hash: "x", price_adjustment_bp: 0, can_order: 1, can_see_price: 1, can_see_stock: 1, erp_account: null, updated_at: now };
+      return {
+        code,
+        customer_id: customerId,
+        master_user_id: null,
+        parties_id: null,
+        name: code,
+        email: `${code}@bench.local`,
+        mobile: "1",
+        language: "en",
+        password_hash: "x",
+        price_adjustment_bp: 0,
+        can_order: 1,
+        can_see_price: 1,
+        can_see_stock: 1,
+        erp_account: null,
+        updated_at: now,
+      };
     });
     const users = await db.insertInto("app_user").values(rows).returning("id").execute();
-    await db.insertInto("user_tenant").values(users.map((u) => ({ user_id: u.id, tenant_id: tenantId, is_default: 1 }))).execute();
-    await grantMasterRole(db, users.map((u) => u.id));
+    await db
+      .insertInto("user_tenant")
+      .values(users.map((u) => ({ user_id: u.id, tenant_id: tenantId, is_default: 1 })))
+      .execute();
+    await grantMasterRole(
+      db,
+      users.map((u) => u.id),
+    );
     await db
       .insertInto("cart_item")
-      .values(users.map((u) => ({ tenant_id: tenantId, customer_id: customerId, user_id: u.id, product_id: productId, qty, selected: 1, promotion_item_id: null, updated_at: now })))
+      .values(
+        users.map((u) => ({
+          tenant_id: tenantId,
+          customer_id: customerId,
+          user_id: u.id,
+          product_id: productId,
+          qty,
+          selected: 1,
+          promotion_item_id: null,
+          updated_at: now,
+        })),
+      )
       .execute();
     const tokens = users.map(() => crypto.randomBytes(32).toString("base64url"));
     await db
       .insertInto("session")
-      .values(users.map((u, k) => ({ id: hashToken(tokens[k]), user_id: u.id, tenant_id: tenantId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: now, ip: null, user_agent: "bench" })))
+      .values(
+        users.map((u, k) => ({
+          id: hashToken(tokens[k]),
+          user_id: u.id,
+          tenant_id: tenantId,
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+          created_at: now,
+          ip: null,
+          user_agent: "bench",
+        })),
+      )
       .execute();
     for (const t of tokens) out.push({ cookie: (await sessionCookie(false).serialize(t)).split(";")[0] });
   }
@@ -92,7 +165,12 @@ async function bulkBuyers(db: DB, prefix: string, n: number, customerId: number,
 const form = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 
 async function post(url: string, cookie: string, body: Record<string, string | number>) {
-  const r = await fetch(url, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: form(body) });
+  const r = await fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: form(body),
+  });
   await r.arrayBuffer();
   return r;
 }
@@ -113,7 +191,18 @@ export async function ordersSection(ctx: OrdersBenchContext) {
   if (!address) {
     address = await db
       .insertInto("address")
-      .values({ customer_id: customerId, consignee: "Bench", phone: "1", province: "湖南", city: "株洲", district: "荷塘", line: "1", postcode: "", is_default: 1, updated_at: new Date().toISOString() })
+      .values({
+        customer_id: customerId,
+        consignee: "Bench",
+        phone: "1",
+        province: "湖南",
+        city: "株洲",
+        district: "荷塘",
+        line: "1",
+        postcode: "",
+        is_default: 1,
+        updated_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   }
@@ -133,7 +222,14 @@ export async function ordersSection(ctx: OrdersBenchContext) {
 
   // 1. orders per second
   const clients = await benchUsers(db, "BENCHO", CLIENTS, customerId, tenantId);
-  const ordersBefore = Number((await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const ordersBefore = Number(
+    (
+      await db
+        .selectFrom("sales_order")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const until = Date.now() + SECONDS * 1000;
   let ok = 0;
   let failed = 0;
@@ -158,8 +254,20 @@ export async function ordersSection(ctx: OrdersBenchContext) {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
-  const ordersAfter = Number((await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const stock = await db.selectFrom("stock").select(["available", "reserved"]).where("tenant_id", "=", tenantId).where("product_id", "=", product.id).executeTakeFirstOrThrow();
+  const ordersAfter = Number(
+    (
+      await db
+        .selectFrom("sales_order")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const stock = await db
+    .selectFrom("stock")
+    .select(["available", "reserved"])
+    .where("tenant_id", "=", tenantId)
+    .where("product_id", "=", product.id)
+    .executeTakeFirstOrThrow();
   latencies.sort((a, b) => a - b);
 
   // 1b. submissions only: 20 clients post the fill-order form for signed-in users whose carts are ready
@@ -190,19 +298,48 @@ export async function ordersSection(ctx: OrdersBenchContext) {
   );
   const subElapsed = (Date.now() - subStarted) / 1000;
   subLatencies.sort((a, b) => a - b);
-  const stockAfter = await db.selectFrom("stock").select(["available"]).where("tenant_id", "=", tenantId).where("product_id", "=", product.id).executeTakeFirstOrThrow();
+  const stockAfter = await db
+    .selectFrom("stock")
+    .select(["available"])
+    .where("tenant_id", "=", tenantId)
+    .where("product_id", "=", product.id)
+    .executeTakeFirstOrThrow();
 
   // 2. flash sale over HTTP: 200 buyers, 10 pieces
   const now = new Date();
   const promo = await db
     .insertInto("promotion")
-    .values({ tenant_id: tenantId, kind: "flash", title_zh: "压测秒杀", title_en: "Bench flash sale", starts_at: new Date(now.getTime() - 60_000).toISOString(), ends_at: new Date(now.getTime() + 3600_000).toISOString(), discount_bp: null, min_qty: null, min_amount: null, gift_product_id: null, gift_qty: null, per_customer_limit: null })
+    .values({
+      tenant_id: tenantId,
+      kind: "flash",
+      title_zh: "压测秒杀",
+      title_en: "Bench flash sale",
+      starts_at: new Date(now.getTime() - 60_000).toISOString(),
+      ends_at: new Date(now.getTime() + 3600_000).toISOString(),
+      discount_bp: null,
+      min_qty: null,
+      min_amount: null,
+      gift_product_id: null,
+      gift_qty: null,
+      per_customer_limit: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const flashProduct = await db.selectFrom("product").select(["id"]).where("status", "=", "active").where("list_price", "is not", null).where("mpq", "=", 1).where("moq", "=", 1).executeTakeFirst();
+  const flashProduct = await db
+    .selectFrom("product")
+    .select(["id"])
+    .where("status", "=", "active")
+    .where("list_price", "is not", null)
+    .where("mpq", "=", 1)
+    .where("moq", "=", 1)
+    .executeTakeFirst();
   const fp = flashProduct?.id ?? product.id;
   const fqty = flashProduct ? 1 : qty;
-  const item = await db.insertInto("promotion_item").values({ promotion_id: promo.id, product_id: fp, promo_price: 100, flash_stock: FLASH_STOCK * fqty }).returning("id").executeTakeFirstOrThrow();
+  const item = await db
+    .insertInto("promotion_item")
+    .values({ promotion_id: promo.id, product_id: fp, promo_price: 100, flash_stock: FLASH_STOCK * fqty })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("stock")
     .values({ tenant_id: tenantId, product_id: fp, available: 1_000_000, lead_time_days: 7 })
@@ -210,11 +347,31 @@ export async function ordersSection(ctx: OrdersBenchContext) {
     .execute();
   const buyers = await benchUsers(db, "BENCHF", FLASH_BUYERS, customerId, tenantId);
   for (const b of buyers) {
-    await db.insertInto("cart_item").values({ tenant_id: tenantId, customer_id: customerId, user_id: b.id, product_id: fp, qty: fqty, selected: 1, promotion_item_id: item.id, updated_at: now.toISOString() }).execute();
+    await db
+      .insertInto("cart_item")
+      .values({
+        tenant_id: tenantId,
+        customer_id: customerId,
+        user_id: b.id,
+        product_id: fp,
+        qty: fqty,
+        selected: 1,
+        promotion_item_id: item.id,
+        updated_at: now.toISOString(),
+      })
+      .execute();
   }
   const f0 = Date.now();
   const results = await Promise.all(
-    buyers.map((b) => post(`${base}/order/fillOrder`, b.cookie, { intent: "submit", token: token(), addressId: address!.id, paymentMethod: "prepayment", expectedDeliveryDate: inDays(30) })),
+    buyers.map((b) =>
+      post(`${base}/order/fillOrder`, b.cookie, {
+        intent: "submit",
+        token: token(),
+        addressId: address!.id,
+        paymentMethod: "prepayment",
+        expectedDeliveryDate: inDays(30),
+      }),
+    ),
   );
   const flashMs = Date.now() - f0;
   const won = results.filter((r) => r.status === 302).length;
@@ -244,7 +401,7 @@ export async function ordersSection(ctx: OrdersBenchContext) {
       orders: ok,
       failed,
       orders_per_s: Math.round((ok / elapsed) * 10) / 10,
-      http_requests_per_s: Math.round(((ok + failed) * 2 / elapsed) * 10) / 10,
+      http_requests_per_s: Math.round((((ok + failed) * 2) / elapsed) * 10) / 10,
       p50_ms_add_and_submit: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
       p99_ms_add_and_submit: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
       orders_in_db: ordersAfter - ordersBefore,

@@ -113,7 +113,10 @@ async function searchSection(ctx: BenchContext) {
       if (Array.isArray(r) ? r.length : (r as { ids: number[] }).ids.length) hits++;
     }
     if (process.env.BENCH_TRACE) {
-      const slow = parsed.map((q, i) => [ms[i], q.keyword] as const).sort((a, b) => b[0] - a[0]).slice(0, 12);
+      const slow = parsed
+        .map((q, i) => [ms[i], q.keyword] as const)
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 12);
       log(`slowest: ${slow.map(([t, k]) => `${k} ${t.toFixed(1)}ms`).join(" | ")}`);
     }
     ms.sort((a, b) => a - b);
@@ -136,11 +139,13 @@ async function benchQueries(db: DB): Promise<string[]> {
   const total = Number((await sql<{ n: number }>`select max(id) as n from product`.execute(db)).rows[0].n);
   const rows: { ordering_code: string; name_zh: string; name_en: string }[] = [];
   for (let i = 0; i < 100; i++) {
-    const id = 1 + Math.floor(((i * 7919) % 100) / 100 * total) + i;
+    const id = 1 + Math.floor((((i * 7919) % 100) / 100) * total) + i;
     const r = await db.selectFrom("product").select(["ordering_code", "name_zh", "name_en"]).where("id", ">=", id).orderBy("id").limit(1).executeTakeFirst();
     if (r) rows.push(r);
   }
-  const codes = rows.slice(0, 50).map((r, i) => (i % 3 === 0 ? r.ordering_code.toLowerCase() : i % 3 === 1 ? r.ordering_code.replace(/-/g, " ") : r.ordering_code));
+  const codes = rows
+    .slice(0, 50)
+    .map((r, i) => (i % 3 === 0 ? r.ordering_code.toLowerCase() : i % 3 === 1 ? r.ordering_code.replace(/-/g, " ") : r.ordering_code));
   const partial = rows.slice(50, 100).map((r, i) => {
     const c = r.ordering_code.replace(/\s.*$/, "");
     return i % 2 === 0 ? c.slice(0, Math.max(4, Math.min(8, c.length))).toLowerCase() : c.slice(Math.max(0, c.length - 8));
@@ -156,8 +161,14 @@ async function benchQueries(db: DB): Promise<string[]> {
       }
       return w;
     });
-  const chinese = fromNames(rows.map((r) => r.name_zh), zhWords);
-  const english = fromNames(rows.map((r) => r.name_en), enWords);
+  const chinese = fromNames(
+    rows.map((r) => r.name_zh),
+    zhWords,
+  );
+  const english = fromNames(
+    rows.map((r) => r.name_en),
+    enWords,
+  );
   return [...codes, ...partial, ...chinese, ...english];
 }
 
@@ -181,7 +192,10 @@ async function httpSection(ctx: BenchContext) {
   fs.mkdirSync(staticDir, { recursive: true });
   const out: Record<string, unknown> = {};
   try {
-    for (const [name, url] of [["product_third", third], ["search_page", searchPath]] as const) {
+    for (const [name, url] of [
+      ["product_third", third],
+      ["search_page", searchPath],
+    ] as const) {
       const res = await fetch(base + url, { headers: { cookie } });
       const html = await res.text();
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
@@ -237,7 +251,10 @@ async function jsGzipKb(base: string, pagePath: string, html: string, cookie: st
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(executablePath)) {
     const { chromium } = await import("@playwright/test");
-    const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    const browser = await chromium.launch({
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
     try {
       const context = await browser.newContext();
       const [name, value] = cookie.split(/=(.*)/s);
@@ -324,10 +341,14 @@ function compareWith(baseline: BenchBaseline, result: BenchResult, out: NodeJS.W
 /** --set-baseline: the result becomes the baseline at its catalogue size (with a decision saying why). */
 function setBaseline(resultFile: string) {
   const result = readJson<BenchResult>(resultFile);
-  const baseline: BenchBaseline = fs.existsSync(BASELINE_FILE) ? readJson<BenchBaseline>(BASELINE_FILE) : { decision: "docs/decisions/058-bench-baseline.md", by_products: {} };
+  const baseline: BenchBaseline = fs.existsSync(BASELINE_FILE)
+    ? readJson<BenchBaseline>(BASELINE_FILE)
+    : { decision: "docs/decisions/058-bench-baseline.md", by_products: {} };
   baseline.by_products[String(result.products)] = result;
   fs.writeFileSync(BASELINE_FILE, JSON.stringify(baseline, null, 2) + "\n");
-  log(`${path.relative(ROOT, BASELINE_FILE)}: the run at ${result.products} products is now ${path.relative(ROOT, path.resolve(resultFile))}; say why in a decision`);
+  log(
+    `${path.relative(ROOT, BASELINE_FILE)}: the run at ${result.products} products is now ${path.relative(ROOT, path.resolve(resultFile))}; say why in a decision`,
+  );
 }
 
 async function main() {
@@ -349,7 +370,16 @@ async function main() {
         child = spawn(process.execPath, ["build/server.js"], {
           cwd: ROOT,
           stdio: ["ignore", "ignore", "inherit"],
-          env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: `file:${file}`, DEMO_DATA: "off", LOG_LEVEL: "error", RATE_LIMIT_POSTS_PER_MINUTE: "1000000", SHOW_DEMO_ACCOUNTS: "off" },
+          env: {
+            ...process.env,
+            NODE_ENV: "production",
+            PORT: String(PORT),
+            DATABASE_URL: `file:${file}`,
+            DEMO_DATA: "off",
+            LOG_LEVEL: "error",
+            RATE_LIMIT_POSTS_PER_MINUTE: "1000000",
+            SHOW_DEMO_ACCOUNTS: "off",
+          },
         });
         const url = `http://127.0.0.1:${PORT}`;
         for (let i = 0; i < 120; i++) {
@@ -366,9 +396,26 @@ async function main() {
     },
     async cookieFor(code) {
       const user = await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow();
-      const tenant = await db.selectFrom("user_tenant").select("tenant_id").where("user_id", "=", user.id).orderBy("is_default", "desc").orderBy("tenant_id").executeTakeFirstOrThrow();
+      const tenant = await db
+        .selectFrom("user_tenant")
+        .select("tenant_id")
+        .where("user_id", "=", user.id)
+        .orderBy("is_default", "desc")
+        .orderBy("tenant_id")
+        .executeTakeFirstOrThrow();
       const token = crypto.randomBytes(32).toString("base64url");
-      await db.insertInto("session").values({ id: hashToken(token), user_id: user.id, tenant_id: tenant.tenant_id, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: new Date().toISOString(), ip: null, user_agent: "bench" }).execute();
+      await db
+        .insertInto("session")
+        .values({
+          id: hashToken(token),
+          user_id: user.id,
+          tenant_id: tenant.tenant_id,
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+          created_at: new Date().toISOString(),
+          ip: null,
+          user_agent: "bench",
+        })
+        .execute();
       return (await sessionCookie(false).serialize(token)).split(";")[0];
     },
     async load(url, headers = {}) {

@@ -37,7 +37,13 @@ export async function startDemoServer(port: number, dbDir: string, env: Record<s
   });
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) break;
-    if (await fetch(`http://localhost:${port}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://localhost:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();
@@ -47,7 +53,9 @@ export async function startDemoServer(port: number, dbDir: string, env: Record<s
 /** A session of a demo account made straight in the database, as the e2e tests do: its cookie's value. */
 export async function demoSession(db: Database.Database, code: string): Promise<string> {
   const user = db.prepare("select id from app_user where code = ?").get(code) as { id: number };
-  const tenant = db.prepare("select tenant_id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id) as { tenant_id: number };
+  const tenant = db.prepare("select tenant_id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id) as {
+    tenant_id: number;
+  };
   const token = crypto.randomBytes(32).toString("base64url");
   db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
     hashToken(token),

@@ -15,7 +15,10 @@ if (!existsSync("build/index.js")) {
 
 const children: ChildProcess[] = [
   spawn("npx", ["remix", "watch"], { stdio: "inherit", env }),
-  spawn("npx", ["tsx", "watch", "--clear-screen=false", "--exclude", "./data/**", "--exclude", "./public/**", "--include", "./build/index.js", "server.ts"], { stdio: "inherit", env }),
+  spawn("npx", ["tsx", "watch", "--clear-screen=false", "--exclude", "./data/**", "--exclude", "./public/**", "--include", "./build/index.js", "server.ts"], {
+    stdio: "inherit",
+    env,
+  }),
 ];
 
 function stop(code: number) {

@@ -32,7 +32,10 @@ const ACCOUNTS: Record<Exclude<Visitor, "anonymous">, string> = { dealer: "XCD00
 /** The form pages (decision 041) and the pages issue 27 names, with who opens them. */
 function pages(db: Database.Database): { url: string; visitor: Visitor }[] {
   const q = encodeURIComponent;
-  const list = db.prepare("select code, parent_code from catalogue_node where level = 3 and show_flag = 1 order by sort, code limit 1").get() as { code: string; parent_code: string };
+  const list = db.prepare("select code, parent_code from catalogue_node where level = 3 and show_flag = 1 order by sort, code limit 1").get() as {
+    code: string;
+    parent_code: string;
+  };
   const order = db.prepare("select order_no from sales_order order by id limit 1").get() as { order_no: string };
   const role = db.prepare("select id from role order by id limit 1").get() as { id: number };
   return [

@@ -340,7 +340,9 @@ function helperReport() {
     }
     return found;
   };
-  const helpers = walk(routesDir).filter((f) => path.basename(f).startsWith("__")).sort();
+  const helpers = walk(routesDir)
+    .filter((f) => path.basename(f).startsWith("__"))
+    .sort();
   const single = [];
   const unused = [];
   for (const helper of helpers) {
@@ -349,7 +351,12 @@ function helperReport() {
     const lines = fs.readFileSync(helper, "utf8").split("\n").length;
     if (routes.length === 0) unused.push(`${rel(helper)} (${lines} lines)`);
     else if (routes.length === 1) {
-      const via = direct.some(isHelper) ? ` (also through ${direct.filter(isHelper).map((f) => path.basename(f)).join(", ")})` : "";
+      const via = direct.some(isHelper)
+        ? ` (also through ${direct
+            .filter(isHelper)
+            .map((f) => path.basename(f))
+            .join(", ")})`
+        : "";
       single.push(`${rel(helper)} (${lines} lines) → ${rel(routes[0])}${via}`);
     }
   }

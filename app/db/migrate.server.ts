@@ -62,9 +62,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: DB): Promise<string[]> {
   // On PostgreSQL, keep Kysely's own tables in the current schema: without this, a
   // kysely_migration table in any other schema (another test run) counts as "exists".
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-    : undefined;
+  const migrationTableSchema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

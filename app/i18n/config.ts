@@ -1,4 +1,3 @@
-
 /** zh is the default and the fallback; en is the second language (spec §9). */
 export const supportedLanguages = ["zh", "en"] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -8,7 +7,24 @@ export const defaultLanguage: Language = "zh";
 export const languageCodes: Record<Language, string> = { zh: "zh-hans", en: "en-us" };
 
 /** Namespaces are split by area so that each area owns its own text files. */
-export const namespaces = ["common", "auth", "catalogue", "order", "admin", "adminUsers", "adminData", "adminContent", "adminOrders", "adminCatalog", "feedback", "services", "support", "quotation", "bidding", "notices"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "catalogue",
+  "order",
+  "admin",
+  "adminUsers",
+  "adminData",
+  "adminContent",
+  "adminOrders",
+  "adminCatalog",
+  "feedback",
+  "services",
+  "support",
+  "quotation",
+  "bidding",
+  "notices",
+] as const;
 
 export function toLanguage(value: string | null | undefined): Language {
   if (!value) return defaultLanguage;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { amountValue, badgeCount, formatAmount, formatDate, formatDateTime, formatMoney, shopDateCode, shopDayStart, shopMonth, shopToday, timeAgo } from "./format";
+import {
+  amountValue,
+  badgeCount,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  shopDateCode,
+  shopDayStart,
+  shopMonth,
+  shopToday,
+  timeAgo,
+} from "./format";
 
 describe("formatMoney", () => {
   it.each([

@@ -25,9 +25,7 @@ export interface LoginRequestOptions {
 export function createAuthenticator(db: DB, opts: LoginRequestOptions) {
   const authenticator = new Authenticator<LoginOutcome>();
   authenticator.use(
-    new FormStrategy(async ({ form, request }) =>
-      verifyLogin(db, Object.fromEntries(form), { ...opts, captchaToken: await readCaptchaToken(request) }),
-    ),
+    new FormStrategy(async ({ form, request }) => verifyLogin(db, Object.fromEntries(form), { ...opts, captchaToken: await readCaptchaToken(request) })),
     "form",
   );
   return authenticator;
@@ -54,13 +52,16 @@ export async function handleLogin(db: DB, request: Request, opts: LoginRequestOp
   const headers = new Headers();
   // The session this browser presented (another account's, or its own older one) ends here: a
   // shared computer keeps no second valid session behind the new one.
-  headers.append("Set-Cookie", await rotateSession(db, request, {
-        userId: outcome.userId,
-        tenantId: outcome.tenantId,
-        clientIp: opts.clientIp,
-        now: opts.now,
-        ttlMs: sessionTtl(outcome.isStaff),
-      }));
+  headers.append(
+    "Set-Cookie",
+    await rotateSession(db, request, {
+      userId: outcome.userId,
+      tenantId: outcome.tenantId,
+      clientIp: opts.clientIp,
+      now: opts.now,
+      ttlMs: sessionTtl(outcome.isStaff),
+    }),
+  );
   const typedCompany = submission.value.dataareacode ?? "";
   headers.append(
     "Set-Cookie",

@@ -3,7 +3,7 @@ import { contentDisposition, fileResponse, viewsInBrowser } from "./file-respons
 
 describe("fileResponse", () => {
   it("names a download per RFC 5987 with an ASCII fallback, its type, length and the caching asked for", async () => {
-    const r = fileResponse(null, { body: Buffer.from("abc"), type: "application/pdf", name: "刀具 \"样本\".pdf", cache: "private, max-age=3600" });
+    const r = fileResponse(null, { body: Buffer.from("abc"), type: "application/pdf", name: '刀具 "样本".pdf', cache: "private, max-age=3600" });
     expect(r.status).toBe(200);
     expect(Object.fromEntries(r.headers)).toMatchObject({
       "content-type": "application/pdf",
@@ -15,7 +15,9 @@ describe("fileResponse", () => {
   });
 
   it("shows inline when asked, unnamed without a name; answers 304 to a matching If-None-Match", () => {
-    expect(fileResponse(null, { body: Buffer.from("x"), type: "image/png", name: "a.png", inline: true, cache: "no-store" }).headers.get("content-disposition")).toMatch(/^inline; filename="a.png"/);
+    expect(
+      fileResponse(null, { body: Buffer.from("x"), type: "image/png", name: "a.png", inline: true, cache: "no-store" }).headers.get("content-disposition"),
+    ).toMatch(/^inline; filename="a.png"/);
     const etag = '"k1"';
     const file = { body: Buffer.from("x"), type: "image/png", cache: "private, no-cache", etag, lastModified: new Date("2026-01-02T03:04:05Z") };
     const fresh = fileResponse(new Request("http://x/", { headers: { "If-None-Match": etag } }), file);

@@ -8,11 +8,7 @@ export async function saveAccountLanguage(request: Request, lang: Language): Pro
   const db = getDb();
   const user = await getOptionalSessionUser(request, db);
   if (!user) return;
-  await db
-    .updateTable("app_user")
-    .set({ language: lang, updated_at: new Date().toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  await db.updateTable("app_user").set({ language: lang, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute();
 }
 
 /** The language of this request: the signed-in account's, else the cookie's or the browser's. */

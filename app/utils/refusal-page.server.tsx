@@ -46,7 +46,11 @@ export function RefusalDocument({ lang, status, values }: { lang: Language; stat
 }
 
 /** The refusal page as HTML, in the language of the request's cookie and Accept-Language. */
-export async function refusalPage(headers: { cookie?: string; acceptLanguage?: string }, status: RefusalStatus, values: Record<string, string | number> = {}): Promise<string> {
+export async function refusalPage(
+  headers: { cookie?: string; acceptLanguage?: string },
+  status: RefusalStatus,
+  values: Record<string, string | number> = {},
+): Promise<string> {
   const probe = new Headers();
   if (headers.cookie) probe.set("Cookie", headers.cookie);
   if (headers.acceptLanguage) probe.set("Accept-Language", headers.acceptLanguage);

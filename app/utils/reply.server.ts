@@ -63,7 +63,12 @@ export async function replyWithErrors(
     if (error.field) (fieldErrors[error.field] ??= []).push(text);
     else formErrors.push(text);
   }
-  const reply = submission.reply({ formErrors: formErrors.length ? formErrors : undefined, fieldErrors, resetForm: init?.resetForm, hideFields: init?.hideFields });
+  const reply = submission.reply({
+    formErrors: formErrors.length ? formErrors : undefined,
+    fieldErrors,
+    resetForm: init?.resetForm,
+    hideFields: init?.hideFields,
+  });
   return json({ result: reply }, { status: init?.status ?? 400 });
 }
 

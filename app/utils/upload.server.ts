@@ -28,7 +28,9 @@ export async function readUploadForm(
 }
 
 /** Checks and stores an uploaded file; the caller removes it again (removeContentFile) when its save is refused. */
-export async function storeUpload(file: File): Promise<{ ok: true; file: { name: string; type: string; size: number; key: string } } | { ok: false; status: 400 | 413; error: UploadError }> {
+export async function storeUpload(
+  file: File,
+): Promise<{ ok: true; file: { name: string; type: string; size: number; key: string } } | { ok: false; status: 400 | 413; error: UploadError }> {
   if (file.size > CONTENT_MAX_BYTES) return { ok: false, status: 413, error: "tooBig" };
   const buf = new Uint8Array(await file.arrayBuffer());
   const type = sniffFileType(buf, file.name);

@@ -83,8 +83,8 @@ function backOfficePages(): { name: string; url: string }[] {
 }
 
 /** An administrator of its own per test, whose saved language is the one under test. */
-const adminIn = (lang: "zh" | "en", testInfo: TestInfo, test: number) => cloneUserIn("EMP000001", `EMP9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}${test}00`, lang);
-
+const adminIn = (lang: "zh" | "en", testInfo: TestInfo, test: number) =>
+  cloneUserIn("EMP000001", `EMP9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}${test}00`, lang);
 
 /** In shards of their own tests, as in a11y.spec.ts: one test for every page ran near its time limit. */
 const AXE_SHARDS = 4;
@@ -93,7 +93,13 @@ test.describe.configure({ mode: "parallel" });
 
 for (const lang of ["zh", "en"] as const) {
   for (let shard = 0; shard < AXE_SHARDS; shard++) {
-    test(`axe finds nothing serious on the back-office pages (${lang}, part ${shard + 1} of ${AXE_SHARDS})`, async ({ page, context, browser, loginAs, baseURL }, testInfo) => {
+    test(`axe finds nothing serious on the back-office pages (${lang}, part ${shard + 1} of ${AXE_SHARDS})`, async ({
+      page,
+      context,
+      browser,
+      loginAs,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(120_000);
       await useLanguage(page, lang, baseURL!);
       await loginAs(adminIn(lang, testInfo, 3 + shard));

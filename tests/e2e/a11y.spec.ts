@@ -3,7 +3,6 @@ import { cloneUser } from "./auth-helpers";
 import { demoJourneyPages, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 import { addDemoCartLine, DEALER, useLanguage } from "./journey-pages";
 
-
 /**
  * Issue 15: every journey page, in Chinese and English, with JavaScript on and off (the two
  * projects): axe finds nothing serious or critical, and nothing scrolls sideways on a 360 px phone.
@@ -38,7 +37,13 @@ test.describe.configure({ mode: "parallel" });
 
 for (const lang of ["zh", "en"] as const) {
   for (let shard = 0; shard < AXE_SHARDS; shard++) {
-    test(`axe finds nothing serious on the journey pages (${lang}, part ${shard + 1} of ${AXE_SHARDS})`, async ({ page, context, browser, loginAs, baseURL }, testInfo) => {
+    test(`axe finds nothing serious on the journey pages (${lang}, part ${shard + 1} of ${AXE_SHARDS})`, async ({
+      page,
+      context,
+      browser,
+      loginAs,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(120_000);
       await useLanguage(page, lang, baseURL!);
       // axe runs as a script in the page: without JavaScript, it checks the server's HTML in a page

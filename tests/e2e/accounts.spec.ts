@@ -57,7 +57,12 @@ function highestXcdNumber(): number {
   const db = openE2eDb();
   try {
     const codes = db.prepare("select code from app_user where code like 'XCD%'").all() as { code: string }[];
-    return Math.max(...codes.map((c) => c.code).filter((c) => /^XCD\d{6}$/.test(c)).map((c) => Number(c.slice(3))));
+    return Math.max(
+      ...codes
+        .map((c) => c.code)
+        .filter((c) => /^XCD\d{6}$/.test(c))
+        .map((c) => Number(c.slice(3))),
+    );
   } finally {
     db.close();
   }

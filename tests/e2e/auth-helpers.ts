@@ -54,7 +54,13 @@ export async function signInAdmin(page: Page) {
 }
 
 /** `code` signed in at `signIn` in a browser context of its own, with JavaScript as the project has it. */
-async function signedInPage(browser: Browser, testInfo: TestInfo, signIn: "/shop_login" | "/login", code: string, landed: RegExp | ((url: URL) => boolean)): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  signIn: "/shop_login" | "/login",
+  code: string,
+  landed: RegExp | ((url: URL) => boolean),
+): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name.endsWith("js-on"), locale: "zh-CN" });
   const page = await context.newPage();
   await page.goto(signIn);
@@ -64,7 +70,8 @@ async function signedInPage(browser: Browser, testInfo: TestInfo, signIn: "/shop
 }
 
 /** A dealer signed in at /shop_login in a context of its own, with JavaScript as the project has it. */
-export const dealerPage = (browser: Browser, testInfo: TestInfo, code: string) => signedInPage(browser, testInfo, "/shop_login", code, (url) => !url.pathname.includes("login"));
+export const dealerPage = (browser: Browser, testInfo: TestInfo, code: string) =>
+  signedInPage(browser, testInfo, "/shop_login", code, (url) => !url.pathname.includes("login"));
 
 /** A staff member signed in at /login (the back office) in a context of its own. */
 export const staffPage = (browser: Browser, testInfo: TestInfo, code: string) => signedInPage(browser, testInfo, "/login", code, /\/system/);
@@ -79,7 +86,13 @@ export async function readMailTo(address: string, timeoutMs = 10_000): Promise<s
   const dir = path.join(e2eDbDir, "outbox");
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(".eml"))
+          .sort()
+          .reverse()
+      : [];
     for (const f of files) {
       const raw = fs.readFileSync(path.join(dir, f), "utf8");
       if (!raw.toLowerCase().includes(`to: ${address.toLowerCase()}`)) continue;

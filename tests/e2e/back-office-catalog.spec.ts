@@ -68,7 +68,10 @@ async function priceFile(rows: (string | number)[][]): Promise<Buffer> {
 
 async function upload(page: Page, name: string, buffer: Buffer, tenantCode: string) {
   await page.goto("/system/priceImport");
-  const value = await page.locator('select[name="tenantId"] option', { hasText: `${tenantCode} ` }).first().getAttribute("value");
+  const value = await page
+    .locator('select[name="tenantId"] option', { hasText: `${tenantCode} ` })
+    .first()
+    .getAttribute("value");
   await page.getByLabel("公司主体").selectOption(value ?? "");
   await page.locator('input[name="file"]').setInputFiles({ name, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
   await page.getByRole("button", { name: "上传并导入" }).click();
@@ -107,7 +110,13 @@ test("the administrator changes a dealer's credit limit, discount and acceptance
     const u = db.prepare("select id, customer_id from app_user where code = ?").get(user) as { id: number; customer_id: number };
     const t = db.prepare("select id from tenant where code = ?").get(product.tenantCode) as { id: number };
     db.prepare("delete from cart_item where user_id = ? and tenant_id = ?").run(u.id, t.id);
-    db.prepare("insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected, updated_at) values (?, ?, ?, ?, 10, 1, ?)").run(t.id, u.customer_id, u.id, product.id, new Date().toISOString());
+    db.prepare("insert into cart_item (tenant_id, customer_id, user_id, product_id, qty, selected, updated_at) values (?, ?, ?, ?, 10, 1, ?)").run(
+      t.id,
+      u.customer_id,
+      u.id,
+      product.id,
+      new Date().toISOString(),
+    );
   } finally {
     db.close();
   }
@@ -128,7 +137,15 @@ test("a small price file updates the list price the dealer sees; a bad file name
   await expect(page.getByTestId("template-zh")).toHaveAttribute("href", "/system/priceImport/template?lang=zh");
   await expect(page.getByTestId("template-en")).toHaveAttribute("href", "/system/priceImport/template?lang=en");
 
-  const bad = await upload(page, "bad.xlsx", await priceFile([[product.code, newPrice, 5, 3], [product.code + "-NOPE", "abc", 1, 1]]), product.tenantCode);
+  const bad = await upload(
+    page,
+    "bad.xlsx",
+    await priceFile([
+      [product.code, newPrice, 5, 3],
+      [product.code + "-NOPE", "abc", 1, 1],
+    ]),
+    product.tenantCode,
+  );
   await expect(bad).toHaveAttribute("data-status", "failed");
   await expect(page.getByTestId("import-failed")).toContainText("第 3 行 B 列（牌价（元））");
   await expect(page.getByTestId("import-failed")).toContainText("数据没有任何改动");
@@ -148,10 +165,15 @@ test("a small price file updates the list price the dealer sees; a bad file name
   await dealer.context().close();
 });
 
-test("a product renamed in the back office shows on the shop's product page and in its search at once; a bad ISO code is refused", async ({ page, browser }, info) => {
+test("a product renamed in the back office shows on the shop's product page and in its search at once; a bad ISO code is refused", async ({
+  page,
+  browser,
+}, info) => {
   const db = openE2eDb();
   const insert = db
-    .prepare("select id, ordering_code as code from product where kind = 'turning_insert' and ordering_code like 'C%' and status = 'active' order by id limit 1 offset ?")
+    .prepare(
+      "select id, ordering_code as code from product where kind = 'turning_insert' and ordering_code like 'C%' and status = 'active' order by id limit 1 offset ?",
+    )
     .get(jsOn(info) ? 3 : 4) as { id: number; code: string };
   db.close();
   const word = jsOn(info) ? "Quasarite" : "Nebulite";
@@ -189,13 +211,33 @@ for (const width of [1366, 360]) {
     const job = (db.prepare("select max(id) as id from background_job where kind = 'price_import'").get() as { id: number | null }).id;
     const node = (db.prepare("select code from catalogue_node where level = 3 order by code").get() as { code: string }).code;
     db.close();
-    const pages = ["/system/customer", `/system/customer/${customer}`, `/system/customer/${customer}/prices`, "/system/priceImport", "/system/catalogueNode", `/system/catalogueNode?parent=${node}`, `/system/catalogueNode/${node}`, "/system/catalogueNode/new", "/system/product", "/system/product/2", "/system/product/new"];
+    const pages = [
+      "/system/customer",
+      `/system/customer/${customer}`,
+      `/system/customer/${customer}/prices`,
+      "/system/priceImport",
+      "/system/catalogueNode",
+      `/system/catalogueNode?parent=${node}`,
+      `/system/catalogueNode/${node}`,
+      "/system/catalogueNode/new",
+      "/system/product",
+      "/system/product/2",
+      "/system/product/new",
+    ];
     if (job) pages.push(`/system/priceImport/job/${job}`);
     await page.setViewportSize({ width, height: 800 });
     for (const url of pages) {
       await page.goto(url);
       const { violations } = await axe(page).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${url} ${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(" | ")}`,
+        );
       expect(serious).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), url).toBeLessThanOrEqual(0);
     }

@@ -41,7 +41,11 @@ function freeProduct(info: TestInfo): string {
   }
 }
 
-async function newContent(page: Page, kind: string, fields: { titleZh: string; titleEn: string; status: "draft" | "published"; file?: { name: string; buffer: Buffer } }) {
+async function newContent(
+  page: Page,
+  kind: string,
+  fields: { titleZh: string; titleEn: string; status: "draft" | "published"; file?: { name: string; buffer: Buffer } },
+) {
   await page.goto(`/system/content/new?kind=${kind}`);
   await page.getByLabel("标题（中文）").fill(fields.titleZh);
   await page.getByLabel("标题（英文）").fill(fields.titleEn);
@@ -84,7 +88,12 @@ test("announcements and downloads: published ones reach the dealer, drafts do no
   await expect(page.locator(".content-preview")).toContainText(`E2E draft ${t}`);
 
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-  await newContent(page, "download", { titleZh: `E2E 样本 ${t}`, titleEn: `E2E catalogue ${t}`, status: "published", file: { name: `样本-${t}.pdf`, buffer: pdf } });
+  await newContent(page, "download", {
+    titleZh: `E2E 样本 ${t}`,
+    titleEn: `E2E catalogue ${t}`,
+    status: "published",
+    file: { name: `样本-${t}.pdf`, buffer: pdf },
+  });
 
   const dealer = await dealerPage(browser, info);
   await dealer.goto("/announcement");

@@ -166,7 +166,9 @@ for (const lang of ["zh", "en"] as const) {
       db.prepare("update app_user set language = ? where code = ?").run(lang, code);
       orderNo = (
         db
-          .prepare("select order_no from sales_order where status = 'confirmed' and tenant_id = (select id from tenant where code = '1000') order by id limit 1")
+          .prepare(
+            "select order_no from sales_order where status = 'confirmed' and tenant_id = (select id from tenant where code = '1000') order by id limit 1",
+          )
           .get() as { order_no: string }
       ).order_no;
     } finally {
@@ -188,7 +190,15 @@ for (const lang of ["zh", "en"] as const) {
       await axePage.goto(url);
       await expect(axePage.locator("html")).toHaveAttribute("lang", lang);
       const { violations } = await axe(axePage).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(" | ")}`,
+        );
       if (serious.length) found[url] = serious;
       await page.setViewportSize({ width: 360, height: 780 });
       await page.goto(url);
@@ -218,7 +228,10 @@ test("shipments imported from Excel: templates in both languages, a bad row name
   }
   await loginAs("EMP000002");
   await page.goto("/system/deliveries");
-  for (const [testId, name] of [["template-zh", "发货导入模板.xlsx"], ["template-en", "shipment-import-template.xlsx"]]) {
+  for (const [testId, name] of [
+    ["template-zh", "发货导入模板.xlsx"],
+    ["template-en", "shipment-import-template.xlsx"],
+  ]) {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
     expect(download.suggestedFilename()).toBe(name);
   }
@@ -226,12 +239,18 @@ test("shipments imported from Excel: templates in both languages, a bad row name
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("Shipments");
     for (const r of rows) ws.addRow(r);
-    return { name: "shipments.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
+    return {
+      name: "shipments.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+    };
   };
   const head = ["Order no", "Line no", "Quantity", "Ship date", "Carrier", "Tracking no", "Packing slip id", "Batch no"];
   const tracking = `IMP-${testInfo.project.name}`;
   const good = [target.order_no, target.line_no, 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"];
-  await page.locator("input[type=file]").setInputFiles(await file([head, good, [target.order_no, target.line_no, target.open + 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"]]));
+  await page
+    .locator("input[type=file]")
+    .setInputFiles(await file([head, good, [target.order_no, target.line_no, target.open + 1, inDays(0), "EMS", tracking, "PS-IMP", "B-IMP"]]));
   await page.getByTestId("import-submit").click();
   const problems = page.getByTestId("import-problems");
   await expect(problems).toContainText("文件有误，未导入任何发货");

@@ -7,8 +7,22 @@ import { useLanguage } from "./journey-pages";
  * sidebar and the top bar stay) with a way on, in the account's language, JavaScript on and off.
  */
 const texts = {
-  zh: { notFound: "找不到该页面或记录", forbidden: "无权访问", users: "返回用户管理", dashboard: "返回工作台", title: "用户详情 · 经销商门户", listTitle: "用户管理 · 经销商门户" },
-  en: { notFound: "Page or record not found", forbidden: "Not allowed", users: "Back to Users", dashboard: "Back to the dashboard", title: "User details · Dealer Portal", listTitle: "Users · Dealer Portal" },
+  zh: {
+    notFound: "找不到该页面或记录",
+    forbidden: "无权访问",
+    users: "返回用户管理",
+    dashboard: "返回工作台",
+    title: "用户详情 · 经销商门户",
+    listTitle: "用户管理 · 经销商门户",
+  },
+  en: {
+    notFound: "Page or record not found",
+    forbidden: "Not allowed",
+    users: "Back to Users",
+    dashboard: "Back to the dashboard",
+    title: "User details · Dealer Portal",
+    listTitle: "Users · Dealer Portal",
+  },
 };
 
 for (const lang of ["zh", "en"] as const) {

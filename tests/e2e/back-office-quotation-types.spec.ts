@@ -9,7 +9,10 @@ import { expect, jsOn, seriousViolations, test } from "./fixtures";
  * filed with it shows the values; deactivated, the type is no longer offered while the request
  * still shows it. Each project adds its own type (its own code) and uses its own accounts.
  */
-async function addAttribute(page: Page, fields: { key: string; zh: string; en: string; kind: "number" | "choice"; unit?: string; min?: string; max?: string; choices?: string }) {
+async function addAttribute(
+  page: Page,
+  fields: { key: string; zh: string; en: string; kind: "number" | "choice"; unit?: string; min?: string; max?: string; choices?: string },
+) {
   await page.getByTestId("attribute-add").click();
   await expect(page).toHaveURL(/\/attribute\/new$/);
   const form = page.getByTestId("attribute-form");
@@ -25,7 +28,11 @@ async function addAttribute(page: Page, fields: { key: string; zh: string; en: s
   await expect(page.getByTestId("flash")).toContainText("参数已新增");
 }
 
-test("the administrator adds a tool type with two attributes; the dealer is offered it and files a request; deactivated, it is no longer offered", async ({ page, browser, loginAs }, info) => {
+test("the administrator adds a tool type with two attributes; the dealer is offered it and files a request; deactivated, it is no longer offered", async ({
+  page,
+  browser,
+  loginAs,
+}, info) => {
   const on = jsOn(info);
   const n = Date.now() % 1_000_000;
   const code = `e2e_${on ? "on" : "off"}_${n}`;

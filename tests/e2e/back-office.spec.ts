@@ -29,7 +29,11 @@ test("the administrator signs in at /login, the sidebar comes from the menus, co
   await expect(page.locator(".admin")).toHaveAttribute("data-size", "small");
 
   // each page opened in turn (a click during the previous navigation would cancel it, and its tag)
-  for (const [name, path] of [["菜单管理", /\/system\/menu$/], ["角色管理", /\/system\/role$/], ["系统参数", /\/system\/parameter$/]] as const) {
+  for (const [name, path] of [
+    ["菜单管理", /\/system\/menu$/],
+    ["角色管理", /\/system\/role$/],
+    ["系统参数", /\/system\/parameter$/],
+  ] as const) {
     await sidebar.getByRole("link", { name }).click();
     await page.waitForURL(path);
   }

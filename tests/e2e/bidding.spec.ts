@@ -101,12 +101,19 @@ test("downloads are grouped by category, with a filter that works without JavaSc
   await expect(groups.first().getByRole("heading")).toHaveText("产品样本");
   await expect(groups.nth(1).getByRole("heading")).toHaveText("技术资料");
   await expect(groups.first().getByTestId("download-item").first()).toContainText(/PDF，\d+ KB/);
-  await page.getByTestId("download-filter").getByRole("link", { name: /技术资料/ }).click();
+  await page
+    .getByTestId("download-filter")
+    .getByRole("link", { name: /技术资料/ })
+    .click();
   await expect(page).toHaveURL(/category=\d+/);
   await expect(groups).toHaveCount(1);
   await expect(groups.first().getByRole("heading")).toHaveText("技术资料");
   await expect(groups.first().getByTestId("download-item")).toHaveCount(2);
-  const href = await groups.first().getByRole("link", { name: /^下载文件：/ }).first().getAttribute("href");
+  const href = await groups
+    .first()
+    .getByRole("link", { name: /^下载文件：/ })
+    .first()
+    .getAttribute("href");
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
   expect(file.headers()["content-type"]).toBe("application/pdf");
@@ -116,7 +123,9 @@ test("column choices of the delivery records are kept per user and table", async
   // each project its own dealer with delivery records
   const db = openE2eDb();
   const dealers = db
-    .prepare("select distinct u.code from app_user u join sales_order o on o.user_id = u.id join shipment s on s.order_id = o.id where u.code like 'XCD%' order by u.code limit 2")
+    .prepare(
+      "select distinct u.code from app_user u join sales_order o on o.user_id = u.id join shipment s on s.order_id = o.id where u.code like 'XCD%' order by u.code limit 2",
+    )
     .all() as { code: string }[];
   db.close();
   const code = dealers[jsOn(info) ? 0 : 1]?.code ?? dealers[0].code;

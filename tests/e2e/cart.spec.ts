@@ -9,9 +9,10 @@ const tenantOf = (testInfo: Parameters<typeof jsOn>[0]) => (jsOn(testInfo) ? "10
 function clearCart(code: string, tenantCode: string) {
   const db = openE2eDb();
   try {
-    db.prepare(
-      "delete from cart_item where user_id = (select id from app_user where code = ?) and tenant_id = (select id from tenant where code = ?)",
-    ).run(code, tenantCode);
+    db.prepare("delete from cart_item where user_id = (select id from app_user where code = ?) and tenant_id = (select id from tenant where code = ?)").run(
+      code,
+      tenantCode,
+    );
   } finally {
     db.close();
   }
@@ -91,7 +92,12 @@ test.describe("cart and orders of XCD000001", () => {
     await expect(page.locator(".status-cancelled").first()).toBeVisible();
     await expect(page.getByText("交期不合适 / delivery too late")).toBeVisible();
     // nothing will ship: no expected or planned ship dates on its lines
-    await expect(page.getByTestId("order-lines").locator("tbody td").filter({ hasText: /^\d{4}-\d\d-\d\d$/ })).toHaveCount(0);
+    await expect(
+      page
+        .getByTestId("order-lines")
+        .locator("tbody td")
+        .filter({ hasText: /^\d{4}-\d\d-\d\d$/ }),
+    ).toHaveCount(0);
     // cancelling one's own order leaves nothing unread for the badge
     await page.goto("/order/myMessage?unread=1");
     await expect(page.getByText(`订单 ${orderNo} 已取消`)).toHaveCount(0);

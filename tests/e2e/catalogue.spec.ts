@@ -11,22 +11,41 @@ const CODE = "CNMG120408-DM YBC252";
 function productFacts(userCode: string) {
   const db = openE2eDb();
   try {
-    const p = db.prepare("select p.id, p.list_price, p.catalogue_code from product p where ordering_code = ?").get(CODE) as { id: number; list_price: number; catalogue_code: string };
+    const p = db.prepare("select p.id, p.list_price, p.catalogue_code from product p where ordering_code = ?").get(CODE) as {
+      id: number;
+      list_price: number;
+      catalogue_code: string;
+    };
     const u = db
-      .prepare("select u.id, u.customer_id, u.price_adjustment_bp, c.discount_bp, (select tenant_id from user_tenant where user_id = u.id order by is_default desc, tenant_id limit 1) as tenant_id from app_user u join customer c on c.id = u.customer_id where u.code = ?")
+      .prepare(
+        "select u.id, u.customer_id, u.price_adjustment_bp, c.discount_bp, (select tenant_id from user_tenant where user_id = u.id order by is_default desc, tenant_id limit 1) as tenant_id from app_user u join customer c on c.id = u.customer_id where u.code = ?",
+      )
       .get(userCode) as { id: number; customer_id: number; price_adjustment_bp: number; discount_bp: number; tenant_id: number };
-    const cp = db.prepare("select price from customer_price where customer_id = ? and tenant_id = ? and product_id = ?").get(u.customer_id, u.tenant_id, p.id) as { price: number } | undefined;
+    const cp = db
+      .prepare("select price from customer_price where customer_id = ? and tenant_id = ? and product_id = ?")
+      .get(u.customer_id, u.tenant_id, p.id) as { price: number } | undefined;
     // sellable stock: an order takes its reservation out of `available` (offer.server.ts), so
     // `reserved` must not be subtracted again
     const s = db.prepare("select available as stock from stock where tenant_id = ? and product_id = ?").get(u.tenant_id, p.id) as { stock: number } | undefined;
     const nodes: { code: string; label_zh: string; label_en: string; level: number }[] = [];
     let code: string | null = p.catalogue_code;
     while (code) {
-      const n = db.prepare("select code, parent_code, label_zh, label_en, level from catalogue_node where code = ?").get(code) as { code: string; parent_code: string | null; label_zh: string; label_en: string; level: number };
+      const n = db.prepare("select code, parent_code, label_zh, label_en, level from catalogue_node where code = ?").get(code) as {
+        code: string;
+        parent_code: string | null;
+        label_zh: string;
+        label_en: string;
+        level: number;
+      };
       nodes.unshift(n);
       code = n.parent_code;
     }
-    const price = unitPrice({ listPrice: p.list_price, customerPrice: cp?.price ?? null, customerDiscountBp: u.discount_bp, priceAdjustmentBp: u.price_adjustment_bp })!;
+    const price = unitPrice({
+      listPrice: p.list_price,
+      customerPrice: cp?.price ?? null,
+      customerDiscountBp: u.discount_bp,
+      priceAdjustmentBp: u.price_adjustment_bp,
+    })!;
     return { price: formatMoney(price, "CNY", "zh"), unitPrice: price, stock: s?.stock ?? 0, nodes };
   } finally {
     db.close();
@@ -42,7 +61,10 @@ test("browse the catalogue levels to a product and see price and stock (XCD00000
     await expect(page.locator("h1")).toContainText(node.label_zh);
   }
   await expect(page).toHaveURL(/\/product\/productThird\?catalogueCode=.+&parentCode=/);
-  await page.locator(".chips").getByRole("link", { name: new RegExp(`^${facts.nodes[3].label_zh}`) }).click();
+  await page
+    .locator(".chips")
+    .getByRole("link", { name: new RegExp(`^${facts.nodes[3].label_zh}`) })
+    .click();
   await expect(page.locator(".chip-on")).toContainText(facts.nodes[3].label_zh);
   const row = page.locator(`tr[data-code="${CODE}"]`);
   await expect(row).toContainText(facts.price);

@@ -42,7 +42,9 @@ function setup(info: TestInfo): Setup {
       )
       .all() as Setup["product"][];
     const product = products[nth];
-    const before = (db.prepare("select count(*) as n from product where catalogue_code = ? and ordering_code < ?").get(product.node, product.code) as { n: number }).n;
+    const before = (
+      db.prepare("select count(*) as n from product where catalogue_code = ? and ordering_code < ?").get(product.node, product.code) as { n: number }
+    ).n;
     db.prepare("delete from cart_item where user_id = (select id from app_user where code = ?)").run(dealers[nth].code);
     return { dealer: dealers[nth].code, discountBp: dealers[nth].discountBp, product, page: Math.floor(before / 50) + 1 };
   } finally {
@@ -63,7 +65,11 @@ test("an entity's list price set in the back office is what a dealer of that ent
   await signInAdmin(staff);
   await staff.goto(`/system/product/${s.product.id}`);
   await staff.getByLabel(`${ENTITY} 的牌价（元，含税）`).fill((entityPrice / 100).toFixed(2));
-  await staff.getByTestId("stock-table").locator("tr", { hasText: `${ENTITY} ` }).getByRole("button").click();
+  await staff
+    .getByTestId("stock-table")
+    .locator("tr", { hasText: `${ENTITY} ` })
+    .getByRole("button")
+    .click();
   await expect(staff.getByTestId("flash")).toContainText("库存已保存");
   await expect(staff.getByLabel(`${ENTITY} 的牌价（元，含税）`)).toHaveValue((entityPrice / 100).toFixed(2));
   await staffContext.close();
@@ -76,7 +82,12 @@ test("an entity's list price set in the back office is what a dealer of that ent
   await shop.goto(`/item?code=${encodeURIComponent(s.product.code)}`);
   await expect(shop.getByTestId("item-price")).toContainText(yuan(dealerPrice));
   await shop.locator("form[action^='/shopCart?index'] button[type=submit]").first().click();
-  await expect(shop.locator("[role=status]").filter({ hasText: `已加入购物车：${s.product.code}` }).first()).toBeVisible();
+  await expect(
+    shop
+      .locator("[role=status]")
+      .filter({ hasText: `已加入购物车：${s.product.code}` })
+      .first(),
+  ).toBeVisible();
 
   await shop.goto("/shopCart");
   const line = shop.locator(`[data-testid=cart-line][data-code='${s.product.code}']`).first();
@@ -98,7 +109,11 @@ test("an entity's list price set in the back office is what a dealer of that ent
   await expect(shop.getByTestId("item-price")).toContainText(yuan(masterPrice));
 });
 
-test("the administrator edits a grade's cutting data on the product page; a range upside down is refused; the shop's item page shows it", async ({ page, browser, loginAs }, info) => {
+test("the administrator edits a grade's cutting data on the product page; a range upside down is refused; the shop's item page shows it", async ({
+  page,
+  browser,
+  loginAs,
+}, info) => {
   const db = openE2eDb();
   const insert = db
     .prepare(

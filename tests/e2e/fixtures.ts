@@ -33,9 +33,7 @@ export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) =
         const tenant = (
           tenantCode
             ? db.prepare("select id from tenant where code = ?").get(tenantCode)
-            : db
-                .prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1")
-                .get(user.id)
+            : db.prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id)
         ) as { id: number };
         const token = crypto.randomBytes(32).toString("base64url");
         db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
@@ -96,5 +94,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await axe(page).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    );
 }

@@ -4,7 +4,6 @@ import path from "node:path";
 import { demoJourneyPages, expect, test } from "./fixtures";
 import { DEALER, useLanguage } from "./journey-pages";
 
-
 /**
  * Issue 15: the Nu HTML checker (vnu-jar, Java 17) finds no error in the HTML the server sends for
  * every journey page, in Chinese and English. The HTML is the same with JavaScript on and off, so

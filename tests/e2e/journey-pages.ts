@@ -90,4 +90,3 @@ export async function useLanguage(page: Page, lang: "zh" | "en", baseURL: string
   const value = (await createCookie("lng").serialize(lang)).split(";")[0].split("=").slice(1).join("=");
   await page.context().addCookies([{ name: "lng", value, url: baseURL }]);
 }
-

@@ -9,7 +9,8 @@ import { useLanguage } from "./journey-pages";
  * dropdown (JavaScript only: without it the dropdowns are plain <details>); the tags' close
  * button is a 24 × 24 px target; the layout settings are in the top bar, over no content.
  */
-const adminIn = (lang: "zh" | "en", testInfo: TestInfo, n: number) => cloneUserIn("EMP000001", `EMP8${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}${n}00`, lang);
+const adminIn = (lang: "zh" | "en", testInfo: TestInfo, n: number) =>
+  cloneUserIn("EMP000001", `EMP8${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}${n}00`, lang);
 
 async function skipLinkFocusesMain(page: Page) {
   await page.keyboard.press("Tab");
@@ -26,7 +27,11 @@ const boxesOverlap = (a: { x: number; y: number; width: number; height: number }
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const lang of ["zh", "en"] as const) {
-  test(`back office: skip link first, Escape closes the top-bar menus, 24 px tab close, settings in the top bar (${lang})`, async ({ page, loginAs, baseURL }, testInfo) => {
+  test(`back office: skip link first, Escape closes the top-bar menus, 24 px tab close, settings in the top bar (${lang})`, async ({
+    page,
+    loginAs,
+    baseURL,
+  }, testInfo) => {
     await useLanguage(page, lang, baseURL!);
     await loginAs(adminIn(lang, testInfo, 1));
     await page.goto("/system/menu");
@@ -64,11 +69,17 @@ for (const lang of ["zh", "en"] as const) {
 
     // the settings still save from the top bar (a plain form without JavaScript)
     await settings.click();
-    await page.locator(".admin-settings").getByRole("checkbox", { name: lang === "zh" ? /页签/ : /tags/i }).uncheck();
+    await page
+      .locator(".admin-settings")
+      .getByRole("checkbox", { name: lang === "zh" ? /页签/ : /tags/i })
+      .uncheck();
     await page.locator(".admin-settings").locator("button[type=submit]").click();
     await expect(page.getByTestId("tags-view")).toHaveCount(0);
     if (!(await page.locator(".admin-settings[open]").count())) await settings.click();
-    await page.locator(".admin-settings").getByRole("checkbox", { name: lang === "zh" ? /页签/ : /tags/i }).check();
+    await page
+      .locator(".admin-settings")
+      .getByRole("checkbox", { name: lang === "zh" ? /页签/ : /tags/i })
+      .check();
     await page.locator(".admin-settings").locator("button[type=submit]").click();
     await expect(page.getByTestId("tags-view")).toBeVisible();
 

@@ -18,8 +18,15 @@ test.describe("batch import", () => {
     const [template] = await Promise.all([page.waitForEvent("download"), page.getByTestId("import-template").click()]);
     expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
 
-    const valid = await xlsx([["订货号", "数量"], ["PCLNR2525M12", 10], ["CNMG120408-DM YBC252", 3], ["NOPE-123", 1]]);
-    await page.locator("input[type=file]").setInputFiles({ name: "orders.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: valid });
+    const valid = await xlsx([
+      ["订货号", "数量"],
+      ["PCLNR2525M12", 10],
+      ["CNMG120408-DM YBC252", 3],
+      ["NOPE-123", 1],
+    ]);
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "orders.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: valid });
     await page.getByRole("button", { name: "上传并导入" }).click();
     await expect(page).toHaveURL(/\/order\/import\/status\?id=\d+/);
     await expect(page.getByTestId("import-done")).toContainText("1 行已加入购物车，2 行被拒绝", { timeout: 15_000 });
@@ -27,12 +34,21 @@ test.describe("batch import", () => {
     await expect(page.getByTestId("import-report")).toContainText(/最小起订量 10|最小包装量 10/);
 
     await page.goto("/order/import");
-    await page.locator("input[type=file]").setInputFiles({ name: "fake.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("订货号,数量\nCNMG,10\n") });
+    await page.locator("input[type=file]").setInputFiles({
+      name: "fake.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from("订货号,数量\nCNMG,10\n"),
+    });
     await page.getByRole("button", { name: "上传并导入" }).click();
     await expect(page.getByTestId("import-error")).toContainText("只能导入 Excel");
 
-    const noColumns = await xlsx([["foo", "bar"], ["x", 1]]);
-    await page.locator("input[type=file]").setInputFiles({ name: "cols.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: noColumns });
+    const noColumns = await xlsx([
+      ["foo", "bar"],
+      ["x", 1],
+    ]);
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "cols.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: noColumns });
     await page.getByRole("button", { name: "上传并导入" }).click();
     await expect(page.getByTestId("import-error")).toContainText("缺少列");
   });

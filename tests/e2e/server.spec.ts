@@ -23,7 +23,15 @@ test("two workers serve parallel connections; SIGTERM lets pages under way finis
 
   const server = spawn(process.execPath, ["build/server.js"], {
     stdio: "ignore",
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), WEB_CONCURRENCY: "2", DATABASE_URL: `file:${dbFile}`, DEMO_DATA: "off", LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      WEB_CONCURRENCY: "2",
+      DATABASE_URL: `file:${dbFile}`,
+      DEMO_DATA: "off",
+      LOG_LEVEL: "error",
+    },
   });
   const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
   try {

@@ -28,10 +28,7 @@ function orderOf(code: string): string {
   }
 }
 
-const png = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 async function as(page: Page, loginAs: (code: string) => Promise<void>, code: string) {
   await page.context().clearCookies();
@@ -84,7 +81,12 @@ test("a dealer files feedback on an order, customer support answers, the notice 
   await expect(page.getByTestId("feedback-no-messages")).toBeVisible();
   // in the dealer's list, with its status
   await page.getByRole("link", { name: "返回我的反馈" }).click();
-  await expect(page.getByTestId("feedback-table").getByRole("row").filter({ hasText: `#${id}` })).toContainText("待处理");
+  await expect(
+    page
+      .getByTestId("feedback-table")
+      .getByRole("row")
+      .filter({ hasText: `#${id}` }),
+  ).toContainText("待处理");
   await axeClean(page, testInfo);
 
   // customer support finds it among the open ones of this dealer and answers
@@ -110,7 +112,10 @@ test("a dealer files feedback on an order, customer support answers, the notice 
   // the dealer's notice leads to the details with the answer
   await as(page, loginAs, dealer);
   await page.goto("/order/myMessage");
-  const notice = page.getByTestId("messages-table").getByRole("row").filter({ hasText: `您的客户反馈 #${id}（订单 ${orderNo}）已回复` });
+  const notice = page
+    .getByTestId("messages-table")
+    .getByRole("row")
+    .filter({ hasText: `您的客户反馈 #${id}（订单 ${orderNo}）已回复` });
   await expect(notice).toBeVisible();
   await notice.getByRole("button").click();
   await expect(page).toHaveURL(new RegExp(`/afterSalesService/askAfterSalesDetails\\?id=${id}$`));
@@ -134,7 +139,11 @@ test("another customer's feedback is not found, and the pages are Chinese only",
   const db = openE2eDb();
   let theirs: number;
   try {
-    theirs = (db.prepare("select f.id from feedback f join app_user u on u.code = ? where f.customer_id <> u.customer_id order by f.id limit 1").get(dealer) as { id: number }).id;
+    theirs = (
+      db.prepare("select f.id from feedback f join app_user u on u.code = ? where f.customer_id <> u.customer_id order by f.id limit 1").get(dealer) as {
+        id: number;
+      }
+    ).id;
   } finally {
     db.close();
   }

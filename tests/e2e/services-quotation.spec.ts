@@ -43,7 +43,11 @@ async function fileRequest(page: Page, note: string): Promise<string> {
   return new URL(page.url()).searchParams.get("id")!;
 }
 
-test("a dealer files a request with a drawing; the order desk quotes; the dealer accepts from the notice and orders the item at the quoted price", async ({ page, browser, loginAs }, info) => {
+test("a dealer files a request with a drawing; the order desk quotes; the dealer accepts from the notice and orders the item at the quoted price", async ({
+  page,
+  browser,
+  loginAs,
+}, info) => {
   const code = uniqueCode(info);
   cloneUser("XCD000001", code);
   await loginAs(code);

@@ -8,15 +8,13 @@ import { signRelayToken } from "~/modules/services/relay.server";
  * levels, /redirect, and the sign-in hand-over when the server has RELAY_SECRET. Each project
  * works on its own copy of XCD000001, so the two never touch the same account.
  */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
 
 function product(offset: number): string {
   const db = openE2eDb();
   try {
-    return (db.prepare("select ordering_code from product where status = 'active' order by id limit 1 offset ?").get(offset) as { ordering_code: string }).ordering_code;
+    return (db.prepare("select ordering_code from product where status = 'active' order by id limit 1 offset ?").get(offset) as { ordering_code: string })
+      .ordering_code;
   } finally {
     db.close();
   }
@@ -74,7 +72,11 @@ test("the personal centre: contact details, avatar, recently viewed, orders per 
 test("industry solutions: second and third levels link on to the catalogue", async ({ page }, info) => {
   await page.goto("/industrySolution");
   const db = openE2eDb();
-  const third = db.prepare("select c.id, c.parent_id from content c where kind = 'solution' and parent_id in (select id from content where kind = 'solution' and parent_id is not null) limit 1").get() as { id: number; parent_id: number };
+  const third = db
+    .prepare(
+      "select c.id, c.parent_id from content c where kind = 'solution' and parent_id in (select id from content where kind = 'solution' and parent_id is not null) limit 1",
+    )
+    .get() as { id: number; parent_id: number };
   const second = db.prepare("select id, parent_id from content where id = ?").get(third.parent_id) as { id: number; parent_id: number };
   db.close();
   await page.goto(`/solutionSecond/second?industry=${second.parent_id}`);

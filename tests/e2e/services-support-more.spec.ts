@@ -77,7 +77,11 @@ test("a stock reservation is approved (the stock is set aside), seen by the deal
   const stock = () => {
     const db = openE2eDb();
     try {
-      return db.prepare("select s.available, s.project_reserved from stock s join product p on p.id = s.product_id join tenant t on t.id = s.tenant_id where p.ordering_code = ? and t.code = '1000'").get(code) as { available: number; project_reserved: number };
+      return db
+        .prepare(
+          "select s.available, s.project_reserved from stock s join product p on p.id = s.product_id join tenant t on t.id = s.tenant_id where p.ordering_code = ? and t.code = '1000'",
+        )
+        .get(code) as { available: number; project_reserved: number };
     } finally {
       db.close();
     }

@@ -25,7 +25,17 @@ export async function createWorld(db: DB): Promise<World> {
     (
       await db
         .insertInto("tenant")
-        .values({ code, name_zh: `公司${code}`, name_en: `Company ${code}`, show_name_zh: `公司${code}`, show_name_en: `Company ${code}`, currency: "CNY", tax_rate_bp: 1300, free_shipping_amount: 0, shipping_fee: 0 })
+        .values({
+          code,
+          name_zh: `公司${code}`,
+          name_en: `Company ${code}`,
+          show_name_zh: `公司${code}`,
+          show_name_en: `Company ${code}`,
+          currency: "CNY",
+          tax_rate_bp: 1300,
+          free_shipping_amount: 0,
+          shipping_fee: 0,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -45,7 +55,14 @@ export async function createWorld(db: DB): Promise<World> {
   const roleIds = await seedRolesAndMenus(db);
   const rMaster = roleIds.get("customer_master")!;
   const rSub = roleIds.get("customer_sub")!;
-  const user = async (code: string, customerId: number, masterId: number | null, roles: number[], tenants: number[], extra: { email?: string; mobile?: string } = {}) => {
+  const user = async (
+    code: string,
+    customerId: number,
+    masterId: number | null,
+    roles: number[],
+    tenants: number[],
+    extra: { email?: string; mobile?: string } = {},
+  ) => {
     const id = (
       await db
         .insertInto("app_user")
@@ -65,7 +82,11 @@ export async function createWorld(db: DB): Promise<World> {
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-    if (roles.length) await db.insertInto("user_role").values(roles.map((role_id) => ({ user_id: id, role_id }))).execute();
+    if (roles.length)
+      await db
+        .insertInto("user_role")
+        .values(roles.map((role_id) => ({ user_id: id, role_id })))
+        .execute();
     await db
       .insertInto("user_tenant")
       .values(tenants.map((tenant_id, i) => ({ user_id: id, tenant_id, is_default: i === 0 ? 1 : 0 })))

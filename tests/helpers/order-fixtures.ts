@@ -110,7 +110,10 @@ export async function makeFixture(db: DB, opts: { tenantCode?: string; flashStoc
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("stock").values({ tenant_id: tenant.id, product_id: row.id, available: p.stock ?? 1_000, lead_time_days: 14 }).execute();
+    await db
+      .insertInto("stock")
+      .values({ tenant_id: tenant.id, product_id: row.id, available: p.stock ?? 1_000, lead_time_days: 14 })
+      .execute();
     return row.id;
   };
   const products = {
@@ -125,13 +128,43 @@ export async function makeFixture(db: DB, opts: { tenantCode?: string; flashStoc
   const future = new Date(Date.now() + 30 * 86400_000).toISOString();
   const sale = await db
     .insertInto("promotion")
-    .values({ tenant_id: tenant.id, kind: "sale", title_zh: "促销", title_en: "Sale", starts_at: past, ends_at: future, discount_bp: 1000, min_qty: 5, min_amount: null, gift_product_id: null, gift_qty: null, per_customer_limit: null })
+    .values({
+      tenant_id: tenant.id,
+      kind: "sale",
+      title_zh: "促销",
+      title_en: "Sale",
+      starts_at: past,
+      ends_at: future,
+      discount_bp: 1000,
+      min_qty: 5,
+      min_amount: null,
+      gift_product_id: null,
+      gift_qty: null,
+      per_customer_limit: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const saleItem = await db.insertInto("promotion_item").values({ promotion_id: sale.id, product_id: products.insert, promo_price: null, flash_stock: null }).returning("id").executeTakeFirstOrThrow();
+  const saleItem = await db
+    .insertInto("promotion_item")
+    .values({ promotion_id: sale.id, product_id: products.insert, promo_price: null, flash_stock: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const flash = await db
     .insertInto("promotion")
-    .values({ tenant_id: tenant.id, kind: "flash", title_zh: "秒杀", title_en: "Flash sale", starts_at: past, ends_at: future, discount_bp: null, min_qty: null, min_amount: null, gift_product_id: null, gift_qty: null, per_customer_limit: null })
+    .values({
+      tenant_id: tenant.id,
+      kind: "flash",
+      title_zh: "秒杀",
+      title_en: "Flash sale",
+      starts_at: past,
+      ends_at: future,
+      discount_bp: null,
+      min_qty: null,
+      min_amount: null,
+      gift_product_id: null,
+      gift_qty: null,
+      per_customer_limit: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const flashItem = await db
@@ -143,7 +176,18 @@ export async function makeFixture(db: DB, opts: { tenantCode?: string; flashStoc
     (
       await db
         .insertInto("address")
-        .values({ customer_id: customerId, consignee: "张三", phone: "13800000000", province: "湖南", city: "株洲", district: "荷塘", line: "钻石路1号", postcode: "412000", is_default: 1, updated_at: now })
+        .values({
+          customer_id: customerId,
+          consignee: "张三",
+          phone: "13800000000",
+          province: "湖南",
+          city: "株洲",
+          district: "荷塘",
+          line: "钻石路1号",
+          postcode: "412000",
+          is_default: 1,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;

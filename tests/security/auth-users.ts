@@ -20,7 +20,10 @@ export function addUsersLike(shop: Shop, model: string, codes: readonly string[]
       codes.map((code) => {
         const id = Number(insert.run({ ...row, code }).lastInsertRowid);
         db.prepare("insert into user_role (user_id, role_id) select ?, role_id from user_role where user_id = ?").run(id, row.id);
-        db.prepare("insert into user_tenant (user_id, tenant_id, is_default) select ?, tenant_id, is_default from user_tenant where user_id = ?").run(id, row.id);
+        db.prepare("insert into user_tenant (user_id, tenant_id, is_default) select ?, tenant_id, is_default from user_tenant where user_id = ?").run(
+          id,
+          row.id,
+        );
         return id;
       }),
     )();
@@ -81,7 +84,10 @@ export function newDealer(shop: Shop, model = "XCD000001", subModel = "XCD000002
     const customerId = Number(insert.run({ ...from, code: `T${crypto.randomInt(10_000_000, 100_000_000)}` }).lastInsertRowid);
     for (const table of ["customer_price", "address"]) {
       const cols = (db.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "id" && c !== "customer_id");
-      db.prepare(`insert into ${table} (customer_id, ${cols.join(", ")}) select ?, ${cols.join(", ")} from ${table} where customer_id = ?`).run(customerId, from.id);
+      db.prepare(`insert into ${table} (customer_id, ${cols.join(", ")}) select ?, ${cols.join(", ")} from ${table} where customer_id = ?`).run(
+        customerId,
+        from.id,
+      );
     }
     const master = freshCode(shop, model);
     const [masterId] = addUsersLike(shop, model, [master]);

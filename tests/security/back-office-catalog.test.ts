@@ -49,7 +49,10 @@ beforeAll(async () => {
     "select ut.tenant_id as id from user_tenant ut join app_user u on u.id = ut.user_id where u.code = 'XCD000001' order by ut.is_default desc",
   ).id;
   ids.node = shop.one<{ code: string }>("select code from catalogue_node where level = 2 order by code").code;
-  shop.run("insert into background_job (kind, status, total, done, subject_id, message) values ('price_import', 'done', 1, 1, ?, '{\"file\":\"x.xlsx\",\"rows\":1}')", ids.tenant);
+  shop.run(
+    "insert into background_job (kind, status, total, done, subject_id, message) values ('price_import', 'done', 1, 1, ?, '{\"file\":\"x.xlsx\",\"rows\":1}')",
+    ids.tenant,
+  );
   ids.job = shop.one<{ id: number }>("select max(id) as id from background_job").id;
   shop.run("insert into background_job (kind, status, total, done, subject_id) values ('tenant_init', 'done', 0, 0, ?)", ids.tenant);
   ids.initJob = shop.one<{ id: number }>("select max(id) as id from background_job").id;
@@ -57,7 +60,12 @@ beforeAll(async () => {
 afterAll(() => shop?.stop());
 
 const path = (p: string) =>
-  p.replace("CUST", String(ids.customer)).replace("PROD", String(ids.product)).replace("NODE", ids.node).replace("JOB", String(ids.job)).replace("TENANT", String(ids.tenant));
+  p
+    .replace("CUST", String(ids.customer))
+    .replace("PROD", String(ids.product))
+    .replace("NODE", ids.node)
+    .replace("JOB", String(ids.job))
+    .replace("TENANT", String(ids.tenant));
 
 /** [page, function code, a staff member who holds it besides the administrator] */
 const PAGES: [string, string, () => string][] = [
@@ -105,17 +113,40 @@ describe("who may open the new pages", () => {
     expect((await shop.get("/system/catalogueNode/NOPE-NODE", admin)).status).toBe(404);
     expect((await shop.get("/system/catalogueNode/new?parent=NOPE-NODE", admin)).status).toBe(404);
     expect((await shop.get(`/system/priceImport/job/${ids.initJob}`, admin)).status).toBe(404);
-    expect((await shop.post(`/system/customer/${ids.internal}`, admin, { intent: "terms", nameZh: "x", nameEn: "x", creditLimit: "1", paymentTermsDays: "1", billTermsDays: "1", discount: "1" })).status).toBe(404);
+    expect(
+      (
+        await shop.post(`/system/customer/${ids.internal}`, admin, {
+          intent: "terms",
+          nameZh: "x",
+          nameEn: "x",
+          creditLimit: "1",
+          paymentTermsDays: "1",
+          billTermsDays: "1",
+          discount: "1",
+        })
+      ).status,
+    ).toBe(404);
     const otherMaster = shop.one<{ id: number }>("select id from app_user where code = 'DPC000001'").id;
     expect((await shop.post(path("/system/customer/CUST"), admin, { intent: "erp", userId: String(otherMaster), erpAccount: "HIJACK" })).status).toBe(404);
     expect(shop.one<{ e: string }>("select erp_account e from app_user where id = ?", otherMaster).e).toBe("C20001");
-    expect((await shop.post(path("/system/customer/CUST/prices"), admin, { intent: "set", tenantId: "999999", orderingCode: "CNMG120408-DM YBC252", price: "1" })).status).toBe(404);
+    expect(
+      (await shop.post(path("/system/customer/CUST/prices"), admin, { intent: "set", tenantId: "999999", orderingCode: "CNMG120408-DM YBC252", price: "1" }))
+        .status,
+    ).toBe(404);
     expect((await shop.post(path("/system/product/PROD"), admin, { intent: "stock", tenantId: "999999", available: "1", leadTimeDays: "1" })).status).toBe(404);
   });
 });
 
 describe("the new actions", () => {
-  const customerFields = { intent: "terms", nameZh: "湖南精工刀具贸易有限公司", nameEn: "Hunan Precision Tools Trading Co.", creditLimit: "600000.00", paymentTermsDays: "30", billTermsDays: "60", discount: "5.00" };
+  const customerFields = {
+    intent: "terms",
+    nameZh: "湖南精工刀具贸易有限公司",
+    nameEn: "Hunan Precision Tools Trading Co.",
+    creditLimit: "600000.00",
+    paymentTermsDays: "30",
+    billTermsDays: "60",
+    discount: "5.00",
+  };
 
   it("need their edit code: a dealer 404, other staff 403, and nothing changes", async () => {
     const before = shop.one<{ credit_limit: number }>("select credit_limit from customer where id = ?", ids.customer).credit_limit;
@@ -123,13 +154,35 @@ describe("the new actions", () => {
     expect((await shop.post(path("/system/customer/CUST"), support, customerFields)).status).toBe(403);
     expect((await shop.post(path("/system/customer/CUST"), editor, customerFields)).status).toBe(403);
     expect(shop.one<{ credit_limit: number }>("select credit_limit from customer where id = ?", ids.customer).credit_limit).toBe(before);
-    expect((await shop.post(path("/system/customer/CUST/prices"), support, { intent: "set", tenantId: String(ids.tenant), orderingCode: "PCLNR2525M12", price: "1" })).status).toBe(403);
-    expect((await shop.post(path("/system/product/PROD"), orderDesk, { intent: "stock", tenantId: String(ids.tenant), available: "1", leadTimeDays: "1" })).status).toBe(403);
+    expect(
+      (
+        await shop.post(path("/system/customer/CUST/prices"), support, {
+          intent: "set",
+          tenantId: String(ids.tenant),
+          orderingCode: "PCLNR2525M12",
+          price: "1",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await shop.post(path("/system/product/PROD"), orderDesk, { intent: "stock", tenantId: String(ids.tenant), available: "1", leadTimeDays: "1" })).status,
+    ).toBe(403);
     expect((await shop.post(path("/system/catalogueNode/NODE"), orderDesk, { labelZh: "x", labelEn: "x", sort: "1" })).status).toBe(403);
     expect((await shop.post("/system/catalogueNode/new", support, { code: "SEC-NEW", labelZh: "x", labelEn: "x", sort: "1" })).status).toBe(403);
     expect((await upload(editor, await xlsx([["订货号", "牌价（元）", "可用库存", "交货周期（天）"]]), ids.tenant)).status).toBe(403);
     expect((await upload(dealer, await xlsx([["订货号", "牌价（元）", "可用库存", "交货周期（天）"]]), ids.tenant)).status).toBe(404);
-    const newProduct = { intent: "product", orderingCode: "SEC-NEW-0001", kind: "drill", catalogueCode: shop.one<{ c: string }>("select code c from catalogue_node where level = 4").c, nameZh: "x", nameEn: "x", unit: "pc", mpq: "1", moq: "1", status: "active" };
+    const newProduct = {
+      intent: "product",
+      orderingCode: "SEC-NEW-0001",
+      kind: "drill",
+      catalogueCode: shop.one<{ c: string }>("select code c from catalogue_node where level = 4").c,
+      nameZh: "x",
+      nameEn: "x",
+      unit: "pc",
+      mpq: "1",
+      moq: "1",
+      status: "active",
+    };
     expect((await shop.post("/system/product/new", orderDesk, newProduct)).status).toBe(403);
     expect((await shop.post("/system/product/new", dealer, newProduct)).status).toBe(404);
     expect((await shop.post("/system/product/new", admin, newProduct, { Origin: "https://evil.example" })).status).toBe(403);
@@ -148,19 +201,41 @@ describe("the new actions", () => {
     expect((await shop.post("/system/catalogueNode/new", admin, { code: "EVIL-NODE", labelZh: "x", labelEn: "x", sort: "1" }, evil)).status).toBe(403);
     expect(shop.one<{ n: number }>("select count(*) n from catalogue_node where code = 'EVIL-NODE'").n).toBe(0);
     const jobs = shop.one<{ n: number }>("select count(*) n from background_job").n;
-    expect((await upload(admin, await xlsx([["订货号", "牌价（元）", "可用库存", "交货周期（天）"], ["PCLNR2525M12", 1, 1, 1]]), ids.tenant, "https://evil.example")).status).toBe(403);
+    expect(
+      (
+        await upload(
+          admin,
+          await xlsx([
+            ["订货号", "牌价（元）", "可用库存", "交货周期（天）"],
+            ["PCLNR2525M12", 1, 1, 1],
+          ]),
+          ids.tenant,
+          "https://evil.example",
+        )
+      ).status,
+    ).toBe(403);
     expect(shop.one<{ n: number }>("select count(*) n from background_job").n).toBe(jobs);
   });
 
   it("a double post has one effect: one customer price, one node", async () => {
     const fields = { intent: "set", tenantId: String(ids.tenant), orderingCode: "PCLNR2525M12", price: "399.00" };
-    const answers = await Promise.all([shop.post(path("/system/customer/CUST/prices"), admin, fields), shop.post(path("/system/customer/CUST/prices"), admin, fields)]);
+    const answers = await Promise.all([
+      shop.post(path("/system/customer/CUST/prices"), admin, fields),
+      shop.post(path("/system/customer/CUST/prices"), admin, fields),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([302, 302]);
     expect(
-      shop.query("select price from customer_price cp join product p on p.id = cp.product_id where cp.customer_id = ? and cp.tenant_id = ? and p.ordering_code = 'PCLNR2525M12'", ids.customer, ids.tenant),
+      shop.query(
+        "select price from customer_price cp join product p on p.id = cp.product_id where cp.customer_id = ? and cp.tenant_id = ? and p.ordering_code = 'PCLNR2525M12'",
+        ids.customer,
+        ids.tenant,
+      ),
     ).toEqual([{ price: 39900 }]);
     const node = { code: "SEC-TWICE", labelZh: "两次", labelEn: "Twice", sort: "5" };
-    const nodeAnswers = await Promise.all([shop.post(`/system/catalogueNode/new?parent=${ids.node}`, admin, node), shop.post(`/system/catalogueNode/new?parent=${ids.node}`, admin, node)]);
+    const nodeAnswers = await Promise.all([
+      shop.post(`/system/catalogueNode/new?parent=${ids.node}`, admin, node),
+      shop.post(`/system/catalogueNode/new?parent=${ids.node}`, admin, node),
+    ]);
     expect(nodeAnswers.map((a) => a.status).sort()).toEqual([302, 400]);
     expect(shop.one<{ n: number }>("select count(*) n from catalogue_node where code = 'SEC-TWICE'").n).toBe(1);
   });
@@ -183,8 +258,16 @@ describe("the new actions", () => {
 
   it("a bad ISO code is refused with its message; a bad price file with its row and column, nothing written", async () => {
     const fields = {
-      intent: "product", orderingCode: "CNMG1204-DM YBC252", kind: "turning_insert", catalogueCode: shop.one<{ c: string }>("select catalogue_code c from product where id = ?", ids.product).c,
-      nameZh: "x", nameEn: "x", unit: "pc", mpq: "10", moq: "10", status: "active",
+      intent: "product",
+      orderingCode: "CNMG1204-DM YBC252",
+      kind: "turning_insert",
+      catalogueCode: shop.one<{ c: string }>("select catalogue_code c from product where id = ?", ids.product).c,
+      nameZh: "x",
+      nameEn: "x",
+      unit: "pc",
+      mpq: "10",
+      moq: "10",
+      status: "active",
     };
     const answer = await shop.post(path("/system/product/PROD"), admin, fields);
     expect(answer.status).toBe(400);
@@ -192,7 +275,15 @@ describe("the new actions", () => {
     expect(shop.one<{ c: string }>("select ordering_code c from product where id = ?", ids.product).c).toBe("CNMG120408-DM YBC252");
 
     const price = shop.one<{ p: number }>("select list_price p from product where ordering_code = 'PCLNR2525M12'").p;
-    const bad = await upload(admin, await xlsx([["订货号", "牌价（元）", "可用库存", "交货周期（天）"], ["PCLNR2525M12", 1, 1, 1], ["CNMG120408-DM YBC252", 2, -1, 1]]), ids.tenant);
+    const bad = await upload(
+      admin,
+      await xlsx([
+        ["订货号", "牌价（元）", "可用库存", "交货周期（天）"],
+        ["PCLNR2525M12", 1, 1, 1],
+        ["CNMG120408-DM YBC252", 2, -1, 1],
+      ]),
+      ids.tenant,
+    );
     expect(bad.status).toBe(302);
     const jobId = Number(/\/job\/(\d+)$/.exec(bad.headers.get("location") ?? "")?.[1]);
     expect(await waitForJob(jobId)).toBe("failed");

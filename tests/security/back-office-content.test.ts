@@ -53,7 +53,13 @@ function multipart(pathname: string, cookie: string, fields: Record<string, stri
   return fetch(`${shop.base}${pathname}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: shop.base }, body: form });
 }
 const contentFields = (title: string, status = "published") => ({
-  intent: "save", titleZh: title, titleEn: `${title} (en)`, bodyZh: "正文", bodyEn: "Text", status, publishedAt: hours(-1),
+  intent: "save",
+  titleZh: title,
+  titleEn: `${title} (en)`,
+  bodyZh: "正文",
+  bodyEn: "Text",
+  status,
+  publishedAt: hours(-1),
 });
 const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
@@ -68,7 +74,8 @@ describe("who may open the promotion and content screens", () => {
   });
 
   it("every action: order desk 403, dealer 404, cross-site 403, and nothing changes", async () => {
-    const count = () => shop.one<{ n: number }>("select (select count(*) from promotion) + (select count(*) from content) + (select count(*) from content_category) n").n;
+    const count = () =>
+      shop.one<{ n: number }>("select (select count(*) from promotion) + (select count(*) from content) + (select count(*) from content_category) n").n;
     const before = count();
     const promo = { intent: "save", kind: "sale", titleZh: "x", titleEn: "x", startsAt: hours(1), endsAt: hours(5), items: `${freeProduct()}, 1` };
     const posts: [string, Record<string, string>][] = [
@@ -99,11 +106,23 @@ describe("who may open the promotion and content screens", () => {
 describe("changes made on the screens", () => {
   it("a script in a promotion title is text in the back office and in the shop; posted twice it is added once", async () => {
     const title = "<script>alert(1)</script>促销";
-    const fields = { intent: "save", kind: "sale", titleZh: title, titleEn: title, startsAt: hours(-1), endsAt: hours(48), discountPct: "10", items: freeProduct() };
+    const fields = {
+      intent: "save",
+      kind: "sale",
+      titleZh: title,
+      titleEn: title,
+      startsAt: hours(-1),
+      endsAt: hours(48),
+      discountPct: "10",
+      items: freeProduct(),
+    };
     const [a, b] = await Promise.all([shop.post("/system/promotion/new", editor, fields), shop.post("/system/promotion/new", editor, fields)]);
     expect([a.status, b.status].sort()).toEqual([302, 400]);
     expect(shop.one<{ n: number }>("select count(*) n from promotion where title_zh = ?", title).n).toBe(1);
-    for (const [page, cookie] of [["/system/promotion", editor], ["/promotion", dealer]] as const) {
+    for (const [page, cookie] of [
+      ["/system/promotion", editor],
+      ["/promotion", dealer],
+    ] as const) {
       const html = await (await shop.get(page, cookie)).text();
       expect(html, page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;促销");
       expect(html, page).not.toContain("<script>alert(1)</script>");
@@ -113,7 +132,11 @@ describe("changes made on the screens", () => {
   it("a script in an announcement title is text in the back office and in the shop", async () => {
     const answer = await shop.post("/system/content/new?kind=announcement", editor, contentFields("<script>alert(2)</script>公告"));
     expect(answer.status).toBe(302);
-    for (const [page, cookie] of [["/system/content?kind=announcement", editor], ["/announcement", dealer], ["/homePage", dealer]] as const) {
+    for (const [page, cookie] of [
+      ["/system/content?kind=announcement", editor],
+      ["/announcement", dealer],
+      ["/homePage", dealer],
+    ] as const) {
       const html = await (await shop.get(page, cookie)).text();
       expect(html, page).toContain("&lt;script&gt;alert(2)&lt;/script&gt;公告");
       expect(html, page).not.toContain("<script>alert(2)</script>");
@@ -123,12 +146,20 @@ describe("changes made on the screens", () => {
 
   it("an upload is judged by its content: a renamed program is refused, a PDF is served with its headers", async () => {
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, ...new Array(120).fill(0)]);
-    const refused = await multipart("/system/content/new?kind=download", editor, contentFields("假PDF"), { name: "catalogue.pdf", type: "application/pdf", data: exe });
+    const refused = await multipart("/system/content/new?kind=download", editor, contentFields("假PDF"), {
+      name: "catalogue.pdf",
+      type: "application/pdf",
+      data: exe,
+    });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("不支持此文件类型（按文件内容判断）");
     expect(shop.one<{ n: number }>("select count(*) n from content where title_zh = '假PDF'").n).toBe(0);
 
-    const ok = await multipart("/system/content/new?kind=download", editor, contentFields("刀具样本"), { name: "刀具样本 2026.pdf", type: "application/pdf", data: pdf });
+    const ok = await multipart("/system/content/new?kind=download", editor, contentFields("刀具样本"), {
+      name: "刀具样本 2026.pdf",
+      type: "application/pdf",
+      data: pdf,
+    });
     expect(ok.status).toBe(302);
     const id = shop.one<{ id: number }>("select id from content where title_zh = '刀具样本'").id;
     const file = await shop.get(`/downloadService/file?id=${id}`, dealer);
@@ -145,13 +176,21 @@ describe("changes made on the screens", () => {
   it("an oversized upload is refused with 413, not a 500, and nothing is saved", async () => {
     const big = new Uint8Array(21 * 1024 * 1024);
     big.set(pdf);
-    const answer = await multipart("/system/content/new?kind=download", editor, contentFields("太大的文件"), { name: "big.pdf", type: "application/pdf", data: big });
+    const answer = await multipart("/system/content/new?kind=download", editor, contentFields("太大的文件"), {
+      name: "big.pdf",
+      type: "application/pdf",
+      data: big,
+    });
     expect(answer.status).toBe(413);
     expect(shop.one<{ n: number }>("select count(*) n from content where title_zh = '太大的文件'").n).toBe(0);
   });
 
   it("a draft is not served to dealers, neither its page nor its file; staff preview it", async () => {
-    const answer = await multipart("/system/content/new?kind=download", editor, contentFields("草稿样本", "draft"), { name: "draft.pdf", type: "application/pdf", data: pdf });
+    const answer = await multipart("/system/content/new?kind=download", editor, contentFields("草稿样本", "draft"), {
+      name: "draft.pdf",
+      type: "application/pdf",
+      data: pdf,
+    });
     expect(answer.status).toBe(302);
     const id = shop.one<{ id: number }>("select id from content where title_zh = '草稿样本'").id;
     expect((await shop.get(`/downloadService/file?id=${id}`, dealer)).status).toBe(404);

@@ -67,7 +67,9 @@ describe("who may open the order desk", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await answer.arrayBuffer());
     const rows = wb.worksheets[0].getSheetValues().filter(Boolean);
-    expect(rows.length - 1).toBe(count("select count(*) n from sales_order o join tenant t on t.id = o.tenant_id where t.code = '1000' and o.status <> 'to_be_submitted'"));
+    expect(rows.length - 1).toBe(
+      count("select count(*) n from sales_order o join tenant t on t.id = o.tenant_id where t.code = '1000' and o.status <> 'to_be_submitted'"),
+    );
   });
 
   it("another entity's order and a dealer's draft are not found, page and action", async () => {
@@ -106,7 +108,10 @@ describe("the order desk's actions", () => {
   it("a double confirm has one effect: one audit entry, one notice", async () => {
     const no = orderOf("1000", "to_be_confirmed", 1);
     const notices = count("select count(*) n from notice where order_no = ?", no);
-    const [a, b] = await Promise.all([shop.post(`/system/orders/${no}`, desk, { intent: "confirm" }), shop.post(`/system/orders/${no}`, desk, { intent: "confirm" })]);
+    const [a, b] = await Promise.all([
+      shop.post(`/system/orders/${no}`, desk, { intent: "confirm" }),
+      shop.post(`/system/orders/${no}`, desk, { intent: "confirm" }),
+    ]);
     expect([a.status, b.status]).toEqual([302, 302]);
     expect(statusOf(no)).toBe("confirmed");
     expect(count("select count(*) n from audit_log where entity = 'sales_order' and entity_id = ?", no)).toBe(1);
@@ -122,7 +127,16 @@ describe("the order desk's actions", () => {
       no,
     );
     expect(token).toBeTruthy();
-    const fields = { intent: "ship", token: token!, shipDate: "2026-11-25", carrier: "<script>alert(1)</script>", trackingNo: "SF1", packingSlipNo: "PS1", batchNo: "B1", [`qty.${line.id}`]: "1" };
+    const fields = {
+      intent: "ship",
+      token: token!,
+      shipDate: "2026-11-25",
+      carrier: "<script>alert(1)</script>",
+      trackingNo: "SF1",
+      packingSlipNo: "PS1",
+      batchNo: "B1",
+      [`qty.${line.id}`]: "1",
+    };
     const before = count("select count(*) n from shipment where order_line_id = ?", line.id);
     const answers = await Promise.all([shop.post(`/system/orders/${no}`, desk, fields), shop.post(`/system/orders/${no}`, desk, fields)]);
     expect(answers.map((a) => a.status)).toEqual([302, 302]);
@@ -161,7 +175,11 @@ describe("the order desk's actions", () => {
       return f;
     };
     const no = openOrder(1);
-    const rows = [["订单号", "行号", "发货数量", "发货日期", "承运商", "运单号", "装箱单号", "批号"], [no, 10, 1, "2026-11-25", "EMS", "E1", "P1", "B1"], [no, 10, 1, "bad date", "EMS", "E1", "P1", "B1"]];
+    const rows = [
+      ["订单号", "行号", "发货数量", "发货日期", "承运商", "运单号", "装箱单号", "批号"],
+      [no, 10, 1, "2026-11-25", "EMS", "E1", "P1", "B1"],
+      [no, 10, 1, "bad date", "EMS", "E1", "P1", "B1"],
+    ];
     const shipments = count("select count(*) n from shipment");
     expect((await post(support, await form(rows))).status).toBe(403);
     expect((await post(dealer, await form(rows))).status).toBe(404);

@@ -33,15 +33,24 @@ const now = () => new Date().toISOString();
 const OBJECTS: Record<string, () => string> = {
   SUBMITTED_ORDER: () => id("select order_no from sales_order where status = 'submitted' and tenant_id = 1 order by id limit 1"),
   SHIPPABLE_ORDER: () =>
-    id("select o.order_no from sales_order o where o.status = 'confirmed' and o.tenant_id = 1 and exists (select 1 from order_line l where l.order_id = o.id and l.qty > l.shipped_qty) order by o.id limit 1"),
+    id(
+      "select o.order_no from sales_order o where o.status = 'confirmed' and o.tenant_id = 1 and exists (select 1 from order_line l where l.order_id = o.id and l.qty > l.shipped_qty) order by o.id limit 1",
+    ),
   CUSTOMER: () => id("select c.id from customer c join app_user u on u.customer_id = c.id where u.code = 'XCD000001'"),
   MASTER: () => id("select id from app_user where code = 'XCD000001'"),
   PRODUCT: () => id("select id from product order by id limit 1"),
   ORDERING_CODE: () => id("select ordering_code from product order by id limit 1"),
   NOT_HOT_CODE: () => id("select ordering_code from product where is_hot = 0 order by id limit 1"),
-  OPEN_LINE: () => id("select l.id from order_line l join sales_order o on o.id = l.order_id where o.order_no = ? and l.qty > l.shipped_qty order by l.id limit 1", object("SHIPPABLE_ORDER")),
+  OPEN_LINE: () =>
+    id(
+      "select l.id from order_line l join sales_order o on o.id = l.order_id where o.order_no = ? and l.qty > l.shipped_qty order by l.id limit 1",
+      object("SHIPPABLE_ORDER"),
+    ),
   DEALER_ELSEWHERE: () =>
-    id("select c.code from customer c where c.kind = 'dealer' and not exists (select 1 from user_tenant ut join app_user u on u.id = ut.user_id where u.customer_id = c.id and ut.tenant_id = ?) order by c.id limit 1", object("AREA")),
+    id(
+      "select c.code from customer c where c.kind = 'dealer' and not exists (select 1 from user_tenant ut join app_user u on u.id = ut.user_id where u.customer_id = c.id and ut.tenant_id = ?) order by c.id limit 1",
+      object("AREA"),
+    ),
   PROMOTION: () => id("select id from promotion where tenant_id = 1 and ends_at > ? order by id limit 1", now()),
   CONTENT: () => id("select id from content where kind = 'announcement' order by id limit 1"),
   DOWNLOAD: () => id("select id from content where kind = 'download' and file_key is not null order by id limit 1"),
@@ -88,7 +97,11 @@ const TABLE: Record<string, Row> = {
     account: DESK,
     page: "/system/orders/SUBMITTED_ORDER",
     controls: ['data-testid="desk-confirm"', 'data-testid="desk-cancel"'],
-    post: { path: "/system/orders/SUBMITTED_ORDER", fields: { intent: "confirm" }, unchanged: "select status, updated_at from sales_order where order_no = 'SUBMITTED_ORDER'" },
+    post: {
+      path: "/system/orders/SUBMITTED_ORDER",
+      fields: { intent: "confirm" },
+      unchanged: "select status, updated_at from sales_order where order_no = 'SUBMITTED_ORDER'",
+    },
   },
   "ord:delivery:view": { account: DESK, page: "/system/deliveries" },
   "ord:delivery:edit": {
@@ -97,7 +110,16 @@ const TABLE: Record<string, Row> = {
     controls: ['data-testid="ship-form"'],
     post: {
       path: "/system/orders/SHIPPABLE_ORDER",
-      fields: { intent: "ship", token: "permission-probe-ship-0001", shipDate: "TODAY", carrier: "SF", trackingNo: "SF0001", packingSlipNo: "PS0001", batchNo: "B0001", "qty.OPEN_LINE": "1" },
+      fields: {
+        intent: "ship",
+        token: "permission-probe-ship-0001",
+        shipDate: "TODAY",
+        carrier: "SF",
+        trackingNo: "SF0001",
+        packingSlipNo: "PS0001",
+        batchNo: "B0001",
+        "qty.OPEN_LINE": "1",
+      },
       unchanged: "select count(*) n from shipment s join sales_order o on o.id = s.order_id where o.order_no = 'SHIPPABLE_ORDER'",
     },
   },
@@ -106,7 +128,11 @@ const TABLE: Record<string, Row> = {
     account: DESK,
     page: "/system/customer/CUSTOMER",
     controls: ['name="erpAccount"'],
-    post: { path: "/system/customer/CUSTOMER", fields: { intent: "erp", userId: "MASTER", erpAccount: "PROBE01" }, unchanged: "select erp_account from app_user where id = MASTER" },
+    post: {
+      path: "/system/customer/CUSTOMER",
+      fields: { intent: "erp", userId: "MASTER", erpAccount: "PROBE01" },
+      unchanged: "select erp_account from app_user where id = MASTER",
+    },
   },
   "cus:price:view": { account: DESK, page: "/system/customer/CUSTOMER/prices" },
   "cus:price:edit": {
@@ -129,14 +155,22 @@ const TABLE: Record<string, Row> = {
     account: EDITOR,
     page: "/system/catalogueNode",
     controls: ['data-testid="new-node"', 'href="/system/catalogueNode/'],
-    post: { path: "/system/catalogueNode/new", fields: { code: "PROBE", labelZh: "探针", labelEn: "Probe", sort: "1" }, unchanged: "select count(*) n from catalogue_node" },
+    post: {
+      path: "/system/catalogueNode/new",
+      fields: { code: "PROBE", labelZh: "探针", labelEn: "Probe", sort: "1" },
+      unchanged: "select count(*) n from catalogue_node",
+    },
   },
   "cat:product:view": { account: EDITOR, page: "/system/product" },
   "cat:product:edit": {
     account: EDITOR,
     page: "/system/product",
     controls: ['data-testid="new-product"'],
-    post: { path: "/system/product/PRODUCT", fields: { intent: "stock", tenantId: "1", available: "999", leadTimeDays: "3" }, unchanged: "select count(*) n, coalesce(sum(available), 0) total from stock" },
+    post: {
+      path: "/system/product/PRODUCT",
+      fields: { intent: "stock", tenantId: "1", available: "999", leadTimeDays: "3" },
+      unchanged: "select count(*) n, coalesce(sum(available), 0) total from stock",
+    },
   },
   "pro:promotion:view": { account: EDITOR, page: "/system/promotion" },
   "pro:promotion:edit": {
@@ -161,9 +195,12 @@ const TABLE: Record<string, Row> = {
     account: EDITOR,
     page: "/system/content/DOWNLOAD",
     controls: ['data-testid="content-file"'],
-    post: { path: "/system/content/DOWNLOAD", fields: { intent: "save", titleZh: "刀具样本", titleEn: "Catalogue", bodyZh: "正文", bodyEn: "Text", status: "published", publishedAt: "NOW_IN_CHINA" },
+    post: {
+      path: "/system/content/DOWNLOAD",
+      fields: { intent: "save", titleZh: "刀具样本", titleEn: "Catalogue", bodyZh: "正文", bodyEn: "Text", status: "published", publishedAt: "NOW_IN_CHINA" },
       multipart: true,
-      unchanged: "select title_zh, file_key, file_name from content where id = DOWNLOAD", },
+      unchanged: "select title_zh, file_key, file_name from content where id = DOWNLOAD",
+    },
   },
   "cms:category:edit": {
     account: EDITOR,
@@ -193,40 +230,68 @@ const TABLE: Record<string, Row> = {
     page: "/system/survey",
     post: {
       path: "/system/survey/new",
-      fields: { titleZh: "探针", titleEn: "Probe", startsOn: "2030-01-01", endsOn: "2030-01-31", "questions[0].textZh": "满意吗", "questions[0].textEn": "Satisfied?", "questions[0].kind": "scale" },
+      fields: {
+        titleZh: "探针",
+        titleEn: "Probe",
+        startsOn: "2030-01-01",
+        endsOn: "2030-01-31",
+        "questions[0].textZh": "满意吗",
+        "questions[0].textEn": "Satisfied?",
+        "questions[0].kind": "scale",
+      },
       unchanged: "select count(*) n from survey",
     },
   },
   "svc:marketing:edit": {
     account: SUPPORT,
     page: "/system/support/items",
-    post: { path: "/system/support/items", fields: { nameZh: "探针", nameEn: "Probe", maxQty: "5", sort: "1", active: "on" }, unchanged: "select count(*) n from marketing_item" },
+    post: {
+      path: "/system/support/items",
+      fields: { nameZh: "探针", nameEn: "Probe", maxQty: "5", sort: "1", active: "on" },
+      unchanged: "select count(*) n from marketing_item",
+    },
   },
   "svc:reserve:view": { account: SUPPORT, page: "/system/support/reservations" },
   "svc:reserve:edit": {
     account: SUPPORT,
     page: "/system/support/reservations/RESERVATION",
     controls: ['data-testid="reserve-refuse"', 'class="reserve-qty"'],
-    post: { path: "/system/support/reservations/RESERVATION", fields: { intent: "refuse", reason: "probe" }, unchanged: "select status, decided_at from stock_reservation where id = RESERVATION" },
+    post: {
+      path: "/system/support/reservations/RESERVATION",
+      fields: { intent: "refuse", reason: "probe" },
+      unchanged: "select status, decided_at from stock_reservation where id = RESERVATION",
+    },
   },
   "svc:quote:view": { account: SUPPORT, page: "/system/quotation" },
   "svc:quote:edit": {
     account: SUPPORT,
     page: "/system/quotation/QUOTATION",
     controls: ['data-testid="quote-give"', 'data-testid="quote-ask"'],
-    post: { path: "/system/quotation/QUOTATION", fields: { intent: "ask", token: "permission-probe-quote-0001", body: "Which material?" }, unchanged: "select (select status from quotation where id = QUOTATION) status, (select count(*) from quotation_message) n" },
+    post: {
+      path: "/system/quotation/QUOTATION",
+      fields: { intent: "ask", token: "permission-probe-quote-0001", body: "Which material?" },
+      unchanged: "select (select status from quotation where id = QUOTATION) status, (select count(*) from quotation_message) n",
+    },
   },
   "svc:quoteType:edit": {
     account: ADMIN,
     page: "/system/quotationToolType",
-    post: { path: "/system/quotationToolType", fields: { code: "probe", nameZh: "探针", nameEn: "Probe", sort: "1", active: "on" }, unchanged: "select count(*) n from quote_tool_type" },
+    post: {
+      path: "/system/quotationToolType",
+      fields: { code: "probe", nameZh: "探针", nameEn: "Probe", sort: "1", active: "on" },
+      unchanged: "select count(*) n from quote_tool_type",
+    },
   },
   "svc:feedback:view": { account: SUPPORT, page: "/system/feedback" },
   "svc:feedback:edit": {
     account: SUPPORT,
     page: "/system/feedback/FEEDBACK",
     controls: ['data-testid="feedback-staff-form"'],
-    post: { path: "/system/feedback/FEEDBACK", fields: { intent: "close", token: "permission-probe-feedback-01" }, unchanged: "select (select status from feedback where id = FEEDBACK) status, (select count(*) from feedback_message) n" },
+    post: {
+      path: "/system/feedback/FEEDBACK",
+      fields: { intent: "close", token: "permission-probe-feedback-01" },
+      unchanged: "select (select status from feedback where id = FEEDBACK) status, (select count(*) from feedback_message) n",
+    },
   },
   "sys:user:view": { account: ADMIN, page: "/system/user" },
   "sys:user:edit": {
@@ -240,14 +305,22 @@ const TABLE: Record<string, Row> = {
     account: ADMIN,
     page: "/system/role",
     controls: ['href="/system/role/new"', 'href="/system/role/ROLE"'],
-    post: { path: "/system/role/ROLE", fields: { code: "customer_support", nameZh: "探针", nameEn: "Probe" }, unchanged: "select name_zh, name_en, (select count(*) from role_menu where role_id = ROLE) n from role where id = ROLE" },
+    post: {
+      path: "/system/role/ROLE",
+      fields: { code: "customer_support", nameZh: "探针", nameEn: "Probe" },
+      unchanged: "select name_zh, name_en, (select count(*) from role_menu where role_id = ROLE) n from role where id = ROLE",
+    },
   },
   "sys:menu:view": { account: ADMIN, page: "/system/menu" },
   "sys:menu:edit": {
     account: ADMIN,
     page: "/system/menu",
     controls: ['href="/system/menu/new', 'href="/system/menu/MENU"'],
-    post: { path: "/system/menu/MENU", fields: { area: "shop", type: "menu", name: "downloadService", titleZh: "探针", titleEn: "Probe", href: "/downloadService", sort: "70" }, unchanged: "select title_zh, title_en from menu where id = MENU" },
+    post: {
+      path: "/system/menu/MENU",
+      fields: { area: "shop", type: "menu", name: "downloadService", titleZh: "探针", titleEn: "Probe", href: "/downloadService", sort: "70" },
+      unchanged: "select title_zh, title_en from menu where id = MENU",
+    },
   },
   "sys:param:view": { account: ADMIN, page: "/system/parameter" },
   "sys:param:edit": {
@@ -267,10 +340,10 @@ const TABLE: Record<string, Row> = {
   "sys:errorLog:view": { account: ADMIN, page: "/system/errorLog" },
 };
 
-
 /** The database changed under the server: the way the screens do it, the menus' version moves and every worker re-reads. */
 /** The messages a refused form shows, for a failure's description. */
-const problems = (text: string) => [...text.matchAll(/(?:role="alert"|error-text"|data-testid="[a-z-]*error")[^>]*>([^<]{1,200})/g)].map((m) => m[1]).join(" | ") || text.slice(0, 200);
+const problems = (text: string) =>
+  [...text.matchAll(/(?:role="alert"|error-text"|data-testid="[a-z-]*error")[^>]*>([^<]{1,200})/g)].map((m) => m[1]).join(" | ") || text.slice(0, 200);
 
 function send(post: NonNullable<Row["post"]>, account: string) {
   const fields = Object.fromEntries(Object.entries(post.fields).map(([k, v]) => [fill(k), fill(v)]));

@@ -52,7 +52,12 @@ const jobId = () => {
   const existing = shop.one<{ id: number } | undefined>("select id from background_job where kind = 'tenant_init' order by id limit 1");
   if (existing) return existing.id;
   const now = new Date().toISOString();
-  shop.run("insert into background_job (kind, status, total, done, subject_id, message, created_by, created_at, updated_at) values ('tenant_init', 'done', 0, 0, ?, null, null, ?, ?)", areaId(), now, now);
+  shop.run(
+    "insert into background_job (kind, status, total, done, subject_id, message, created_by, created_at, updated_at) values ('tenant_init', 'done', 0, 0, ?, null, null, ?, ?)",
+    areaId(),
+    now,
+    now,
+  );
   return shop.one<{ id: number }>("select id from background_job where kind = 'tenant_init' order by id limit 1").id;
 };
 const path = (p: string) =>
@@ -81,7 +86,16 @@ describe("who may open the back office", () => {
     expect((await shop.post("/system/parameter", orderDesk, { code: "x1", value: "" })).status).toBe(403);
     expect((await shop.post(path("/system/role/ROLE"), orderDesk, { code: "customer_sub", nameZh: "x", nameEn: "x" })).status).toBe(403);
     const area = shop.one<{ name_en: string }>("select name_en from tenant where id = ?", areaId()).name_en;
-    const areaFields = { nameZh: "x", nameEn: "x", showNameZh: "x", showNameEn: "x", currency: "CNY", taxRate: "13", freeShippingAmount: "1", shippingFee: "1" };
+    const areaFields = {
+      nameZh: "x",
+      nameEn: "x",
+      showNameZh: "x",
+      showNameEn: "x",
+      currency: "CNY",
+      taxRate: "13",
+      freeShippingAmount: "1",
+      shippingFee: "1",
+    };
     expect((await shop.post(path("/system/dataArea/AREA/edit"), orderDesk, areaFields)).status).toBe(403);
     expect((await shop.post(path("/system/dataArea/AREA/edit"), dealer, areaFields)).status).toBe(404);
     expect((await shop.post("/system/dataArea/999999/edit", admin, areaFields)).status).toBe(404);
@@ -113,14 +127,28 @@ describe("changes made on the screens", () => {
   });
 
   it("a company entity's edit escapes a script in its name, keeps its code and is audited with before and after", async () => {
-    const fields = { nameZh: "<img src=x onerror=alert(1)>", nameEn: "Chengdu Tools", showNameZh: "成都", showNameEn: "Chengdu", currency: "cny", taxRate: "9", freeShippingAmount: "1500", shippingFee: "12.5" };
+    const fields = {
+      nameZh: "<img src=x onerror=alert(1)>",
+      nameEn: "Chengdu Tools",
+      showNameZh: "成都",
+      showNameEn: "Chengdu",
+      currency: "cny",
+      taxRate: "9",
+      freeShippingAmount: "1500",
+      shippingFee: "12.5",
+    };
     expect((await shop.post(path("/system/dataArea/AREA/edit"), admin, { ...fields, code: "HACK" })).status).toBe(302);
-    const row = shop.one<{ code: string; name_zh: string; currency: string; tax_rate_bp: number; shipping_fee: number }>("select * from tenant where id = ?", areaId());
+    const row = shop.one<{ code: string; name_zh: string; currency: string; tax_rate_bp: number; shipping_fee: number }>(
+      "select * from tenant where id = ?",
+      areaId(),
+    );
     expect(row).toMatchObject({ code: "2000", name_zh: fields.nameZh, currency: "CNY", tax_rate_bp: 900, shipping_fee: 1250 });
     const html = await (await shop.get(path("/system/dataArea/AREA"), admin)).text();
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
-    const audit = shop.one<{ before_json: string; after_json: string }>("select before_json, after_json from audit_log where entity = 'tenant' and action = 'update' order by id desc limit 1");
+    const audit = shop.one<{ before_json: string; after_json: string }>(
+      "select before_json, after_json from audit_log where entity = 'tenant' and action = 'update' order by id desc limit 1",
+    );
     expect(JSON.parse(audit.after_json)).toMatchObject({ tax_rate_bp: 900 });
     expect(JSON.parse(audit.before_json).tax_rate_bp).not.toBe(900);
   });

@@ -25,8 +25,16 @@ afterAll(() => shop?.stop());
 
 const china = (h: number) => new Date(Date.now() + h * 3600_000 + 8 * 3600_000).toISOString().slice(0, 16);
 const tender = (no: string, title = "氧化钬采购招标") => ({
-  intent: "save", biddingNo: no, titleZh: title, titleEn: `${title} (en)`, bodyZh: "正文", bodyEn: "Text", contact: "采购中心",
-  publishedAt: china(-2), opensAt: china(-1), closesAt: china(24),
+  intent: "save",
+  biddingNo: no,
+  titleZh: title,
+  titleEn: `${title} (en)`,
+  bodyZh: "正文",
+  bodyEn: "Text",
+  contact: "采购中心",
+  publishedAt: china(-2),
+  opensAt: china(-1),
+  closesAt: china(24),
 });
 const idOf = (no: string) => shop.one<{ id: number }>("select id from bidding where bidding_no = ?", no).id;
 const draftId = () => shop.one<{ id: number }>("select id from bidding where status = 'draft' order by id limit 1").id;
@@ -39,16 +47,22 @@ function upload(pathname: string, cookie: string, data: Uint8Array, name: string
 }
 
 describe("the staff screens", () => {
-  it.each(["/system/gdre", "/system/gdre/new", "/system/gdre/DRAFT"])("%s: signed out → /login, dealer → 404, order desk → 403, content editor → 200", async (page) => {
-    const url = page.replace("DRAFT", String(draftId()));
-    expect((await shop.get(url, "")).headers.get("location")).toMatch(/^\/login\?redirect=/);
-    expect((await shop.get(url, dealer)).status).toBe(404);
-    expect((await shop.get(url, orderDesk)).status).toBe(403);
-    expect((await shop.get(url, editor)).status).toBe(200);
-  });
+  it.each(["/system/gdre", "/system/gdre/new", "/system/gdre/DRAFT"])(
+    "%s: signed out → /login, dealer → 404, order desk → 403, content editor → 200",
+    async (page) => {
+      const url = page.replace("DRAFT", String(draftId()));
+      expect((await shop.get(url, "")).headers.get("location")).toMatch(/^\/login\?redirect=/);
+      expect((await shop.get(url, dealer)).status).toBe(404);
+      expect((await shop.get(url, orderDesk)).status).toBe(403);
+      expect((await shop.get(url, editor)).status).toBe(200);
+    },
+  );
 
   it("every action: order desk 403, dealer 404, another site 403, nothing changes", async () => {
-    const count = () => shop.one<{ n: number }>("select (select count(*) from bidding) + (select count(*) from bidding_document) + (select count(*) from bidding where status = 'published') n").n;
+    const count = () =>
+      shop.one<{ n: number }>(
+        "select (select count(*) from bidding) + (select count(*) from bidding_document) + (select count(*) from bidding where status = 'published') n",
+      ).n;
     const before = count();
     const id = draftId();
     for (const [page, fields] of [
@@ -85,13 +99,21 @@ describe("the staff screens", () => {
 describe("changes and the public pages", () => {
   it("a new tender posted twice is added once; publishing twice is one change; the public pages show a script as text", async () => {
     const title = "<script>alert(1)</script>招标";
-    const [a, b] = await Promise.all([shop.post("/system/gdre/new", editor, tender("GDRE-SEC-2", title)), shop.post("/system/gdre/new", editor, tender("GDRE-SEC-2", title))]);
+    const [a, b] = await Promise.all([
+      shop.post("/system/gdre/new", editor, tender("GDRE-SEC-2", title)),
+      shop.post("/system/gdre/new", editor, tender("GDRE-SEC-2", title)),
+    ]);
     expect([a.status, b.status].sort()).toEqual([302, 400]);
     const id = idOf("GDRE-SEC-2");
     expect((await shop.get(`/gdre/${id}`, "")).status).toBe(404); // a draft
     for (let i = 0; i < 2; i++) expect((await shop.post(`/system/gdre/${id}`, editor, { intent: "publish" })).status).toBe(302);
     expect(shop.one<{ n: number }>("select count(*) n from audit_log where entity = 'bidding' and entity_id = ?", String(id)).n).toBe(2); // create + publish
-    for (const [page, cookie] of [["/gdre", ""], [`/gdre/${id}`, ""], [`/gdre/${id}`, dealer], ["/system/gdre", editor]] as const) {
+    for (const [page, cookie] of [
+      ["/gdre", ""],
+      [`/gdre/${id}`, ""],
+      [`/gdre/${id}`, dealer],
+      ["/system/gdre", editor],
+    ] as const) {
       const html = await (await shop.get(page, cookie)).text();
       expect(html, page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;招标");
       expect(html, page).not.toContain("<script>alert(1)</script>");
@@ -147,14 +169,21 @@ describe("downloads by category and column choices", () => {
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/order/order");
     }
-    expect(shop.one<{ n: number }>("select count(*) n from user_module_field where module = 'delivery_records' and user_id = (select id from app_user where code = ?)", dealerCode).n).toBe(1);
+    expect(
+      shop.one<{ n: number }>(
+        "select count(*) n from user_module_field where module = 'delivery_records' and user_id = (select id from app_user where code = ?)",
+        dealerCode,
+      ).n,
+    ).toBe(1);
     const mine = await (await shop.get("/userModuleField?module=delivery_records", dealer)).json();
     expect(mine).toEqual({ module: "delivery_records", fields: ["orderNo", "trackingNo"] });
     const other = await shop.signIn(newAccount(shop, "XCD000002"));
     expect(((await (await shop.get("/userModuleField?module=delivery_records", other)).json()) as { fields: string[] }).fields).toHaveLength(9);
     expect((await shop.get("/userModuleField?module=nope", dealer)).status).toBe(404);
     const put = await fetch(`${shop.base}/userModuleField`, {
-      method: "PUT", redirect: "manual", headers: { Cookie: dealer, Origin: shop.base, "Content-Type": "application/x-www-form-urlencoded" },
+      method: "PUT",
+      redirect: "manual",
+      headers: { Cookie: dealer, Origin: shop.base, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ module: "order_list", col: "status" }),
     });
     expect(await put.json()).toEqual({ module: "order_list", fields: ["orderNo", "status"] });

@@ -29,9 +29,11 @@ afterAll(() => shop?.stop());
 
 const product = (id = ids.product) => `/system/product/${id}`;
 const entityPrice = (price: string) => ({ intent: "stock", tenantId: String(ids.tenant), available: "10", leadTimeDays: "9", entityListPrice: price });
-const stockRow = () => shop.query<{ list_price: number | null }>("select list_price from stock where tenant_id = ? and product_id = ?", ids.tenant, ids.product);
+const stockRow = () =>
+  shop.query<{ list_price: number | null }>("select list_price from stock where tenant_id = ? and product_id = ?", ids.tenant, ids.product);
 const cutting = { intent: "cutting", group: "S", vcMin: "40", vcMax: "70", fMin: "0.1", fMax: "0.25", apMin: "0.5", apMax: "2" };
-const cuttingRows = () => shop.one<{ n: number }>("select count(*) n from cutting_data where grade = 'YBC252' and operation = 'turning' and material_group = 'S'").n;
+const cuttingRows = () =>
+  shop.one<{ n: number }>("select count(*) n from cutting_data where grade = 'YBC252' and operation = 'turning' and material_group = 'S'").n;
 
 describe("an entity's list price", () => {
   it("needs cat:product:edit; cross-site refused; a double post one row; bad input 400", async () => {
@@ -76,7 +78,9 @@ describe("cutting data", () => {
     const holder = await shop.post(product(ids.holder), editor, cutting);
     expect(holder.status).toBe(400);
     expect((await shop.post(product(999_999), editor, cutting)).status).toBe(404);
-    expect(shop.one<{ vc_min: number }>("select vc_min from cutting_data where grade = 'YBC252' and operation = 'turning' and material_group = 'S'").vc_min).toBe(40);
+    expect(
+      shop.one<{ vc_min: number }>("select vc_min from cutting_data where grade = 'YBC252' and operation = 'turning' and material_group = 'S'").vc_min,
+    ).toBe(40);
     expect((await shop.post(product(), editor, { intent: "cuttingDelete", group: "S" })).status).toBe(302);
     expect(cuttingRows()).toBe(0);
   });
@@ -86,7 +90,10 @@ describe("moving a catalogue node", () => {
   it("needs cat:node:edit; cross-site refused; into its own subtree 400; a double post moves once", async () => {
     const node = shop.one<{ code: string; parent_code: string }>("select code, parent_code from catalogue_node where level = 3 order by code limit 1");
     const leaf = shop.one<{ code: string }>("select code from catalogue_node where parent_code = ? order by code limit 1", node.code).code;
-    const target = shop.one<{ code: string }>("select code from catalogue_node where level = 2 and code <> ? order by code desc limit 1", node.parent_code).code;
+    const target = shop.one<{ code: string }>(
+      "select code from catalogue_node where level = 2 and code <> ? order by code desc limit 1",
+      node.parent_code,
+    ).code;
     const url = `/system/catalogueNode/${encodeURIComponent(node.code)}`;
     const parentOf = () => shop.one<{ p: string }>("select parent_code p from catalogue_node where code = ?", node.code).p;
     expect((await shop.post(url, dealer, { intent: "move", parent: target })).status).toBe(404);
@@ -113,7 +120,15 @@ describe("moving a catalogue node", () => {
 
 describe("payment terms per method", () => {
   it("the bill terms are checked and saved; a script is refused as text", async () => {
-    const fields = { intent: "terms", nameZh: "湖南精工刀具贸易有限公司", nameEn: "Hunan Precision Tools Trading Co.", creditLimit: "500000.00", paymentTermsDays: "30", billTermsDays: "75", discount: "5.00" };
+    const fields = {
+      intent: "terms",
+      nameZh: "湖南精工刀具贸易有限公司",
+      nameEn: "Hunan Precision Tools Trading Co.",
+      creditLimit: "500000.00",
+      paymentTermsDays: "30",
+      billTermsDays: "75",
+      discount: "5.00",
+    };
     const url = `/system/customer/${ids.customer}`;
     expect((await shop.post(url, editor, fields)).status).toBe(403);
     expect((await shop.post(url, orderDesk, { ...fields, billTermsDays: "366" })).status).toBe(400);
@@ -121,6 +136,9 @@ describe("payment terms per method", () => {
     expect(script.status).toBe(400);
     expect(await script.text()).not.toContain(probe);
     expect((await shop.post(url, orderDesk, fields)).status).toBe(302);
-    expect(shop.one<{ a: number; b: number }>("select payment_terms_days a, bill_terms_days b from customer where id = ?", ids.customer)).toEqual({ a: 30, b: 75 });
+    expect(shop.one<{ a: number; b: number }>("select payment_terms_days a, bill_terms_days b from customer where id = ?", ids.customer)).toEqual({
+      a: 30,
+      b: 75,
+    });
   });
 });

@@ -16,14 +16,20 @@ let admin: string; // EMP000001
 beforeAll(async () => {
   // its own server (not moved yet): it files feedback on the demo dealers' orders and counts it
   shop = await startShop();
-  [dealerA, dealerB, orderDesk, support, admin] = await Promise.all(["XCD000001", "DPC000001", "EMP000002", "EMP000003", "EMP000001"].map((c) => shop.signIn(c)));
+  [dealerA, dealerB, orderDesk, support, admin] = await Promise.all(
+    ["XCD000001", "DPC000001", "EMP000002", "EMP000003", "EMP000001"].map((c) => shop.signIn(c)),
+  );
 });
 afterAll(() => shop?.stop());
 
 const customerOf = (code: string) => shop.one<{ customer_id: number }>("select customer_id from app_user where code = ?", code).customer_id;
 const tenant1000 = () => shop.one<{ id: number }>("select id from tenant where code = '1000'").id;
 const orderOf = (code: string) =>
-  shop.one<{ order_no: string }>("select order_no from sales_order where customer_id = ? and tenant_id = ? and status <> 'to_be_submitted' order by id limit 1", customerOf(code), tenant1000()).order_no;
+  shop.one<{ order_no: string }>(
+    "select order_no from sales_order where customer_id = ? and tenant_id = ? and status <> 'to_be_submitted' order by id limit 1",
+    customerOf(code),
+    tenant1000(),
+  ).order_no;
 /** the seeded feedback of dealer A (the answered one) */
 const feedbackOfA = () => shop.one<{ id: number }>("select id from feedback where customer_id = ? order by id limit 1", customerOf("XCD000001")).id;
 const tokenOf = async (page: string, cookie: string) => {
@@ -34,7 +40,13 @@ const tokenOf = async (page: string, cookie: string) => {
 };
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
 
-function multipart(pathname: string, cookie: string, fields: Record<string, string>, files: { name: string; type: string; data: Uint8Array }[] = [], origin?: string) {
+function multipart(
+  pathname: string,
+  cookie: string,
+  fields: Record<string, string>,
+  files: { name: string; type: string; data: Uint8Array }[] = [],
+  origin?: string,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append("photos", new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
@@ -86,13 +98,17 @@ describe("who may open the feedback pages", () => {
 describe("posts", () => {
   it("refused: cross-site, order desk 403, dealer 404 on the back office; nothing changes", async () => {
     const id = feedbackOfA();
-    const count = () => shop.one<{ n: number }>("select (select count(*) from feedback) + (select count(*) from feedback_message) + (select count(*) from notice) n").n;
+    const count = () =>
+      shop.one<{ n: number }>("select (select count(*) from feedback) + (select count(*) from feedback_message) + (select count(*) from notice) n").n;
     const before = count();
     const reply = { token: "t".repeat(24), intent: "reply", body: "x" };
     expect((await shop.post(`/system/feedback/${id}`, orderDesk, reply)).status).toBe(403);
     expect((await shop.post(`/system/feedback/${id}`, dealerA, reply)).status).toBe(404);
     expect((await shop.post(`/system/feedback/${id}`, support, reply, { Origin: "https://evil.example" })).status).toBe(403);
-    expect((await shop.post(`/afterSalesService/askAfterSalesDetails?id=${id}`, dealerA, { token: "t".repeat(24), body: "x" }, { Origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await shop.post(`/afterSalesService/askAfterSalesDetails?id=${id}`, dealerA, { token: "t".repeat(24), body: "x" }, { Origin: "https://evil.example" }))
+        .status,
+    ).toBe(403);
     const form = await fileForm(dealerA, orderOf("XCD000001"), "跨站");
     expect((await multipart("/afterSalesService/askAfterSales", dealerA, form, [], "https://evil.example")).status).toBe(403);
     expect(count()).toBe(before);
@@ -101,7 +117,10 @@ describe("posts", () => {
   it("a double post files once, answers once and stores one notice; scripts are text for the dealer and for staff", async () => {
     const script = "<script>alert(1)</script>断屑不良";
     const form = await fileForm(dealerA, orderOf("XCD000001"), script);
-    const [a, b] = await Promise.all([multipart("/afterSalesService/askAfterSales", dealerA, form), multipart("/afterSalesService/askAfterSales", dealerA, form)]);
+    const [a, b] = await Promise.all([
+      multipart("/afterSalesService/askAfterSales", dealerA, form),
+      multipart("/afterSalesService/askAfterSales", dealerA, form),
+    ]);
     expect([a.status, b.status]).toEqual([302, 302]);
     expect(a.headers.get("location")).toBe(b.headers.get("location"));
     expect(shop.one<{ n: number }>("select count(*) n from feedback where description = ?", script).n).toBe(1);
@@ -116,9 +135,15 @@ describe("posts", () => {
     expect(shop.one<{ status: string }>("select status from feedback where id = ?", id).status).toBe("answered");
     const notices = shop.query<{ id: number; user_id: number }>("select id, user_id from notice where type = 'customer_feedback' and detail_id = ?", id);
     expect(notices).toHaveLength(1);
-    expect(shop.one<{ n: number }>("select count(*) n from audit_log where entity = 'feedback' and entity_id = ? and user_code = 'EMP000003'", String(id)).n).toBe(1);
+    expect(
+      shop.one<{ n: number }>("select count(*) n from audit_log where entity = 'feedback' and entity_id = ? and user_code = 'EMP000003'", String(id)).n,
+    ).toBe(1);
 
-    for (const [page, cookie] of [[`/afterSalesService/askAfterSalesDetails?id=${id}`, dealerA], [`/system/feedback/${id}`, support], ["/system/feedback", support]] as const) {
+    for (const [page, cookie] of [
+      [`/afterSalesService/askAfterSalesDetails?id=${id}`, dealerA],
+      [`/system/feedback/${id}`, support],
+      ["/system/feedback", support],
+    ] as const) {
       const html = await (await shop.get(page, cookie)).text();
       expect(html, page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;断屑不良");
       expect(html, page).not.toContain("<script>alert(1)</script>");
@@ -137,18 +162,26 @@ describe("posts", () => {
 
   it("photos: judged by content, at most 5 MB, served only to their customer and to staff", async () => {
     const html = new TextEncoder().encode("<html><script>alert(3)</script></html>");
-    const refused = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "假图片"), [{ name: "photo.png", type: "image/png", data: html }]);
+    const refused = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "假图片"), [
+      { name: "photo.png", type: "image/png", data: html },
+    ]);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("照片只能是 PNG 或 JPEG 图片。");
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(png);
-    const tooBig = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "太大"), [{ name: "big.png", type: "image/png", data: big }]);
+    const tooBig = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "太大"), [
+      { name: "big.png", type: "image/png", data: big },
+    ]);
     expect(tooBig.status).toBe(413);
     expect(shop.one<{ n: number }>("select count(*) n from feedback where description in ('假图片', '太大')").n).toBe(0);
 
-    const ok = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "有照片"), [{ name: "崩刃.jpg", type: "image/jpeg", data: png }]);
+    const ok = await multipart("/afterSalesService/askAfterSales", dealerA, await fileForm(dealerA, orderOf("XCD000001"), "有照片"), [
+      { name: "崩刃.jpg", type: "image/jpeg", data: png },
+    ]);
     expect(ok.status).toBe(302);
-    const photo = shop.one<{ id: number; file_type: string }>("select p.id, p.file_type from feedback_photo p join feedback f on f.id = p.feedback_id where f.description = '有照片'");
+    const photo = shop.one<{ id: number; file_type: string }>(
+      "select p.id, p.file_type from feedback_photo p join feedback f on f.id = p.feedback_id where f.description = '有照片'",
+    );
     expect(photo.file_type).toBe("image/png");
     const mine = await shop.get(`/afterSalesService/feedbackPhoto?id=${photo.id}`, dealerA);
     expect(mine.status).toBe(200);

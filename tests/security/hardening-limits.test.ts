@@ -31,7 +31,11 @@ interface Streamed {
  * Posts `total` bytes of a form (`prefix` then filler) in 64 KB chunks without Content-Length
  * (chunked), as fast as the server takes them, and stops writing once the answer has come.
  */
-function streamPost(pathname: string, total: number, opts: { prefix?: string; headers?: Record<string, string>; contentType?: string } = {}): Promise<Streamed> {
+function streamPost(
+  pathname: string,
+  total: number,
+  opts: { prefix?: string; headers?: Record<string, string>; contentType?: string } = {},
+): Promise<Streamed> {
   const url = new URL(pathname, shop.base);
   const started = Date.now();
   return new Promise((resolve) => {
@@ -95,7 +99,10 @@ describe("request bodies are counted and capped before Remix", () => {
   });
 
   it("a declared Content-Length above the limit is answered 413 before any byte of the body is sent", async () => {
-    const answer = await rawRequest(`POST /shop_login HTTP/1.1\r\nHost: ${new URL(shop.base).host}\r\nOrigin: ${shop.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${400 * MB}\r\n\r\n`, null);
+    const answer = await rawRequest(
+      `POST /shop_login HTTP/1.1\r\nHost: ${new URL(shop.base).host}\r\nOrigin: ${shop.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${400 * MB}\r\n\r\n`,
+      null,
+    );
     expect(answer.head).toMatch(/^HTTP\/1\.1 413/);
     expect(answer.closed).toBe(true);
   });
@@ -118,7 +125,9 @@ describe("request bodies are counted and capped before Remix", () => {
     const boundary = "----hardening" + Date.now();
     const file = Buffer.alloc(3 * MB, "x");
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -214,7 +223,10 @@ describe("requests refused before Remix: a 400 or 405, never a 500, and no error
 
   it("the shop's Origin with another Host is a 400 (Remix threw: a 500 and an error-log row)", async () => {
     const rows = errorLogRows();
-    const answer = await rawRequest(`POST /shop_login HTTP/1.1\r\nHost: elsewhere.example\r\nOrigin: ${shop.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4\r\nConnection: close\r\n\r\ncode`, null);
+    const answer = await rawRequest(
+      `POST /shop_login HTTP/1.1\r\nHost: elsewhere.example\r\nOrigin: ${shop.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4\r\nConnection: close\r\n\r\ncode`,
+      null,
+    );
     expect(answer.head).toMatch(/^HTTP\/1\.1 400/);
     expect(errorLogRows()).toBe(rows);
   });
@@ -238,7 +250,10 @@ describe("smaller holes", () => {
     const other = tenants.find((t) => t.tenant_id !== current.tenant_id)!;
     const answer = await shop.post("/switchTenant", cookie, { dataareaid: String(other.tenant_id), redirectTo: "/system" });
     expect(answer.status).toBe(302);
-    const session = shop.one<{ tenant_id: number; created_at: string; expires_at: string }>("select tenant_id, created_at, expires_at from session where user_id = ? order by created_at desc, expires_at desc limit 1", user.id);
+    const session = shop.one<{ tenant_id: number; created_at: string; expires_at: string }>(
+      "select tenant_id, created_at, expires_at from session where user_id = ? order by created_at desc, expires_at desc limit 1",
+      user.id,
+    );
     expect(session.tenant_id).toBe(other.tenant_id);
     const hours = (Date.parse(session.expires_at) - Date.parse(session.created_at)) / 3_600_000;
     expect(hours).toBe(4);
@@ -252,7 +267,10 @@ describe("smaller holes", () => {
     await shop.get(`/auth-redirect?token=${secrets[2]}&redirect=%2FhomePage`, "");
     // the request log is written when each answer has gone; give the lines a moment
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = shop.stdout().split("\n").filter((line) => line.includes('"msg":"request"'));
+    const lines = shop
+      .stdout()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"'));
     for (const secret of secrets) expect(shop.stdout()).not.toContain(secret);
     expect(lines.some((line) => line.includes("/order/resetPwd/thirdReset?token=[redacted]"))).toBe(true);
     expect(lines.some((line) => line.includes("/loginRelay?token=[redacted]"))).toBe(true);
@@ -263,7 +281,10 @@ describe("smaller holes", () => {
     const cookie = await shop.signIn("EMP000001");
     const role = (code: string) => String(shop.one<{ id: number }>("select id from role where code = ?", code).id);
     const userId = (code: string) => shop.one<{ id: number }>("select id from app_user where code = ?", code).id;
-    const rolesOf = (id: number) => shop.query<{ code: string }>("select role.code from user_role join role on role.id = user_role.role_id where user_id = ? order by role.code", id).map((r) => r.code);
+    const rolesOf = (id: number) =>
+      shop
+        .query<{ code: string }>("select role.code from user_role join role on role.id = user_role.role_id where user_id = ? order by role.code", id)
+        .map((r) => r.code);
     const first = userId("EMP000001");
     const second = userId("EMP000003");
     const setRoles = (id: number, roles: string[]) =>

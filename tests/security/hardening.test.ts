@@ -17,9 +17,6 @@ afterAll(() => shop?.stop());
 
 const EVIL = "http://evil.example";
 
-
-
-
 const count = (sql: string, ...params: unknown[]) => shop.one<{ n: number }>(sql, ...params).n;
 
 /** A product dealer A can order, put in the cart once (its MOQ/MPQ as quantity). */
@@ -38,7 +35,6 @@ async function fillCart(cookie: string) {
   expect(added.status).toBe(302);
   return product;
 }
-
 
 describe("1. cross-site posts are refused for every path, before Remix", () => {
   let cookie: string;
@@ -152,8 +148,7 @@ describe("3. reset links come only from PUBLIC_URL", () => {
 });
 
 /** The mail's text as a reader sees it (the outbox keeps the message as sent: quoted-printable). */
-const quotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const quotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe("7. one cart gives one order", () => {
   it("ten submissions of the same cart with ten different tokens make one order", async () => {

@@ -77,12 +77,27 @@ describe("the dealer, once anything shipped", () => {
   });
 
   it("the issue's case: the desk ships 10 of 10 over HTTP, then the dealer's cancel is refused and the desk offers none", async () => {
-    const no = ordersIn("confirmed").find((n) => shop.one<{ n: number }>("select count(*) n from order_line l join sales_order o on o.id = l.order_id where o.order_no = ? and l.shipped_qty > 0", n).n === 0)!;
+    const no = ordersIn("confirmed").find(
+      (n) =>
+        shop.one<{ n: number }>("select count(*) n from order_line l join sales_order o on o.id = l.order_id where o.order_no = ? and l.shipped_qty > 0", n)
+          .n === 0,
+    )!;
     const html = await (await shop.get(deskPage(no), desk)).text();
     expect(html).toContain('data-testid="desk-cancel"'); // nothing shipped yet: the desk may cancel
     const token = /name="token" value="([^"]+)"/.exec(html)![1];
-    const open = shop.query<{ id: number; open: number }>("select l.id, l.qty - l.shipped_qty open from order_line l join sales_order o on o.id = l.order_id where o.order_no = ?", no);
-    const fields: Record<string, string> = { intent: "ship", token, shipDate: "2026-11-26", carrier: "顺丰速运", trackingNo: "SF-ISSUE26", packingSlipNo: "PS26", batchNo: "B26" };
+    const open = shop.query<{ id: number; open: number }>(
+      "select l.id, l.qty - l.shipped_qty open from order_line l join sales_order o on o.id = l.order_id where o.order_no = ?",
+      no,
+    );
+    const fields: Record<string, string> = {
+      intent: "ship",
+      token,
+      shipDate: "2026-11-26",
+      carrier: "顺丰速运",
+      trackingNo: "SF-ISSUE26",
+      packingSlipNo: "PS26",
+      batchNo: "B26",
+    };
     for (const l of open) fields[`qty.${l.id}`] = String(l.open);
     expect((await shop.post(deskPage(no), desk, fields)).status).toBe(302);
     expect(statusOf(no)).toBe("shipped");
@@ -121,7 +136,10 @@ async function confirmedOrder(qty: number): Promise<{ orderNo: string; productId
 }
 
 const stockOf = (productId: number) =>
-  shop.one<{ available: number; reserved: number }>("select s.available, s.reserved from stock s join tenant t on t.id = s.tenant_id and t.code = '1000' where s.product_id = ?", productId);
+  shop.one<{ available: number; reserved: number }>(
+    "select s.available, s.reserved from stock s join tenant t on t.id = s.tenant_id and t.code = '1000' where s.product_id = ?",
+    productId,
+  );
 
 describe("the desk, on a partly shipped order", () => {
   it("offers to cancel what has not shipped; a reason is required; the open rest goes back to stock and the order is closed short", async () => {
@@ -129,7 +147,16 @@ describe("the desk, on a partly shipped order", () => {
     const html = await (await shop.get(deskPage(no), desk)).text();
     const token = /name="token" value="([^"]+)"/.exec(html)![1];
     const line = shop.one<{ id: number }>("select l.id from order_line l join sales_order o on o.id = l.order_id where o.order_no = ?", no);
-    const ship = { intent: "ship", token, shipDate: "2026-11-26", carrier: "EMS", trackingNo: "E26", packingSlipNo: "PS26", batchNo: "B26", [`qty.${line.id}`]: "2" };
+    const ship = {
+      intent: "ship",
+      token,
+      shipDate: "2026-11-26",
+      carrier: "EMS",
+      trackingNo: "E26",
+      packingSlipNo: "PS26",
+      batchNo: "B26",
+      [`qty.${line.id}`]: "2",
+    };
     expect((await shop.post(deskPage(no), desk, ship)).status).toBe(302);
     expect(statusOf(no)).toBe("partly_shipped");
     // the dealer: no cancel any more

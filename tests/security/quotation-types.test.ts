@@ -24,15 +24,39 @@ beforeAll(async () => {
 afterAll(() => shop?.stop());
 
 const typeId = (code: string) => shop.one<{ id: number } | undefined>("select id from quote_tool_type where code = ?", code)?.id ?? 0;
-const attrId = (type: string, key: string) => shop.one<{ id: number }>("select a.id from quote_attribute a join quote_tool_type t on t.id = a.type_id where t.code = ? and a.key = ?", type, key).id;
+const attrId = (type: string, key: string) =>
+  shop.one<{ id: number }>("select a.id from quote_attribute a join quote_tool_type t on t.id = a.type_id where t.code = ? and a.key = ?", type, key).id;
 const count = (sql: string, ...params: unknown[]) => shop.one<{ n: number }>(sql, ...params).n;
-const newType = (code: string, over: Record<string, string> = {}) => ({ code, nameZh: `类型 ${code}`, nameEn: `Type ${code}`, sort: "90", active: "on", ...over });
-const numberAttr = (key: string, over: Record<string, string> = {}) => ({ key, labelZh: "直径", labelEn: "Diameter", kind: "number", unit: "mm", min: "1", max: "20", choices: "", required: "on", ...over });
+const newType = (code: string, over: Record<string, string> = {}) => ({
+  code,
+  nameZh: `类型 ${code}`,
+  nameEn: `Type ${code}`,
+  sort: "90",
+  active: "on",
+  ...over,
+});
+const numberAttr = (key: string, over: Record<string, string> = {}) => ({
+  key,
+  labelZh: "直径",
+  labelEn: "Diameter",
+  kind: "number",
+  unit: "mm",
+  min: "1",
+  max: "20",
+  choices: "",
+  required: "on",
+  ...over,
+});
 
 describe("who may open and post the tool types editor", () => {
   it("signed out → /login; a dealer → 404; the order desk, customer support and the content editor → 403; the administrator → 200", async () => {
     const drill = typeId("drill");
-    const pages = ["/system/quotationToolType", `/system/quotationToolType/${drill}`, `/system/quotationToolType/${drill}/attribute/new`, `/system/quotationToolType/${drill}/attribute/${attrId("drill", "shank")}`];
+    const pages = [
+      "/system/quotationToolType",
+      `/system/quotationToolType/${drill}`,
+      `/system/quotationToolType/${drill}/attribute/new`,
+      `/system/quotationToolType/${drill}/attribute/${attrId("drill", "shank")}`,
+    ];
     for (const page of pages) {
       expect((await shop.get(page, "")).headers.get("location"), page).toMatch(/^\/login\?redirect=/);
       expect((await shop.get(page, dealer)).status, page).toBe(404);
@@ -61,7 +85,10 @@ describe("who may open and post the tool types editor", () => {
     }
     expect(typeId("intruder")).toBe(0);
     expect(shop.one<{ name_zh: string }>("select name_zh from quote_tool_type where id = ?", drill).name_zh).toBe("非标钻头");
-    expect(shop.one<{ label_zh: string; active: number }>("select label_zh, active from quote_attribute where id = ?", shank)).toEqual({ label_zh: "柄部", active: 1 });
+    expect(shop.one<{ label_zh: string; active: number }>("select label_zh, active from quote_attribute where id = ?", shank)).toEqual({
+      label_zh: "柄部",
+      active: 1,
+    });
     expect(count("select count(*) n from quote_attribute where key = 'intruder'")).toBe(0);
   });
 
@@ -71,7 +98,12 @@ describe("who may open and post the tool types editor", () => {
     expect((await shop.get(`/system/quotationToolType/${drill}/attribute/${insertShape}`, admin)).status).toBe(404);
     expect((await shop.post(`/system/quotationToolType/${drill}/attribute/${insertShape}`, admin, numberAttr("shape"))).status).toBe(404);
     expect((await shop.post(`/system/quotationToolType/${drill}`, admin, { intent: "remove", attrId: String(insertShape) })).status).toBe(404);
-    for (const page of ["/system/quotationToolType/99999999", "/system/quotationToolType/abc", `/system/quotationToolType/${drill}/attribute/1e3`, "/system/quotationToolType/99999999/attribute/new"]) {
+    for (const page of [
+      "/system/quotationToolType/99999999",
+      "/system/quotationToolType/abc",
+      `/system/quotationToolType/${drill}/attribute/1e3`,
+      "/system/quotationToolType/99999999/attribute/new",
+    ]) {
       expect((await shop.get(page, admin)).status, page).toBe(404);
     }
     expect(shop.one<{ active: number }>("select active from quote_attribute where id = ?", insertShape).active).toBe(1);
@@ -83,7 +115,9 @@ describe("the tool types editor's forms", () => {
     const evil = { Origin: "https://evil.example" };
     expect((await shop.post("/system/quotationToolType", admin, newType("evil_type"), evil)).status).toBe(403);
     const drill = typeId("drill");
-    expect((await shop.post(`/system/quotationToolType/${drill}`, admin, { intent: "type", nameZh: "evil", nameEn: "evil", sort: "1", active: "" }, evil)).status).toBe(403);
+    expect(
+      (await shop.post(`/system/quotationToolType/${drill}`, admin, { intent: "type", nameZh: "evil", nameEn: "evil", sort: "1", active: "" }, evil)).status,
+    ).toBe(403);
     expect((await shop.post(`/system/quotationToolType/${drill}/attribute/new`, admin, numberAttr("evil"), evil)).status).toBe(403);
     expect(typeId("evil_type")).toBe(0);
     expect(shop.one<{ active: number }>("select active from quote_tool_type where id = ?", drill).active).toBe(1);
@@ -91,7 +125,10 @@ describe("the tool types editor's forms", () => {
   });
 
   it("a double post has one effect: one type, one attribute, one order", async () => {
-    const [a, b] = await Promise.all([shop.post("/system/quotationToolType", admin, newType("twice")), shop.post("/system/quotationToolType", admin, newType("twice"))]);
+    const [a, b] = await Promise.all([
+      shop.post("/system/quotationToolType", admin, newType("twice")),
+      shop.post("/system/quotationToolType", admin, newType("twice")),
+    ]);
     expect([a.status, b.status].sort()).toEqual([302, 400]);
     expect(count("select count(*) n from quote_tool_type where code = 'twice'")).toBe(1);
     const id = typeId("twice");
@@ -136,8 +173,20 @@ describe("the tool types editor's forms", () => {
     const img = "<img src=x onerror=alert(1)>";
     expect((await shop.post("/system/quotationToolType", admin, newType("xss", { nameZh: probe, nameEn: img }))).status).toBe(302);
     const id = typeId("xss");
-    expect((await shop.post(`/system/quotationToolType/${id}/attribute/new`, admin, numberAttr("probe", { labelZh: img, unit: "<b>", kind: "choice", choices: `${probe}\n安全` }))).status).toBe(302);
-    for (const page of ["/system/quotationToolType", `/system/quotationToolType/${id}`, `/system/quotationToolType/${id}/attribute/${attrId("xss", "probe")}`]) {
+    expect(
+      (
+        await shop.post(
+          `/system/quotationToolType/${id}/attribute/new`,
+          admin,
+          numberAttr("probe", { labelZh: img, unit: "<b>", kind: "choice", choices: `${probe}\n安全` }),
+        )
+      ).status,
+    ).toBe(302);
+    for (const page of [
+      "/system/quotationToolType",
+      `/system/quotationToolType/${id}`,
+      `/system/quotationToolType/${id}/attribute/${attrId("xss", "probe")}`,
+    ]) {
       const html = await (await shop.get(page, admin)).text();
       expect(html, page).not.toContain(probe);
       expect(html, page).not.toContain(img);
@@ -156,7 +205,12 @@ describe("the dealer's form follows the editor at once", () => {
   const file = (id: number, token: string, attrs: Record<string, string>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ token, typeId: String(id), qty: "5", material: "S45C", note: "", ...attrs })) form.append(k, v);
-    return fetch(`${shop.base}/technologyService/cutterOffer?type=fresh`, { method: "POST", body: form, redirect: "manual", headers: { Cookie: dealer, Origin: shop.base } });
+    return fetch(`${shop.base}/technologyService/cutterOffer?type=fresh`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { Cookie: dealer, Origin: shop.base },
+    });
   };
 
   it("a new type and its attribute are offered and checked; a narrowed range refuses; deactivated, it is gone and refused; the request still shows its values", async () => {
@@ -170,7 +224,10 @@ describe("the dealer's form follows the editor at once", () => {
     expect(filed.status).toBe(302);
     const details = filed.headers.get("location")!;
 
-    expect((await shop.post(`/system/quotationToolType/${id}/attribute/${attrId("fresh", "width")}`, admin, numberAttr("width", { labelZh: "槽宽", max: "10" }))).status).toBe(302);
+    expect(
+      (await shop.post(`/system/quotationToolType/${id}/attribute/${attrId("fresh", "width")}`, admin, numberAttr("width", { labelZh: "槽宽", max: "10" })))
+        .status,
+    ).toBe(302);
     const narrow = await file(id, await tokenOf("/technologyService/cutterOffer?type=fresh"), { "attrs.width": "12" });
     expect(narrow.status).toBe(400);
     expect(await narrow.text()).toContain("应在 1 至 10 mm 之间");
@@ -181,7 +238,9 @@ describe("the dealer's form follows the editor at once", () => {
     expect(await (await shop.get("/technologyService/cutterOffer?type=fresh", dealer)).text()).not.toContain('name="attrs.width"');
     expect(await (await shop.get(details, dealer)).text()).toContain("槽宽");
 
-    expect((await shop.post(`/system/quotationToolType/${id}`, admin, { intent: "type", nameZh: "类型 fresh", nameEn: "Type fresh", sort: "90" })).status).toBe(302);
+    expect((await shop.post(`/system/quotationToolType/${id}`, admin, { intent: "type", nameZh: "类型 fresh", nameEn: "Type fresh", sort: "90" })).status).toBe(
+      302,
+    );
     expect(shop.one<{ active: number }>("select active from quote_tool_type where id = ?", id).active).toBe(0);
     const list = await (await shop.get("/technologyService/cutterOffer", dealer)).text();
     expect(list).not.toContain('value="fresh"');

@@ -22,14 +22,20 @@ beforeAll(async () => {
   [dealerA, sub, centre, dealerB, orderDesk, support, admin] = await Promise.all(
     ["XCD000001", "XCD000002", "XCD000009", "DPC000001", "EMP000002", "EMP000003", "EMP000001"].map((c) => shop.signIn(c)),
   );
-  const editor = shop.query<{ code: string }>("select u.code from app_user u join user_role ur on ur.user_id = u.id join role r on r.id = ur.role_id where r.code = 'content_editor' and u.code like 'EMP%' order by u.id limit 1")[0];
+  const editor = shop.query<{ code: string }>(
+    "select u.code from app_user u join user_role ur on ur.user_id = u.id join role r on r.id = ur.role_id where r.code = 'content_editor' and u.code like 'EMP%' order by u.id limit 1",
+  )[0];
   content = editor ? await shop.signIn(editor.code) : "";
 });
 afterAll(() => shop?.stop());
 
 const quoteOf = (code: string, status?: string) =>
-  shop.one<{ id: number }>(`select q.id from quotation q join app_user u on u.id = q.user_id where u.code = ? ${status ? "and q.status = ?" : ""} order by q.id limit 1`, ...(status ? [code, status] : [code])).id;
-const tokenOf = async (page: string, cookie: string) => /name="token" value="([A-Za-z0-9_-]{16,64})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
+  shop.one<{ id: number }>(
+    `select q.id from quotation q join app_user u on u.id = q.user_id where u.code = ? ${status ? "and q.status = ?" : ""} order by q.id limit 1`,
+    ...(status ? [code, status] : [code]),
+  ).id;
+const tokenOf = async (page: string, cookie: string) =>
+  /name="token" value="([A-Za-z0-9_-]{16,64})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
 const drillTypeId = () => shop.one<{ id: number }>("select id from quote_tool_type where code = 'drill'").id;
 const PDF = "%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n";
 
@@ -38,7 +44,12 @@ async function fileRequest(cookie: string, fields: Record<string, string>, files
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append("files", new Blob([f.body], { type: f.type }), f.name);
-  return fetch(`${shop.base}/technologyService/cutterOffer?type=drill`, { method: "POST", body: form, redirect: "manual", headers: { Cookie: cookie, Origin: origin ?? shop.base } });
+  return fetch(`${shop.base}/technologyService/cutterOffer?type=drill`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: origin ?? shop.base },
+  });
 }
 const drillFields = (token: string, extra: Record<string, string> = {}) => ({
   token,
@@ -140,7 +151,9 @@ describe("the quotation forms", () => {
   it("refuse a drawing that is not PDF, DXF, PNG or JPEG, and attributes outside the table, with a message and nothing filed", async () => {
     const before = shop.one<{ n: number }>("select count(*) n from quotation").n;
     const token = await tokenOf("/technologyService/cutterOffer?type=drill", dealerA);
-    const html = await fileRequest(dealerA, drillFields(token), [{ name: "drawing.pdf", type: "application/pdf", body: "<html><script>alert(1)</script></html>" }]);
+    const html = await fileRequest(dealerA, drillFields(token), [
+      { name: "drawing.pdf", type: "application/pdf", body: "<html><script>alert(1)</script></html>" },
+    ]);
     expect(html.status).toBe(400);
     expect(await html.text()).toContain("只接受 PDF、DXF、PNG 或 JPEG 图纸");
     const range = await fileRequest(dealerA, drillFields(token, { "attrs.diameter": "400" }), []);
@@ -153,11 +166,22 @@ describe("the quotation forms", () => {
     const token = await tokenOf("/technologyService/cutterOffer?type=drill", dealerA);
     const filed = await fileRequest(dealerA, drillFields(token), []);
     const id = Number(new URL(filed.headers.get("location")!, shop.base).searchParams.get("id"));
-    const quote = (t: string) => ({ intent: "quote", token: t, unitPrice: "86.50", moq: "25", leadTimeDays: "20", validUntil: "2099-12-31", body: "<b>ok</b>" });
+    const quote = (t: string) => ({
+      intent: "quote",
+      token: t,
+      unitPrice: "86.50",
+      moq: "25",
+      leadTimeDays: "20",
+      validUntil: "2099-12-31",
+      body: "<b>ok</b>",
+    });
     expect((await shop.post(`/system/quotation/${id}`, dealerA, quote("x".repeat(20)))).status).toBe(404);
     if (content) expect((await shop.post(`/system/quotation/${id}`, content, quote("x".repeat(20)))).status).toBe(403);
     const staffToken = await tokenOf(`/system/quotation/${id}`, orderDesk);
-    const [x, y] = await Promise.all([shop.post(`/system/quotation/${id}`, orderDesk, quote(staffToken)), shop.post(`/system/quotation/${id}`, orderDesk, quote(staffToken))]);
+    const [x, y] = await Promise.all([
+      shop.post(`/system/quotation/${id}`, orderDesk, quote(staffToken)),
+      shop.post(`/system/quotation/${id}`, orderDesk, quote(staffToken)),
+    ]);
     expect([x.status, y.status]).toEqual([302, 302]);
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'quotation' and detail_id = ?", id).n).toBe(1);
     expect(shop.one<{ n: number }>("select count(*) n from quotation_message where quotation_id = ? and event = 'quote'", id).n).toBe(1);
@@ -170,7 +194,10 @@ describe("the quotation forms", () => {
     const below = await shop.post(`/technologyService/cutterOfferDetails?id=${id}`, dealerA, { intent: "accept", token: dealerToken, qty: "10" });
     expect(below.status).toBe(400);
     const accept = { intent: "accept", token: dealerToken, qty: "30" };
-    const [p, r] = await Promise.all([shop.post(`/technologyService/cutterOfferDetails?id=${id}`, dealerA, accept), shop.post(`/technologyService/cutterOfferDetails?id=${id}`, dealerA, accept)]);
+    const [p, r] = await Promise.all([
+      shop.post(`/technologyService/cutterOfferDetails?id=${id}`, dealerA, accept),
+      shop.post(`/technologyService/cutterOfferDetails?id=${id}`, dealerA, accept),
+    ]);
     expect([p.status, r.status]).toEqual([302, 302]);
     expect(p.headers.get("location")).toBe("/shopCart");
     const productId = shop.one<{ p: number }>("select product_id p from quotation where id = ?", id).p;
@@ -187,6 +214,11 @@ describe("the quotation forms", () => {
     // another customer cannot put it into his cart
     const add = await shop.post("/shopCart", dealerB, { intent: "add", productId: String(productId), qty: "30" });
     expect([200, 302, 400, 404]).toContain(add.status);
-    expect(shop.one<{ n: number }>("select count(*) n from cart_item c join app_user u on u.id = c.user_id where u.code = 'DPC000001' and c.product_id = ?", productId).n).toBe(0);
+    expect(
+      shop.one<{ n: number }>(
+        "select count(*) n from cart_item c join app_user u on u.id = c.user_id where u.code = 'DPC000001' and c.product_id = ?",
+        productId,
+      ).n,
+    ).toBe(0);
   });
 });

@@ -21,7 +21,11 @@ afterAll(async () => {
 const token = (code = "XCD000001", ageSeconds = 0) => signRelayToken(SECRET, { code, issuedAt: Date.now() / 1000 - ageSeconds });
 const sessions = () => shop.one<{ n: number }>("select count(*) as n from session").n;
 const go = (path: string, cookie = "") => shop.get(path, cookie);
-const sessionOf = (answer: Response) => answer.headers.getSetCookie().find((c) => c.startsWith("shop_session="))?.split(";")[0] ?? null;
+const sessionOf = (answer: Response) =>
+  answer.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("shop_session="))
+    ?.split(";")[0] ?? null;
 
 describe("/loginRelay", () => {
   it("a good token: a session as that dealer and the landing page, without the token", async () => {

@@ -16,11 +16,17 @@ beforeAll(async () => {
 afterAll(() => shop?.stop());
 
 const solution = () => {
-  const third = shop.one<{ id: number; parent_id: number }>("select id, parent_id from content where kind = 'solution' and parent_id in (select id from content where kind = 'solution' and parent_id is not null) order by id limit 1");
+  const third = shop.one<{ id: number; parent_id: number }>(
+    "select id, parent_id from content where kind = 'solution' and parent_id in (select id from content where kind = 'solution' and parent_id is not null) order by id limit 1",
+  );
   const second = shop.one<{ id: number; parent_id: number }>("select id, parent_id from content where id = ?", third.parent_id);
   return { industry: second.parent_id, second: second.id };
 };
-const node = (level: number) => shop.one<{ code: string; parent_code: string | null }>("select code, parent_code from catalogue_node where level = ? and show_flag = 1 order by sort, code limit 1", level);
+const node = (level: number) =>
+  shop.one<{ code: string; parent_code: string | null }>(
+    "select code, parent_code from catalogue_node where level = ? and show_flag = 1 order by sort, code limit 1",
+    level,
+  );
 const q = encodeURIComponent;
 const fill = (p: string) =>
   p
@@ -35,34 +41,95 @@ const fill = (p: string) =>
 /** a running promotion of the dealer's company entity (flash sales show under /rushToPurchase) */
 const promotion = (kind: string) => {
   const now = new Date().toISOString();
-  return shop.one<{ id: number }>(`select id from promotion where ${kind} and tenant_id = (select id from tenant where code = '1000') and starts_at <= ? and ends_at > ? order by id limit 1`, now, now).id;
+  return shop.one<{ id: number }>(
+    `select id from promotion where ${kind} and tenant_id = (select id from tenant where code = '1000') and starts_at <= ? and ends_at > ? order by id limit 1`,
+    now,
+    now,
+  ).id;
 };
 
 /** Spec §2, public routes then the other routes (children written out), with the objects they need. */
 const ROUTES = [
-  "/errorPage", "/login", "/loginRelay", "/shop_login",
-  "/order/resetPwd/first", "/order/resetPwd/secondMobile", "/order/resetPwd/secondEmail", "/order/resetPwd/thirdReset", "/order/resetPwd/resetFinish",
-  "/auth-redirect", "/homePage", "/industrySolution", "/technologyService", "/afterSalesService", "/downloadService", "/aboutUs", "/newOrHot",
-  "/default", "/searchProduct?keyWord=CNMG", "/product", "/item?code={ITEM}",
-  "/product/productFirst?catalogueCode={L1}", "/product/productSecond?catalogueCode={L2}", "/product/productThird?catalogueCode={L3}", "/product/productFourth?catalogueCode={L3}",
-  "/solutionSecond/second?industry={INDUSTRY}", "/solutionSecond/third?industry={INDUSTRY}&parentCode={SECOND}&catalogueCode={L1}",
-  "/", "/shopCart", "/shopCart/shopCard", "/promotion", "/promotion/promotionItem?id={PROMO}", "/rushToPurchase", "/rushToPurchase/promotionItem?id={FLASH}",
+  "/errorPage",
+  "/login",
+  "/loginRelay",
+  "/shop_login",
+  "/order/resetPwd/first",
+  "/order/resetPwd/secondMobile",
+  "/order/resetPwd/secondEmail",
+  "/order/resetPwd/thirdReset",
+  "/order/resetPwd/resetFinish",
+  "/auth-redirect",
+  "/homePage",
+  "/industrySolution",
+  "/technologyService",
+  "/afterSalesService",
+  "/downloadService",
+  "/aboutUs",
+  "/newOrHot",
+  "/default",
+  "/searchProduct?keyWord=CNMG",
+  "/product",
+  "/item?code={ITEM}",
+  "/product/productFirst?catalogueCode={L1}",
+  "/product/productSecond?catalogueCode={L2}",
+  "/product/productThird?catalogueCode={L3}",
+  "/product/productFourth?catalogueCode={L3}",
+  "/solutionSecond/second?industry={INDUSTRY}",
+  "/solutionSecond/third?industry={INDUSTRY}&parentCode={SECOND}&catalogueCode={L1}",
+  "/",
+  "/shopCart",
+  "/shopCart/shopCard",
+  "/promotion",
+  "/promotion/promotionItem?id={PROMO}",
+  "/rushToPurchase",
+  "/rushToPurchase/promotionItem?id={FLASH}",
   "/selectionCategory",
-  "/order", "/order/fillOrder", "/order/order", "/order/order?orderNo=SO000000", "/order/orderDetails?orderNo={ORDER}", "/order/resetPwd", "/order/myRecord",
-  "/order/addressManage", "/order/subAccount", "/order/myCollect", "/order/myMessage", "/order/myMessage?id=1",
-  "/customerSupport", "/customerSupport/samplesSupport", "/customerSupport/cutterSupport", "/customerSupport/cutterOffer",
-  "/customerSupport/broadcastSupport", "/customerSupport/standbyLibrary",
-  "/technologyService/onLineTraining", "/technologyService/cutterOffer", "/technologyService/cutterOfferDetails", "/technologyService/selectionCategory",
-  "/afterSalesService/satisfication", "/afterSalesService/askAfterSales", "/afterSalesService/askAfterSales/askAfterSalesTable",
-  "/afterSalesService/askAfterSales/askAfterSalesDetails?id=1&updateId=1", "/afterSalesService/askAfterSalesTable",
-  "/downloadService/downloadService", "/announcement", "/research", "/redirect/order/order", "/profile/index", "/401",
+  "/order",
+  "/order/fillOrder",
+  "/order/order",
+  "/order/order?orderNo=SO000000",
+  "/order/orderDetails?orderNo={ORDER}",
+  "/order/resetPwd",
+  "/order/myRecord",
+  "/order/addressManage",
+  "/order/subAccount",
+  "/order/myCollect",
+  "/order/myMessage",
+  "/order/myMessage?id=1",
+  "/customerSupport",
+  "/customerSupport/samplesSupport",
+  "/customerSupport/cutterSupport",
+  "/customerSupport/cutterOffer",
+  "/customerSupport/broadcastSupport",
+  "/customerSupport/standbyLibrary",
+  "/technologyService/onLineTraining",
+  "/technologyService/cutterOffer",
+  "/technologyService/cutterOfferDetails",
+  "/technologyService/selectionCategory",
+  "/afterSalesService/satisfication",
+  "/afterSalesService/askAfterSales",
+  "/afterSalesService/askAfterSales/askAfterSalesTable",
+  "/afterSalesService/askAfterSales/askAfterSalesDetails?id=1&updateId=1",
+  "/afterSalesService/askAfterSalesTable",
+  "/downloadService/downloadService",
+  "/announcement",
+  "/research",
+  "/redirect/order/order",
+  "/profile/index",
+  "/401",
   "/technologyService/cutterOfferDetails?id={QUOTE}",
   // decision 053: the public bidding page (spec §2 /gdre) and the column choices (spec §7 /userModuleField)
-  "/gdre", "/gdre?state=closed", "/userModuleField",
+  "/gdre",
+  "/gdre?state=closed",
+  "/userModuleField",
 ];
 const orderOfDealer = () =>
-  shop.one<{ order_no: string }>("select o.order_no from sales_order o join app_user u on u.id = o.user_id where u.code = 'XCD000001' and o.tenant_id = (select id from tenant where code = '1000') order by o.id limit 1").order_no;
-const quoteOfDealer = () => shop.one<{ id: number }>("select q.id from quotation q join app_user u on u.id = q.user_id where u.code = 'XCD000001' order by q.id limit 1").id;
+  shop.one<{ order_no: string }>(
+    "select o.order_no from sales_order o join app_user u on u.id = o.user_id where u.code = 'XCD000001' and o.tenant_id = (select id from tenant where code = '1000') order by o.id limit 1",
+  ).order_no;
+const quoteOfDealer = () =>
+  shop.one<{ id: number }>("select q.id from quotation q join app_user u on u.id = q.user_id where u.code = 'XCD000001' order by q.id limit 1").id;
 const url = (p: string) => fill(p).replace("{ORDER}", q(orderOfDealer())).replace("{QUOTE}", String(quoteOfDealer()));
 
 describe("every route of spec §2 answers", () => {
@@ -85,19 +152,25 @@ describe("every route of spec §2 answers", () => {
   });
 
   it.each([
-    "/item?code=NO-SUCH-CODE-999", "/solutionSecond/second?industry=99999999", "/solutionSecond/third?industry={INDUSTRY}&parentCode=99999999",
-    "/solutionSecond/third?industry={SECOND}&parentCode={SECOND}", "/solutionSecond/second?industry=abc",
+    "/item?code=NO-SUCH-CODE-999",
+    "/solutionSecond/second?industry=99999999",
+    "/solutionSecond/third?industry={INDUSTRY}&parentCode=99999999",
+    "/solutionSecond/third?industry={SECOND}&parentCode={SECOND}",
+    "/solutionSecond/second?industry=abc",
   ])("%s: a missing object is 404", async (route) => {
     expect((await shop.get(url(route), dealer)).status).toBe(404);
   });
 
-  it.each(["/no/such/page", "/order/noSuchPage", "/solutionSecond", "/solutionSecond/fourth", "/profile/nothing"])("%s: the not-found page, 404", async (route) => {
-    for (const cookie of ["", dealer]) {
-      const answer = await shop.get(route, cookie);
-      expect(answer.status).toBe(404);
-      expect(await answer.text()).toContain("页面不存在");
-    }
-  });
+  it.each(["/no/such/page", "/order/noSuchPage", "/solutionSecond", "/solutionSecond/fourth", "/profile/nothing"])(
+    "%s: the not-found page, 404",
+    async (route) => {
+      for (const cookie of ["", dealer]) {
+        const answer = await shop.get(route, cookie);
+        expect(answer.status).toBe(404);
+        expect(await answer.text()).toContain("页面不存在");
+      }
+    },
+  );
 });
 
 describe("the solution pages", () => {

@@ -22,9 +22,6 @@ const B = "DPC000001"; // customer C20001, same tenants
 const SECRET = "A-SECRET";
 const ANCHOR = "CNMG120408-DM YBC252";
 
-
-
-
 const userId = (code: string) => shop.one<{ id: number }>("select id from app_user where code = ?", code).id;
 
 /** Dealer A's objects that B aims at. */
@@ -131,7 +128,12 @@ const bOrderForm = async () => {
 };
 
 /** Where B's answer must not point: A's order numbers. */
-const aOrderNos = () => [a.submitted, a.toBeSubmitted, a.toBeConfirmed, shop.one<{ order_no: string }>("select order_no from sales_order where submit_token = ?", a.placedToken).order_no];
+const aOrderNos = () => [
+  a.submitted,
+  a.toBeSubmitted,
+  a.toBeConfirmed,
+  shop.one<{ order_no: string }>("select order_no from sales_order where submit_token = ?", a.placedToken).order_no,
+];
 
 async function expectNoLeak(answer: Response) {
   const body = await answer.text();
@@ -181,12 +183,27 @@ describe("dealer B posts to dealer A's objects", () => {
       404,
       {
         path: () => "/order/addressManage",
-        fields: () => ({ intent: "update", id: String(a.addressId), consignee: "B", phone: "13900000099", province: "x", city: "x", district: "x", line: "x", isDefault: "on" }),
+        fields: () => ({
+          intent: "update",
+          id: String(a.addressId),
+          consignee: "B",
+          phone: "13900000099",
+          province: "x",
+          city: "x",
+          district: "x",
+          line: "x",
+          isDefault: "on",
+        }),
       },
       snapshot.address,
     ],
     ["delete A's address", 404, { path: () => "/order/addressManage", fields: () => ({ intent: "delete", id: String(a.addressId) }) }, snapshot.address],
-    ["make A's address the default", 404, { path: () => "/order/addressManage", fields: () => ({ intent: "setDefault", id: String(a.addressId) }) }, snapshot.address],
+    [
+      "make A's address the default",
+      404,
+      { path: () => "/order/addressManage", fields: () => ({ intent: "setDefault", id: String(a.addressId) }) },
+      snapshot.address,
+    ],
     [
       "edit A's sub-account",
       404,
@@ -196,14 +213,24 @@ describe("dealer B posts to dealer A's objects", () => {
     ["delete A's sub-account", 404, { path: () => "/order/subAccount", fields: () => ({ intent: "delete", id: String(a.subAccountId) }) }, snapshot.subAccount],
     ["open (mark read) A's message", 404, { path: () => "/order/myMessage", fields: () => ({ intent: "open", id: String(a.noticeId) }) }, snapshot.notice],
     ["change the quantity of A's cart line", 302, cart(() => ({ intent: "qty", lineId: String(a.cartLineId), qty: "1000" })), snapshot.cartLine],
-    ["choose a promotion on A's cart line", 302, cart(() => ({ intent: "promotion", lineId: String(a.cartLineId), promotionItemId: "none" })), snapshot.cartLine],
+    [
+      "choose a promotion on A's cart line",
+      302,
+      cart(() => ({ intent: "promotion", lineId: String(a.cartLineId), promotionItemId: "none" })),
+      snapshot.cartLine,
+    ],
     ["delete A's cart line", 302, cart(() => ({ intent: "delete", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["move A's cart line to favourites", 302, cart(() => ({ intent: "move", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["delete A's line as selected", 302, cart(() => ({ intent: "deleteSelected", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["move A's line as selected", 302, cart(() => ({ intent: "moveSelected", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["select A's cart line", 302, cart(() => ({ intent: "select", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["check out A's cart line", 302, cart(() => ({ intent: "checkout", lineId: String(a.cartLineId) })), snapshot.cartLine],
-    ["remove A's favourite", 302, { path: () => "/order/myCollect", fields: () => ({ intent: "remove", productId: String(a.favouriteProductId) }) }, snapshot.favourite],
+    [
+      "remove A's favourite",
+      302,
+      { path: () => "/order/myCollect", fields: () => ({ intent: "remove", productId: String(a.favouriteProductId) }) },
+      snapshot.favourite,
+    ],
   ])("POST %s → %i, A's object unchanged", async (_name, status, request, state) => {
     const before = state();
     const answer = await shop.post(request.path(), bCookie, request.fields());

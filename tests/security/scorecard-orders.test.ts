@@ -20,8 +20,6 @@ afterAll(() => shop?.stop());
 
 const ANCHOR = "CNMG120408-DM YBC252"; // a plain catalogue product with stock (no promotion)
 
-
-
 const orderCount = () => shop.one<{ n: number }>("select count(*) as n from sales_order").n;
 
 /** Empties the user's cart (each scenario starts from an empty cart). */
@@ -32,7 +30,6 @@ async function addToCart(cookie: string, fields: Record<string, string>) {
   expect(answer.status).toBe(302);
   expect(await shop.toast(answer, cookie), "added to the cart").toMatchObject({ kind: "success", text: expect.stringContaining("已加入购物车") });
 }
-
 
 /** The order number a successful submission redirects to (null: refused or sent back to the cart). */
 const orderNoOf = (answer: Response) => /[?&]orderNo=([^&]+)/.exec(answer.headers.get("location") ?? "")?.[1] ?? null;
@@ -74,7 +71,15 @@ describe("flash sale: 200 buyers at once on 10 pieces", () => {
       db.transaction(() => {
         for (let i = 0; i < BUYERS; i++) {
           const code = `XCDF${String(i).padStart(5, "0")}`;
-          const { id } = addUser.get(code, customers[i % customers.length].id, `Buyer ${i}`, `buyer${i}@flash.example`, template.password_hash, stamp, stamp) as {
+          const { id } = addUser.get(
+            code,
+            customers[i % customers.length].id,
+            `Buyer ${i}`,
+            `buyer${i}@flash.example`,
+            template.password_hash,
+            stamp,
+            stamp,
+          ) as {
             id: number;
           };
           db.prepare("insert into user_tenant (user_id, tenant_id, is_default) values (?, ?, 1)").run(id, item.tenant_id);
@@ -107,7 +112,10 @@ describe("flash sale: 200 buyers at once on 10 pieces", () => {
     const answers = await Promise.all(forms.map(({ cookie, form }) => shop.post("/order/fillOrder", cookie, form)));
 
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s >= 500), "no server errors").toEqual([]);
+    expect(
+      statuses.filter((s) => s >= 500),
+      "no server errors",
+    ).toEqual([]);
     expect(answers.filter((a) => orderNoOf(a)).length, "successful buyers").toBe(10);
 
     const sold = shop.one<{ pieces: number; orders: number }>(
@@ -236,7 +244,9 @@ describe("tampered price fields are ignored", () => {
 
     const unit = catalogueUnitPrice(honest.product.id);
     expect(unit).toBeGreaterThan(100);
-    expect(forged.lines).toEqual([{ product_id: honest.product.id, qty: honest.product.qty, unit_price: unit, discount_amount: 0, amount: unit * honest.product.qty }]);
+    expect(forged.lines).toEqual([
+      { product_id: honest.product.id, qty: honest.product.qty, unit_price: unit, discount_amount: 0, amount: unit * honest.product.qty },
+    ]);
     expect(forged.lines).toEqual(honest.lines);
 
     const totals = (o: StoredOrder) => ({
@@ -266,7 +276,12 @@ describe("tampered price fields are ignored", () => {
     const cookie = await shop.signIn("XCD000001");
     emptyCart("XCD000001");
     const product = shop.one<{ id: number; qty: number }>("select id, max(moq, mpq) as qty from product where ordering_code = ?", ANCHOR);
-    const answer = await shop.post("/shopCart?index", cookie, { intent: "add", productId: String(product.id), qty: String(product.qty), promotionItemId: String(flash.id) });
+    const answer = await shop.post("/shopCart?index", cookie, {
+      intent: "add",
+      productId: String(product.id),
+      qty: String(product.qty),
+      promotionItemId: String(flash.id),
+    });
     expect(answer.status).toBe(302);
     // refused outright, or at most the line without the foreign promotion
     const lines = shop.query<{ promotion_item_id: number | null }>(

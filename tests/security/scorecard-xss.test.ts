@@ -32,12 +32,10 @@ const SUB = "XCDX55001"; // a sub-account A creates with a payload for a name
 const SUB_PASSWORD = "Xss12345a";
 const ANCHOR = "CNMG120408-DM YBC252";
 
-
 const page = async (pathname: string, cookie: string) => {
   const answer = await fetch(`${shop.base}${pathname}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   return { status: answer.status, html: await answer.text() };
 };
-
 
 /** The payload never as markup; when the page shows it, escaped. */
 function expectEscaped(html: string, shown: "escaped" | "url-encoded" | "maybe") {
@@ -165,7 +163,12 @@ describe("reflected: query parameters a page shows back are escaped", () => {
     ["orders filter", `/order/order?orderNo=${p}&poNo=${p}&code=${p}`, true, "escaped"],
     ["delivery records filter", `/order/myRecord?orderNo=${p}&trackingNo=${p}&code=${p}`, true, "escaped"],
     // messages travel in the signed toast cookie now (decision 060); the old parameters must not come back
-    ["old cart message parameters", `/shopCart?cartOk=order%3Acart.added&cartV=${encodeURIComponent(JSON.stringify({ code: PAYLOAD, qty: 1 }))}`, true, "maybe"],
+    [
+      "old cart message parameters",
+      `/shopCart?cartOk=order%3Acart.added&cartV=${encodeURIComponent(JSON.stringify({ code: PAYLOAD, qty: 1 }))}`,
+      true,
+      "maybe",
+    ],
     ["old cart error key", `/shopCart?cartErr=${p}`, true, "maybe"],
     ["old favourites message key", `/order/myCollect?catMsg=${p}`, true, "maybe"],
     ["login return path", `/shop_login?redirect=${encodeURIComponent(`/order/order?poNo=${PAYLOAD}`)}`, false, "maybe"],

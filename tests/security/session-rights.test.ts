@@ -52,7 +52,10 @@ describe("6. a session follows its account's rights at the next request", () => 
     // a role of its own, granted what the master account role is granted
     shop.run("insert into role (code, name_zh, name_en, is_customer) values ('rights_probe', '权限测试', 'Rights probe', 1)");
     const roleId = shop.one<{ id: number }>("select id from role where code = 'rights_probe'").id;
-    shop.run("insert into role_menu (role_id, menu_id) select ?, menu_id from role_menu where role_id = (select id from role where code = 'customer_master')", roleId);
+    shop.run(
+      "insert into role_menu (role_id, menu_id) select ?, menu_id from role_menu where role_id = (select id from role where code = 'customer_master')",
+      roleId,
+    );
     shop.run("delete from user_role where user_id = ?", userId);
     shop.run("insert into user_role (user_id, role_id) values (?, ?)", userId, roleId);
     // written behind the screen's back: tell the caches
@@ -108,7 +111,12 @@ describe("6. a new password has letters and digits, both", () => {
     const mail = fs
       .readdirSync(shop.outbox)
       .filter((f) => !earlier.has(f))
-      .map((f) => fs.readFileSync(path.join(shop.outbox, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+      .map((f) =>
+        fs
+          .readFileSync(path.join(shop.outbox, f), "utf8")
+          .replace(/=\r?\n/g, "")
+          .replace(/=3D/g, "="),
+      )
       .find((text) => text.includes(code.toLowerCase()));
     const token = /thirdReset\?token=([A-Za-z0-9_-]+)/.exec(mail ?? "")?.[1];
     expect(token).toBeTruthy();

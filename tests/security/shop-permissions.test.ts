@@ -60,7 +60,8 @@ interface Row {
   control: string | RegExp;
 }
 
-const fav = (intent: "add" | "remove") => (cookie: string) => shop.post("/order/myCollect", cookie, { intent, productId: String(productId()), redirectTo: "/order/myCollect" });
+const fav = (intent: "add" | "remove") => (cookie: string) =>
+  shop.post("/order/myCollect", cookie, { intent, productId: String(productId()), redirectTo: "/order/myCollect" });
 
 const createSubAccount = (cookie: string, code: string) =>
   shop.post("/order/subAccount", cookie, {
@@ -187,7 +188,11 @@ const ROWS: Record<string, Row> = {
   },
   "address:edit": {
     account: "XCD000002",
-    prepare: async () => ({ id: String(shop.one<{ id: number }>("select id from address where customer_id = (select customer_id from app_user where code = 'XCD000002') order by id desc").id) }),
+    prepare: async () => ({
+      id: String(
+        shop.one<{ id: number }>("select id from address where customer_id = (select customer_id from app_user where code = 'XCD000002') order by id desc").id,
+      ),
+    }),
     use: (cookie, ctx) => shop.post("/order/addressManage", cookie, { intent: "setDefault", id: ctx.id }),
     state: (ctx) => shop.one("select is_default from address where id = ?", Number(ctx.id)),
     page: () => "/order/addressManage",

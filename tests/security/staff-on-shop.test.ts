@@ -16,9 +16,22 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.stop());
 
-const PUBLIC_PAGES = ["/homePage", "/industrySolution", "/technologyService", "/afterSalesService", "/downloadService", "/aboutUs", "/newOrHot", "/product", "/promotion", "/searchProduct?keyWord=CNMG"];
+const PUBLIC_PAGES = [
+  "/homePage",
+  "/industrySolution",
+  "/technologyService",
+  "/afterSalesService",
+  "/downloadService",
+  "/aboutUs",
+  "/newOrHot",
+  "/product",
+  "/promotion",
+  "/searchProduct?keyWord=CNMG",
+];
 const linksOf = (html: string) =>
-  [...html.matchAll(/href="(\/[^"#]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&")).filter((h) => !h.startsWith("/build/") && !/\.(css|js|ico|png|svg|webmanifest)(\?|$)/.test(h));
+  [...html.matchAll(/href="(\/[^"#]*)"/g)]
+    .map((m) => m[1].replace(/&amp;/g, "&"))
+    .filter((h) => !h.startsWith("/build/") && !/\.(css|js|ico|png|svg|webmanifest)(\?|$)/.test(h));
 
 describe("a staff session on the shop's public pages", () => {
   it("is refused every page the shop hides from it (the list matches the server's guard)", async () => {

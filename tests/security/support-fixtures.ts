@@ -25,12 +25,15 @@ export interface SupportCast {
 export async function startSupportShop(): Promise<{ shop: Shop; who: SupportCast }> {
   // their own server (support.test.ts, support-more.test.ts; not moved yet): they count the demo service centre's requests
   const shop = await startShop();
-  const [centre, dealerA, sub, support, orderDesk, admin] = await Promise.all(["XCD000009", "XCD000001", "XCD000002", "EMP000003", "EMP000002", "EMP000001"].map((c) => shop.signIn(c)));
+  const [centre, dealerA, sub, support, orderDesk, admin] = await Promise.all(
+    ["XCD000009", "XCD000001", "XCD000002", "EMP000003", "EMP000002", "EMP000001"].map((c) => shop.signIn(c)),
+  );
   return { shop, who: { centre, dealerA, sub, support, orderDesk, admin } };
 }
 
 /** The one-time token of the form on `page` as `cookie` gets it. */
-export const tokenOf = async (shop: Shop, page: string, cookie: string) => /name="token" value="([A-Za-z0-9_-]{16,64})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
+export const tokenOf = async (shop: Shop, page: string, cookie: string) =>
+  /name="token" value="([A-Za-z0-9_-]{16,64})"/.exec(await (await shop.get(page, cookie)).text())?.[1] ?? "";
 
 /** A back-office page: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200. */
 export async function expectStaffPage(shop: Shop, who: SupportCast, page: string) {
@@ -54,7 +57,13 @@ export async function expectServiceCentrePage(shop: Shop, who: SupportCast, page
 }
 
 /** A dealer's form posted twice at once: both answers lead to the one thing filed (`table` holds one row of the form's token), its page and id. */
-export async function postTwiceFilesOnce(shop: Shop, cookie: string, page: string, fields: Record<string, string>, table: "support_request" | "stock_reservation") {
+export async function postTwiceFilesOnce(
+  shop: Shop,
+  cookie: string,
+  page: string,
+  fields: Record<string, string>,
+  table: "support_request" | "stock_reservation",
+) {
   const [a, b] = await Promise.all([shop.post(page, cookie, fields), shop.post(page, cookie, fields)]);
   expect([a.status, b.status]).toEqual([302, 302]);
   expect(a.headers.get("location")).toBe(b.headers.get("location"));

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Shop } from "./harness";
-import { expectRequestFiledOnceEscaped, expectServiceCentrePage, expectStaffPage, postTwiceFilesOnce, startSupportShop, tokenOf, type SupportCast } from "./support-fixtures";
+import {
+  expectRequestFiledOnceEscaped,
+  expectServiceCentrePage,
+  expectStaffPage,
+  postTwiceFilesOnce,
+  startSupportShop,
+  tokenOf,
+  type SupportCast,
+} from "./support-fixtures";
 
 /**
  * Marketing support and stock reservation over HTTP (decision 052): who may open the pages and
@@ -13,11 +21,18 @@ beforeAll(async () => ({ shop, who } = await startSupportShop()));
 afterAll(() => shop?.stop());
 
 const centreMarketing = () =>
-  shop.one<{ id: number }>("select r.id from support_request r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.kind = 'marketing' order by r.id limit 1").id;
+  shop.one<{ id: number }>(
+    "select r.id from support_request r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.kind = 'marketing' order by r.id limit 1",
+  ).id;
 const centreReservation = (status: string) =>
-  shop.one<{ id: number }>("select r.id from stock_reservation r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.status = ? order by r.id limit 1", status).id;
+  shop.one<{ id: number }>(
+    "select r.id from stock_reservation r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.status = ? order by r.id limit 1",
+    status,
+  ).id;
 const path = (p: string) => p.replace("MARKETING", String(centreMarketing())).replace("RESERVATION", String(centreReservation("approved")));
-const item = () => shop.one<{ id: number }>("select id from marketing_item where tenant_id = (select id from tenant where code = '1000') and active = 1 order by sort limit 1").id;
+const item = () =>
+  shop.one<{ id: number }>("select id from marketing_item where tenant_id = (select id from tenant where code = '1000') and active = 1 order by sort limit 1")
+    .id;
 const stockedCode = () =>
   shop.one<{ c: string; available: number }>(
     "select p.ordering_code c, s.available from stock s join product p on p.id = s.product_id where s.tenant_id = (select id from tenant where code = '1000') and p.status = 'active' and s.available between 20 and 500 order by p.id limit 1",
@@ -40,9 +55,13 @@ const SHOP_PAGES = [
 ];
 
 describe("who may open the marketing-support and reservation pages", () => {
-  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", (page) => expectStaffPage(shop, who, path(page)));
+  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", (page) =>
+    expectStaffPage(shop, who, path(page)),
+  );
 
-  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", (page) => expectServiceCentrePage(shop, who, path(page)));
+  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", (page) =>
+    expectServiceCentrePage(shop, who, path(page)),
+  );
 
   it("another customer's request or reservation is 404, the wrong kind's page too, and a nonsense id", async () => {
     expect((await shop.get(path("/customerSupport/broadcastSupport/MARKETING"), who.dealerA)).status).toBe(404);
@@ -58,7 +77,12 @@ describe("who may open the marketing-support and reservation pages", () => {
   });
 
   it("the dealer lists are paged: a wrong page number is the first page, never an error", async () => {
-    for (const p of ["/customerSupport/samplesSupport?page=abc", "/customerSupport/cutterSupport?page=-1", "/customerSupport/broadcastSupport?page=99", "/customerSupport/standbyLibrary?page=2"]) {
+    for (const p of [
+      "/customerSupport/samplesSupport?page=abc",
+      "/customerSupport/cutterSupport?page=-1",
+      "/customerSupport/broadcastSupport?page=99",
+      "/customerSupport/standbyLibrary?page=2",
+    ]) {
       expect((await shop.get(p, who.centre)).status).toBe(200);
     }
   });
@@ -68,7 +92,14 @@ describe("the marketing-support forms", () => {
   it("refuse cross-site posts, file a double post once, escape what the dealer typed", async () => {
     const before = shop.one<{ n: number }>("select count(*) n from support_request").n;
     const token = await tokenOf(shop, "/customerSupport/broadcastSupport/new", who.centre);
-    const fields = { token, endCustomer: "<script>alert('x')</script>展会", purpose: "<img src=x onerror=alert(1)>", wantedDate: day(5), "items[0].id": String(item()), "items[0].qty": "2" };
+    const fields = {
+      token,
+      endCustomer: "<script>alert('x')</script>展会",
+      purpose: "<img src=x onerror=alert(1)>",
+      wantedDate: day(5),
+      "items[0].id": String(item()),
+      "items[0].qty": "2",
+    };
     expect((await shop.post("/customerSupport/broadcastSupport/new", who.centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
     expect(shop.one<{ n: number }>("select count(*) n from support_request").n).toBe(before);
     // an item of the list with too many, a date in the past: 400 with the reason, nothing filed
@@ -81,7 +112,10 @@ describe("the marketing-support forms", () => {
     expect(shop.one<{ n: number }>("select count(*) n from support_request").n).toBe(before);
 
     const id = await expectRequestFiledOnceEscaped(shop, who, "/customerSupport/broadcastSupport/new", fields);
-    const [x, y] = await Promise.all([shop.post(`/system/support/${id}`, who.support, { intent: "approve" }), shop.post(`/system/support/${id}`, who.support, { intent: "approve" })]);
+    const [x, y] = await Promise.all([
+      shop.post(`/system/support/${id}`, who.support, { intent: "approve" }),
+      shop.post(`/system/support/${id}`, who.support, { intent: "approve" }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([302, 400]);
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'marketing_support' and detail_id = ?", id).n).toBe(1);
   });
@@ -99,7 +133,9 @@ describe("the marketing-support forms", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;海报");
     // another entity's item cannot be edited
-    const foreign = shop.one<{ id: number }>("select id from marketing_item where tenant_id != (select id from tenant where code = '1000') order by id limit 1").id;
+    const foreign = shop.one<{ id: number }>(
+      "select id from marketing_item where tenant_id != (select id from tenant where code = '1000') order by id limit 1",
+    ).id;
     expect((await shop.post("/system/support/items", who.support, { ...fields, id: String(foreign) })).status).toBe(404);
   });
 });
@@ -107,10 +143,22 @@ describe("the marketing-support forms", () => {
 describe("the stock-reservation forms", () => {
   it("refuse cross-site posts and bad periods; a double post files once; approval reserves once; release gives it back", async () => {
     const { c: code, available } = stockedCode();
-    const stock = () => shop.one<{ available: number; project_reserved: number }>("select s.available, s.project_reserved from stock s join product p on p.id = s.product_id where p.ordering_code = ? and s.tenant_id = (select id from tenant where code = '1000')", code);
+    const stock = () =>
+      shop.one<{ available: number; project_reserved: number }>(
+        "select s.available, s.project_reserved from stock s join product p on p.id = s.product_id where p.ordering_code = ? and s.tenant_id = (select id from tenant where code = '1000')",
+        code,
+      );
     const before = shop.one<{ n: number }>("select count(*) n from stock_reservation").n;
     const token = await tokenOf(shop, "/customerSupport/standbyLibrary/new", who.centre);
-    const fields = { token, endCustomer: "<script>alert('r')</script>客户", project: "<b>项目</b>", startsOn: day(0), endsOn: day(60), "lines[0].code": code, "lines[0].qty": String(available + 5) };
+    const fields = {
+      token,
+      endCustomer: "<script>alert('r')</script>客户",
+      project: "<b>项目</b>",
+      startsOn: day(0),
+      endsOn: day(60),
+      "lines[0].code": code,
+      "lines[0].qty": String(available + 5),
+    };
     expect((await shop.post("/customerSupport/standbyLibrary/new", who.centre, fields, { Origin: "https://evil.example" })).status).toBe(403);
     const long = await shop.post("/customerSupport/standbyLibrary/new", who.centre, { ...fields, endsOn: day(400) });
     expect(long.status).toBe(400);
@@ -128,18 +176,40 @@ describe("the stock-reservation forms", () => {
     const lineId = String(shop.one<{ id: number }>("select id from stock_reservation_line where reservation_id = ?", id).id);
 
     // who may decide; more than is available is refused with nothing changed
-    expect((await shop.post(`/system/support/reservations/${id}`, who.orderDesk, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(403);
-    expect((await shop.post(`/system/support/reservations/${id}`, who.centre, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(404);
-    expect((await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" }, { Origin: "https://evil.example" })).status).toBe(403);
-    const short = await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": String(available + 1) });
+    expect(
+      (await shop.post(`/system/support/reservations/${id}`, who.orderDesk, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status,
+    ).toBe(403);
+    expect((await shop.post(`/system/support/reservations/${id}`, who.centre, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await shop.post(
+          `/system/support/reservations/${id}`,
+          who.support,
+          { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "1" },
+          { Origin: "https://evil.example" },
+        )
+      ).status,
+    ).toBe(403);
+    const short = await shop.post(`/system/support/reservations/${id}`, who.support, {
+      intent: "approve",
+      "lines[0].id": lineId,
+      "lines[0].qty": String(available + 1),
+    });
     expect(short.status).toBe(400);
     expect(await short.text()).toContain(code.replaceAll("&", "&amp;"));
     expect(stock().available).toBe(available);
-    expect((await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "abc" })).status).toBe(400);
+    expect(
+      (await shop.post(`/system/support/reservations/${id}`, who.support, { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "abc" })).status,
+    ).toBe(400);
 
     // a double approve: one effect, one notice
     const approve = { intent: "approve", "lines[0].id": lineId, "lines[0].qty": "10" };
-    const [x, y] = await Promise.all([shop.post(`/system/support/reservations/${id}`, who.support, approve), shop.post(`/system/support/reservations/${id}`, who.support, approve)]);
+    const [x, y] = await Promise.all([
+      shop.post(`/system/support/reservations/${id}`, who.support, approve),
+      shop.post(`/system/support/reservations/${id}`, who.support, approve),
+    ]);
     expect([x.status, y.status].sort()).toEqual([302, 400]);
     expect(stock()).toEqual({ available: available - 10, project_reserved: 10 });
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'stock_reservation' and detail_id = ?", id).n).toBe(1);

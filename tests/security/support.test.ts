@@ -13,9 +13,16 @@ beforeAll(async () => ({ shop, who } = await startSupportShop()));
 afterAll(() => shop?.stop());
 
 const centreRequest = (kind: "sample" | "tool_body") =>
-  shop.one<{ id: number }>("select r.id from support_request r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.kind = ? order by r.id limit 1", kind).id;
+  shop.one<{ id: number }>(
+    "select r.id from support_request r join app_user u on u.id = r.user_id where u.code = 'XCD000009' and r.kind = ? order by r.id limit 1",
+    kind,
+  ).id;
 const surveyId = () => shop.one<{ id: number }>("select id from survey order by id limit 1").id;
-const path = (p: string) => p.replace("SAMPLE", String(centreRequest("sample"))).replace("TOOLBODY", String(centreRequest("tool_body"))).replace("SURVEY", String(surveyId()));
+const path = (p: string) =>
+  p
+    .replace("SAMPLE", String(centreRequest("sample")))
+    .replace("TOOLBODY", String(centreRequest("tool_body")))
+    .replace("SURVEY", String(surveyId()));
 const insertCode = () => shop.one<{ c: string }>("select ordering_code c from product where kind = 'turning_insert' order by id limit 1").c;
 
 const ADMIN_PAGES: [string, string][] = [
@@ -36,9 +43,13 @@ const SHOP_PAGES = [
 ];
 
 describe("who may open the customer-service pages", () => {
-  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", (page) => expectStaffPage(shop, who, path(page)));
+  it.each(ADMIN_PAGES)("%s: signed out → /login, dealer → 404, order desk → 403, customer support and administrator → 200", (page) =>
+    expectStaffPage(shop, who, path(page)),
+  );
 
-  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", (page) => expectServiceCentrePage(shop, who, path(page)));
+  it.each(SHOP_PAGES)("%s: signed out → shop login, sub-account and staff → 403, the service centre → 200", (page) =>
+    expectServiceCentrePage(shop, who, path(page)),
+  );
 
   it("another customer's request is 404, the wrong kind's page too, and a nonsense id", async () => {
     expect((await shop.get(path("/customerSupport/samplesSupport/SAMPLE"), who.dealerA)).status).toBe(404);
@@ -73,14 +84,23 @@ describe("the customer-service forms", () => {
 
   it("file a double post once, escape what the dealer typed, and let only customer support decide", async () => {
     const token = await tokenOf(shop, "/customerSupport/samplesSupport/new", who.centre);
-    const fields = { token, endCustomer: "<script>alert('x')</script>终端", purpose: "<img src=x onerror=alert(1)>", "lines[0].code": insertCode(), "lines[0].qty": "3" };
+    const fields = {
+      token,
+      endCustomer: "<script>alert('x')</script>终端",
+      purpose: "<img src=x onerror=alert(1)>",
+      "lines[0].code": insertCode(),
+      "lines[0].qty": "3",
+    };
     const id = await expectRequestFiledOnceEscaped(shop, who, "/customerSupport/samplesSupport/new", fields);
 
     // the order desk and dealers may not decide
     expect((await shop.post(`/system/support/${id}`, who.orderDesk, { intent: "approve" })).status).toBe(403);
     expect((await shop.post(`/system/support/${id}`, who.centre, { intent: "approve" })).status).toBe(404);
     // a double approve: one effect, one notice
-    const [x, y] = await Promise.all([shop.post(`/system/support/${id}`, who.support, { intent: "approve" }), shop.post(`/system/support/${id}`, who.support, { intent: "approve" })]);
+    const [x, y] = await Promise.all([
+      shop.post(`/system/support/${id}`, who.support, { intent: "approve" }),
+      shop.post(`/system/support/${id}`, who.support, { intent: "approve" }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([302, 400]);
     expect(shop.one<{ n: number }>("select count(*) n from notice where type = 'sample_support' and detail_id = ?", id).n).toBe(1);
     const ship = await shop.post(`/system/support/${id}`, who.support, { intent: "ship", carrier: "顺丰", trackingNo: "SF<b>123</b>" });

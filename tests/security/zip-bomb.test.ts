@@ -36,7 +36,11 @@ async function workbooks() {
     Buffer.alloc(150 * 1024 * 1024, "A"),
     Buffer.from('</t></is></c><c r="B2"><v>1</v></c></row></sheetData></worksheet>'),
   ]);
-  const entries = unzipEntries(honest).map((e) => ({ ...e, deflate: true, ...(e.name === "xl/worksheets/sheet1.xml" ? { data: giantCell, declare: 5000 } : {}) }));
+  const entries = unzipEntries(honest).map((e) => ({
+    ...e,
+    deflate: true,
+    ...(e.name === "xl/worksheets/sheet1.xml" ? { data: giantCell, declare: 5000 } : {}),
+  }));
   return { honest, bomb: makeZip(entries) };
 }
 
@@ -73,7 +77,9 @@ describe("4. a zip bomb that lies about its size", () => {
     const pages = await Promise.all(answers.map((a) => a.text()));
     const seconds = (Date.now() - started) / 1000;
     const peakOverBaseline = memory("VmHWM") - baseline;
-    console.info(`4 lying zip bombs: ${seconds.toFixed(2)} s, peak ${(peakOverBaseline / 1048576).toFixed(1)} MB over a baseline of ${(baseline / 1048576).toFixed(0)} MB`);
+    console.info(
+      `4 lying zip bombs: ${seconds.toFixed(2)} s, peak ${(peakOverBaseline / 1048576).toFixed(1)} MB over a baseline of ${(baseline / 1048576).toFixed(0)} MB`,
+    );
 
     for (const [i, answer] of answers.entries()) {
       expect(answer.status).toBe(400);

@@ -34,7 +34,11 @@ beforeAll(async () => {
     who === "signed out"
       ? ""
       : cookieHeader(
-          await createSession(db, new Request("http://x/"), { userId: who === "master" ? world.users.master : world.users.sub, tenantId: world.tenants.t1000, clientIp: null }),
+          await createSession(db, new Request("http://x/"), {
+            userId: who === "master" ? world.users.master : world.users.sub,
+            tenantId: world.tenants.t1000,
+            clientIp: null,
+          }),
         );
   routes = {
     shopLogin: { action: (await import("~/routes/_auth+/shop_login")).action as Action, url: "/shop_login" },
@@ -52,9 +56,37 @@ beforeAll(async () => {
 
 const huge = "x".repeat(200_000);
 const fieldNames = [
-  "intent", "id", "code", "dataareacode", "password", "captcha", "redirect", "dataareaid", "redirectTo", "channel", "smsCode", "token",
-  "oldPassword", "confirmPassword", "name", "mobile", "email", "priceFactor", "discount", "canOrder", "canSeePrice", "canSeeStock",
-  "erpAccount", "consignee", "phone", "province", "city", "district", "line", "postcode", "isDefault",
+  "intent",
+  "id",
+  "code",
+  "dataareacode",
+  "password",
+  "captcha",
+  "redirect",
+  "dataareaid",
+  "redirectTo",
+  "channel",
+  "smsCode",
+  "token",
+  "oldPassword",
+  "confirmPassword",
+  "name",
+  "mobile",
+  "email",
+  "priceFactor",
+  "discount",
+  "canOrder",
+  "canSeePrice",
+  "canSeeStock",
+  "erpAccount",
+  "consignee",
+  "phone",
+  "province",
+  "city",
+  "district",
+  "line",
+  "postcode",
+  "isDefault",
 ];
 
 function bodies(): [string, URLSearchParams | FormData | string][] {
@@ -74,7 +106,15 @@ function bodies(): [string, URLSearchParams | FormData | string][] {
     malformed.set("priceFactor", "1e309");
     malformed.set("redirect", "//evil.example");
     list.push([`oversized ${intent}`, oversized], [`malformed ${intent}`, malformed]);
-    const numbers = new URLSearchParams({ intent, id: "999999", dataareaid: "999999", token: "a".repeat(43), smsCode: "123456", code: "XCD000002", channel: "mobile" });
+    const numbers = new URLSearchParams({
+      intent,
+      id: "999999",
+      dataareaid: "999999",
+      token: "a".repeat(43),
+      smsCode: "123456",
+      code: "XCD000002",
+      channel: "mobile",
+    });
     list.push([`plausible ${intent}`, numbers]);
   }
   const file = new FormData();
@@ -115,18 +155,44 @@ const snapshot = async () => ({
 const toSignIn = /^\/shop_login\?redirect=/;
 /** The answers a user may get from each action for a bad post: [status, where it leads]. */
 const expected: Record<string, (who: Who) => [number, RegExp | null][]> = {
-  shopLogin: () => [[400, null], [429, null]],
-  login: () => [[400, null], [429, null]],
+  shopLogin: () => [
+    [400, null],
+    [429, null],
+  ],
+  login: () => [
+    [400, null],
+    [429, null],
+  ],
   logout: () => [[302, /^\/shop_login$/]],
   switchTenant: (who) => [[302, who === "signed out" ? toSignIn : /^\/homePage$/]],
   // a well-formed request for a known account is a real reset request (the code goes by SMS)
-  resetFirst: () => [[400, null], [302, /^\/order\/resetPwd\/secondMobile$/]],
+  resetFirst: () => [
+    [400, null],
+    [302, /^\/order\/resetPwd\/secondMobile$/],
+  ],
   resetMobile: () => [[302, /^\/order\/resetPwd\/first$/]],
   resetThird: () => [[400, null]],
   changePassword: (who) => (who === "signed out" ? [[302, toSignIn]] : [[400, null]]),
   // a sub-account may not manage sub-accounts: "the current account is not the master"
-  subAccount: (who) => (who === "signed out" ? [[302, toSignIn]] : who === "sub-account" ? [[400, null], [403, null]] : [[400, null], [404, null]]),
-  addressManage: (who) => (who === "signed out" ? [[302, toSignIn]] : [[400, null], [404, null]]),
+  subAccount: (who) =>
+    who === "signed out"
+      ? [[302, toSignIn]]
+      : who === "sub-account"
+        ? [
+            [400, null],
+            [403, null],
+          ]
+        : [
+            [400, null],
+            [404, null],
+          ],
+  addressManage: (who) =>
+    who === "signed out"
+      ? [[302, toSignIn]]
+      : [
+          [400, null],
+          [404, null],
+        ],
 };
 
 describe("bad posts to the sign-in and account actions", () => {

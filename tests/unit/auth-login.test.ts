@@ -14,8 +14,7 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
   return f;
 };
-const req = (cookie = "", body?: FormData) =>
-  new Request("http://shop.test/shop_login", { method: "POST", headers: cookie ? { Cookie: cookie } : {}, body });
+const req = (cookie = "", body?: FormData) => new Request("http://shop.test/shop_login", { method: "POST", headers: cookie ? { Cookie: cookie } : {}, body });
 
 describe.each(testDatabases())("login ($name)", ({ url }) => {
   let db: DB;
@@ -66,7 +65,11 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
   });
 
   it("refuses an account without roles: 'getInfo: roles must be a non-null array!'", async () => {
-    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({ ok: false, error: "common:errors.rolesRequired", captchaNext: false });
+    expect(await login({ code: "XCD000008", password: PASSWORD }, { ip: "10.0.4.1" })).toEqual({
+      ok: false,
+      error: "common:errors.rolesRequired",
+      captchaNext: false,
+    });
   });
 
   it("past the limit asks for the verification code without checking the password; the right password with a right code signs in (decision 055)", async () => {
@@ -78,9 +81,15 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
         captchaNext: i === THROTTLE.free.accountAtAddress - 1,
       });
     }
-    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.0.1", now: t0 })).toEqual({ ok: false, error: "login.captchaNeeded", captchaNext: true });
+    expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.0.1", now: t0 })).toEqual({
+      ok: false,
+      error: "login.captchaNeeded",
+      captchaNext: true,
+    });
     const wrongCode = await createCaptcha(db, t0);
-    expect(await login({ code: "XCD000002", password: PASSWORD, captcha: "zzzz" }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(wrongCode.cookie) })).toEqual({
+    expect(
+      await login({ code: "XCD000002", password: PASSWORD, captcha: "zzzz" }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(wrongCode.cookie) }),
+    ).toEqual({
       ok: false,
       error: "validation.captchaWrong",
       captchaNext: true,
@@ -88,7 +97,9 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
     // from the dealer's own address nothing is asked
     expect(await login({ code: "XCD000002", password: PASSWORD }, { ip: "10.1.9.9", now: t0 })).toMatchObject({ ok: true });
     const c = await createCaptcha(db, t0);
-    expect(await login({ code: "XCD000002", password: PASSWORD, captcha: c.answer }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(c.cookie) })).toMatchObject({ ok: true });
+    expect(
+      await login({ code: "XCD000002", password: PASSWORD, captcha: c.answer }, { ip: "10.1.0.1", now: t0, cookie: cookieHeader(c.cookie) }),
+    ).toMatchObject({ ok: true });
     expect(await captchaRequired(db, { accountCode: "XCD000002", ip: "10.1.0.1" }, t0)).toBeNull();
   });
 
@@ -97,7 +108,9 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
       const c = await createCaptcha(db);
       expect(c.svg).toMatch(/^<svg/);
       const cookie = cookieHeader(c.cookie);
-      expect(await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer.toUpperCase() }, { captchaOn: true, cookie, ip: "10.2.0.1" })).toMatchObject({
+      expect(
+        await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer.toUpperCase() }, { captchaOn: true, cookie, ip: "10.2.0.1" }),
+      ).toMatchObject({
         ok: true,
       });
       expect(await login({ code: "XCD000001", password: PASSWORD, captcha: c.answer }, { captchaOn: true, cookie, ip: "10.2.0.1" })).toEqual({
@@ -106,7 +119,9 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
         captchaNext: true,
       });
       const c2 = await createCaptcha(db);
-      expect(await login({ code: "XCD000001", password: PASSWORD, captcha: "zzzz" }, { captchaOn: true, cookie: cookieHeader(c2.cookie), ip: "10.2.0.1" })).toEqual({
+      expect(
+        await login({ code: "XCD000001", password: PASSWORD, captcha: "zzzz" }, { captchaOn: true, cookie: cookieHeader(c2.cookie), ip: "10.2.0.1" }),
+      ).toEqual({
         ok: false,
         error: "validation.captchaWrong",
         captchaNext: true,
@@ -140,7 +155,10 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
   describe("handleLogin", () => {
     it("starts a session, remembers the codes for 30 days, sets the account's language, goes to the landing page", async () => {
       await db.updateTable("app_user").set({ language: "en" }).where("id", "=", world.users.master).execute();
-      const r = await handleLogin(db, req("", form({ code: "xcd000001", password: PASSWORD, dataareacode: "2000" })), { captchaOn: false, clientIp: "10.3.0.1" });
+      const r = await handleLogin(db, req("", form({ code: "xcd000001", password: PASSWORD, dataareacode: "2000" })), {
+        captchaOn: false,
+        clientIp: "10.3.0.1",
+      });
       expect(r.kind).toBe("redirect");
       const res = (r as { response: Response }).response;
       expect(res.headers.get("Location")).toBe("/homePage");
@@ -158,11 +176,10 @@ describe.each(testDatabases())("login ($name)", ({ url }) => {
     });
 
     it("marks the session cookie Secure over HTTPS", async () => {
-      const r = await handleLogin(
-        db,
-        new Request("https://shop.test/shop_login", { method: "POST", body: form({ code: "XCD000001", password: PASSWORD }) }),
-        { captchaOn: false, clientIp: "10.3.0.1" },
-      );
+      const r = await handleLogin(db, new Request("https://shop.test/shop_login", { method: "POST", body: form({ code: "XCD000001", password: PASSWORD }) }), {
+        captchaOn: false,
+        clientIp: "10.3.0.1",
+      });
       const session = (r as { response: Response }).response.headers.getSetCookie().find((c) => c.startsWith("__Host-shop_session="));
       expect(session).toMatch(/Secure/);
     });

@@ -84,7 +84,8 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
   it("at most 5 reset messages per account per hour", async () => {
     const f = fakes();
     const t0 = new Date("2030-06-01T08:00:00Z");
-    for (let i = 0; i < 7; i++) await requestPasswordReset(db, { code: "DPC000001", channel: "email", baseUrl: "http://x" }, f.deps(new Date(t0.getTime() + i * 1000)));
+    for (let i = 0; i < 7; i++)
+      await requestPasswordReset(db, { code: "DPC000001", channel: "email", baseUrl: "http://x" }, f.deps(new Date(t0.getTime() + i * 1000)));
     expect(f.mails).toHaveLength(5);
   });
 
@@ -117,12 +118,16 @@ describe.each(testDatabases())("password reset and sessions ($name)", ({ url }) 
     const f2 = fakes();
     const r2 = await requestPasswordReset(db, { code: "XCD000001", channel: "mobile", baseUrl: "http://x" }, f2.deps(t0));
     const code2 = /(\d{6})/.exec(f2.sms[0].text)![1];
-    expect(await verifySmsCode(db, (r2 as { flowToken: string }).flowToken, code2, new Date(t0.getTime() + 11 * 60_000))).toEqual(fail("auth:reset.codeExpired"));
+    expect(await verifySmsCode(db, (r2 as { flowToken: string }).flowToken, code2, new Date(t0.getTime() + 11 * 60_000))).toEqual(
+      fail("auth:reset.codeExpired"),
+    );
   });
 
   it("password change: the old password must be right; all sessions end", async () => {
     const s = await createSession(db, req(), { userId: world.users.other, tenantId: world.tenants.t1000, clientIp: null });
-    expect(await changePassword(db, world.users.other, { oldPassword: "Wrong1234", password: "Changed123" })).toEqual(fail("auth:changePassword.oldWrong", undefined, "oldPassword"));
+    expect(await changePassword(db, world.users.other, { oldPassword: "Wrong1234", password: "Changed123" })).toEqual(
+      fail("auth:changePassword.oldWrong", undefined, "oldPassword"),
+    );
     expect(await sessionUserOf(db, s)).not.toBeNull();
     expect(await changePassword(db, world.users.other, { oldPassword: PASSWORD, password: "Changed123" })).toEqual(ok());
     expect(await sessionUserOf(db, s)).toBeNull();

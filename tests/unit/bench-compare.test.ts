@@ -79,7 +79,13 @@ describe("bench comparison with the baseline", () => {
   it("fails a page that costs more than 1.5 × its cost at 100,000 in a run at 1,000,000", () => {
     const base = baseline(result(100_000, FIGURES_100K));
     const grown = compareBench(base, result(1_000_000, { ...FIGURES_100K, listCostMs: 340, searchCostMs: 170 }));
-    expect(row(grown, "http.product_third.sequential.median_ms vs 100000")).toMatchObject({ baseline: 144, now: 340, ratio: 2.36, verdict: "FAIL", rule: "≤ 1.5× at 100000" });
+    expect(row(grown, "http.product_third.sequential.median_ms vs 100000")).toMatchObject({
+      baseline: 144,
+      now: 340,
+      ratio: 2.36,
+      verdict: "FAIL",
+      rule: "≤ 1.5× at 100000",
+    });
     expect(row(grown, "http.search_page.sequential.median_ms vs 100000")).toMatchObject({ ratio: 1.42, verdict: "ok" });
     expect(exitCodeOf(grown)).toBe(1);
     // no baseline at 1,000,000 yet: the same-size rules are reported as such, not failed
@@ -89,7 +95,10 @@ describe("bench comparison with the baseline", () => {
 
   it("passes a page at 1,000,000 within 1.5 × and also applies the same-size rules when the baseline has that size", () => {
     const at1m = result(1_000_000, { ...FIGURES_100K, listShare: 9, listCostMs: 200, searchCostMs: 180 });
-    const c = compareBench(baseline(result(100_000, FIGURES_100K), at1m), result(1_000_000, { ...FIGURES_100K, listShare: 6, listCostMs: 210, searchCostMs: 175 }));
+    const c = compareBench(
+      baseline(result(100_000, FIGURES_100K), at1m),
+      result(1_000_000, { ...FIGURES_100K, listShare: 6, listCostMs: 210, searchCostMs: 175 }),
+    );
     expect(row(c, "http.product_third.sequential.median_ms vs 100000")).toMatchObject({ ratio: 1.46, verdict: "ok" });
     expect(row(c, "http.product_third.share_of_static_pct")).toMatchObject({ baseline: 9, now: 6, verdict: "FAIL" });
   });

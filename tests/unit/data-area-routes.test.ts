@@ -28,7 +28,12 @@ beforeAll(async () => {
   await seedDemoData(db, { products: 60 });
   cookieOf = async (code) => {
     const user = await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow();
-    const tenant = await db.selectFrom("user_tenant").select("tenant_id").where("user_id", "=", user.id).orderBy("is_default", "desc").executeTakeFirstOrThrow();
+    const tenant = await db
+      .selectFrom("user_tenant")
+      .select("tenant_id")
+      .where("user_id", "=", user.id)
+      .orderBy("is_default", "desc")
+      .executeTakeFirstOrThrow();
     const setCookie = await createSession(db, new Request("http://x/"), { userId: user.id, tenantId: tenant.tenant_id, clientIp: null });
     return setCookie.split(";")[0];
   };
@@ -38,7 +43,11 @@ beforeAll(async () => {
 }, 120_000);
 
 const post = (url: string, cookie: string, fields: Record<string, string>) =>
-  new Request(`http://localhost${url}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  new Request(`http://localhost${url}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 const get = (url: string, cookie: string) => new Request(`http://localhost${url}`, { headers: { Cookie: cookie } });
 /** a thrown or returned Response */
 async function answer(work: Promise<unknown>): Promise<Response> {
@@ -52,7 +61,14 @@ async function answer(work: Promise<unknown>): Promise<Response> {
   }
 }
 const entity = {
-  nameZh: "西安工具有限公司", nameEn: "Xi'an Tools Co.", showNameZh: "西安工具", showNameEn: "XA Tools", currency: "cny", taxRate: "13", freeShippingAmount: "2000.50", shippingFee: "20",
+  nameZh: "西安工具有限公司",
+  nameEn: "Xi'an Tools Co.",
+  showNameZh: "西安工具",
+  showNameEn: "XA Tools",
+  currency: "cny",
+  taxRate: "13",
+  freeShippingAmount: "2000.50",
+  shippingFee: "20",
 };
 
 describe("/system/dataArea", () => {
@@ -61,38 +77,67 @@ describe("/system/dataArea", () => {
     expect((await answer(list.loader({ request: get("/system/dataArea", await cookieOf("EMP000002")), params: {}, context: {} }))).status).toBe(403);
     const out = await answer(list.action({ request: post("/system/dataArea?index", "", { intent: "create", code: "9", ...entity }), params: {}, context: {} }));
     expect(out.headers.get("Location")).toMatch(/^\/login\?redirect=/);
-    const data = (await list.loader({ request: get("/system/dataArea", await cookieOf("EMP000001")), params: {}, context: {} })) as { areas: { code: string }[]; canEdit: boolean };
+    const data = (await list.loader({ request: get("/system/dataArea", await cookieOf("EMP000001")), params: {}, context: {} })) as {
+      areas: { code: string }[];
+      canEdit: boolean;
+    };
     expect(data.areas.map((a) => a.code)).toEqual(["1000", "2000"]);
     expect(data.canEdit).toBe(true);
   });
 
   it("adds an entity (money and tax in minor units), refuses a taken code with the field's error", async () => {
     const admin = await cookieOf("EMP000001");
-    const added = await answer(list.action({ request: post("/system/dataArea?index", admin, { intent: "create", code: "3000", ...entity }), params: {}, context: {} }));
+    const added = await answer(
+      list.action({ request: post("/system/dataArea?index", admin, { intent: "create", code: "3000", ...entity }), params: {}, context: {} }),
+    );
     expect(added.status).toBe(302);
-    const id = await db.selectFrom("tenant").select(["id", "currency", "tax_rate_bp", "free_shipping_amount", "shipping_fee"]).where("code", "=", "3000").executeTakeFirstOrThrow();
+    const id = await db
+      .selectFrom("tenant")
+      .select(["id", "currency", "tax_rate_bp", "free_shipping_amount", "shipping_fee"])
+      .where("code", "=", "3000")
+      .executeTakeFirstOrThrow();
     expect(id).toMatchObject({ currency: "CNY", tax_rate_bp: 1300, free_shipping_amount: 200050, shipping_fee: 2000 });
     expect(added.headers.get("Location")).toBe(`/system/dataArea/${id.id}`);
 
-    const again = await answer(list.action({ request: post("/system/dataArea?index", admin, { intent: "create", code: "3000", ...entity }), params: {}, context: {} }));
+    const again = await answer(
+      list.action({ request: post("/system/dataArea?index", admin, { intent: "create", code: "3000", ...entity }), params: {}, context: {} }),
+    );
     expect(again.status).toBe(400);
     const body = (await again.json()) as { intent: string; result: { error: Record<string, string[]> } };
     expect(body.intent).toBe("create");
     expect(body.result.error.code).toEqual(["adminData:dataArea.codeTaken"]);
 
-    const bad = await answer(list.action({ request: post("/system/dataArea?index", admin, { intent: "initialise", code: "x y", ...entity, taxRate: "13.555" }), params: {}, context: {} }));
+    const bad = await answer(
+      list.action({
+        request: post("/system/dataArea?index", admin, { intent: "initialise", code: "x y", ...entity, taxRate: "13.555" }),
+        params: {},
+        context: {},
+      }),
+    );
     const errors = ((await bad.json()) as { result: { error: Record<string, string[]> } }).result.error;
-    expect(errors).toMatchObject({ code: ["adminData:dataArea.form.codeFormat"], taxRate: ["adminData:dataArea.form.taxFormat"], parentId: ["adminData:dataArea.form.parentRequired"] });
+    expect(errors).toMatchObject({
+      code: ["adminData:dataArea.form.codeFormat"],
+      taxRate: ["adminData:dataArea.form.taxFormat"],
+      parentId: ["adminData:dataArea.form.parentRequired"],
+    });
   });
 
   it("add and initialise redirects at once to the job page, which refreshes until the copy is done", async () => {
     const admin = await cookieOf("EMP000001");
     const parent = await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow();
-    const started = await answer(list.action({ request: post("/system/dataArea?index", admin, { intent: "initialise", parentId: String(parent.id), code: "1100", ...entity }), params: {}, context: {} }));
+    const started = await answer(
+      list.action({
+        request: post("/system/dataArea?index", admin, { intent: "initialise", parentId: String(parent.id), code: "1100", ...entity }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(started.status).toBe(302);
     const jobId = /\/system\/dataArea\/job\/(\d+)$/.exec(started.headers.get("Location") ?? "")?.[1];
     expect(jobId).toBeDefined();
-    let page = (await job.loader({ request: get(`/system/dataArea/job/${jobId}`, admin), params: { id: jobId! }, context: {} })) as { job: { status: string; done: number; total: number } };
+    let page = (await job.loader({ request: get(`/system/dataArea/job/${jobId}`, admin), params: { id: jobId! }, context: {} })) as {
+      job: { status: string; done: number; total: number };
+    };
     for (let i = 0; i < 50 && page.job.status === "running"; i++) {
       await new Promise((r) => setTimeout(r, 50));
       page = (await job.loader({ request: get(`/system/dataArea/job/${jobId}`, admin), params: { id: jobId! }, context: {} })) as typeof page;
@@ -106,14 +151,23 @@ describe("/system/dataArea", () => {
     const admin = await cookieOf("EMP000001");
     const { id } = await db.selectFrom("tenant").select("id").where("code", "=", "1100").executeTakeFirstOrThrow();
     const url = `/system/dataArea/${id}`;
-    const granted = await answer(detail.action({ request: post(url, admin, { intent: "grant", customerCode: "C20001" }), params: { id: String(id) }, context: {} }));
+    const granted = await answer(
+      detail.action({ request: post(url, admin, { intent: "grant", customerCode: "C20001" }), params: { id: String(id) }, context: {} }),
+    );
     expect(granted.headers.get("Location")).toBe(`${url}?granted=1`);
-    const page = (await detail.loader({ request: get(`${url}?granted=1`, admin), params: { id: String(id) }, context: {} })) as { dealers: { code: string }[]; outcome: { granted: number } };
+    const page = (await detail.loader({ request: get(`${url}?granted=1`, admin), params: { id: String(id) }, context: {} })) as {
+      dealers: { code: string }[];
+      outcome: { granted: number };
+    };
     expect(page.dealers.map((d) => d.code)).toEqual(["C20001"]);
     expect(page.outcome.granted).toBe(1);
-    const unknown = await answer(detail.action({ request: post(url, admin, { intent: "grant", customerCode: "ZZ-STAFF" }), params: { id: String(id) }, context: {} }));
+    const unknown = await answer(
+      detail.action({ request: post(url, admin, { intent: "grant", customerCode: "ZZ-STAFF" }), params: { id: String(id) }, context: {} }),
+    );
     expect(unknown.status).toBe(400);
-    const revoked = await answer(detail.action({ request: post(url, admin, { intent: "revoke", customerCode: "C20001" }), params: { id: String(id) }, context: {} }));
+    const revoked = await answer(
+      detail.action({ request: post(url, admin, { intent: "revoke", customerCode: "C20001" }), params: { id: String(id) }, context: {} }),
+    );
     expect(revoked.headers.get("Location")).toBe(`${url}?revoked=1&kept=0`);
     expect((await answer(detail.loader({ request: get("/system/dataArea/99999", admin), params: { id: "99999" }, context: {} }))).status).toBe(404);
     expect((await answer(detail.loader({ request: get("/system/dataArea/abc", admin), params: { id: "abc" }, context: {} }))).status).toBe(404);

@@ -84,27 +84,38 @@ describe.each(testDatabases())("data layer on $name", ({ url }) => {
     expect(Number((await take(3)).numUpdatedRows)).toBe(0);
     // and the check constraint stops a careless unconditional update
     await expect(
-      db.updateTable("stock").set({ available: sql`available - 10` }).where("product_id", "=", product.id).execute(),
+      db
+        .updateTable("stock")
+        .set({ available: sql`available - 10` })
+        .where("product_id", "=", product.id)
+        .execute(),
     ).rejects.toThrow();
     const stock = await db.selectFrom("stock").select("available").executeTakeFirstOrThrow();
     expect(stock.available).toBe(2);
   });
 
   it("enforces foreign keys", async () => {
-    await expect(
-      db
-        .insertInto("favourite")
-        .values({ user_id: 999_999, product_id: 999_999 })
-        .execute(),
-    ).rejects.toThrow();
+    await expect(db.insertInto("favourite").values({ user_id: 999_999, product_id: 999_999 }).execute()).rejects.toThrow();
   });
 
   it("reads rows as objects named by their columns: aliases, repeated names, streams, returning", async () => {
-    const rows = await sql<Record<string, unknown>>`select 1 as "a", 'x' as "b", null as "c", 'y' || 'z' as "a2", 'first' as "dup", 'second' as "dup"`.execute(db);
+    const rows = await sql<Record<string, unknown>>`select 1 as "a", 'x' as "b", null as "c", 'y' || 'z' as "a2", 'first' as "dup", 'second' as "dup"`.execute(
+      db,
+    );
     expect(rows.rows).toEqual([{ a: 1, b: "x", c: null, a2: "yz", dup: "second" }]);
     const inserted = await db
       .insertInto("tenant")
-      .values({ code: "2000", name_zh: "二号", name_en: "Two", show_name_zh: "二", show_name_en: "Two", currency: "CNY", tax_rate_bp: 1300, free_shipping_amount: 0, shipping_fee: 0 })
+      .values({
+        code: "2000",
+        name_zh: "二号",
+        name_en: "Two",
+        show_name_zh: "二",
+        show_name_en: "Two",
+        currency: "CNY",
+        tax_rate_bp: 1300,
+        free_shipping_amount: 0,
+        shipping_fee: 0,
+      })
       .returning(["id", "code"])
       .executeTakeFirstOrThrow();
     expect(inserted).toEqual({ id: expect.any(Number), code: "2000" });

@@ -95,7 +95,10 @@ export function AdminTopBar({ back, settings, sidebarOpen, breadcrumb, tenants, 
           <span className="visually-hidden">{sidebarOpen ? t("layout.collapse") : t("layout.expand")}</span>
         </button>
       </LayoutForm>
-      <Link to={back.includes("menu=1") ? back.replace(/[?&]menu=1/, "") : `${back}${back.includes("?") ? "&" : "?"}menu=1`} className="admin-icon-button admin-toggle-mobile">
+      <Link
+        to={back.includes("menu=1") ? back.replace(/[?&]menu=1/, "") : `${back}${back.includes("?") ? "&" : "?"}menu=1`}
+        className="admin-icon-button admin-toggle-mobile"
+      >
         <span aria-hidden="true">☰</span>
         <span className="visually-hidden">{t("layout.menu")}</span>
       </Link>

@@ -31,7 +31,7 @@ const PAD = { top: 12, right: 8, bottom: 28, left: 96 };
 function niceMax(max: number): number {
   if (max <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
-  return ([1, 2, 4, 6, 8, 10].map((m) => m * power).find((m) => m >= max) ?? 10 * power);
+  return [1, 2, 4, 6, 8, 10].map((m) => m * power).find((m) => m >= max) ?? 10 * power;
 }
 
 /**
@@ -64,7 +64,14 @@ export function BarChart({ title, bars, format, labelEvery = 1, axisLabel = (l) 
           </g>
         ))}
         {bars.map((b, i) => (
-          <rect key={b.label} x={PAD.left + i * step + (step - barW) / 2} y={y(b.value)} width={barW} height={Math.max(0, PAD.top + plotH - y(b.value))} className="chart-bar">
+          <rect
+            key={b.label}
+            x={PAD.left + i * step + (step - barW) / 2}
+            y={y(b.value)}
+            width={barW}
+            height={Math.max(0, PAD.top + plotH - y(b.value))}
+            className="chart-bar"
+          >
             <title>{`${b.label}: ${format(b.value)}`}</title>
           </rect>
         ))}

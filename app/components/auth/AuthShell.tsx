@@ -35,7 +35,9 @@ export function ShopLoginShell({ children, title }: { children: React.ReactNode;
         </div>
       </main>
       <footer className="login-footer">
-        <div className="container">{t("portalTitle")} · {t("shopName")}</div>
+        <div className="container">
+          {t("portalTitle")} · {t("shopName")}
+        </div>
       </footer>
     </div>
   );

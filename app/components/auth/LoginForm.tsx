@@ -38,7 +38,15 @@ export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, las
       <Stack gap="4">
         <FormField field={fields.dataareacode} label={t("login.company")} helper={t("login.companyHelp")} autoComplete="organization" maxLength={20} />
         <FormField field={fields.code} label={t("login.code")} required autoComplete="username" placeholder={t("login.codePlaceholder")} maxLength={20} />
-        <FormField field={fields.password} label={t("login.password")} type="password" required autoComplete="current-password" keepValue={false} maxLength={64} />
+        <FormField
+          field={fields.password}
+          label={t("login.password")}
+          type="password"
+          required
+          autoComplete="current-password"
+          keepValue={false}
+          maxLength={64}
+        />
         {captchaOn ? (
           <div className="captcha-row">
             <FormField field={fields.captcha} label={t("login.captcha")} required autoComplete="off" keepValue={false} maxLength={8} />

@@ -6,10 +6,7 @@ import { factorText } from "~/modules/accounts/rules";
 import type { AccountRow } from "~/modules/accounts/subaccounts.server";
 import { FormError, FormField, useErrorText } from "./FormField";
 
-type SubAccountFields = Record<
-  "code" | "name" | "mobile" | "email" | "priceFactor" | "erpAccount" | "password" | "confirmPassword",
-  string
-> &
+type SubAccountFields = Record<"code" | "name" | "mobile" | "email" | "priceFactor" | "erpAccount" | "password" | "confirmPassword", string> &
   Record<"discount" | "canOrder" | "canSeePrice" | "canSeeStock", string | undefined>;
 
 /** Create or edit a sub-account (a plain POST form; intent create | update). */
@@ -109,7 +106,15 @@ export function SubAccountForm({
             autoComplete="new-password"
             maxLength={64}
           />
-          <FormField field={fields.confirmPassword} label={t("password.confirm")} type="password" required={!account} keepValue={false} autoComplete="new-password" maxLength={64} />
+          <FormField
+            field={fields.confirmPassword}
+            label={t("password.confirm")}
+            type="password"
+            required={!account}
+            keepValue={false}
+            autoComplete="new-password"
+            maxLength={64}
+          />
         </SimpleGrid>
         <HStack gap="3" mt="5">
           <Button type="submit" colorPalette="brand">

@@ -102,7 +102,15 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   {cart.lines.map((l) => (
                     <tr key={l.id} data-testid="cart-line" data-code={l.offer?.orderingCode} className={l.error ? "line-invalid" : undefined}>
                       <td className="check-col">
-                        <input key={String(l.selected)} type="checkbox" name="lineId" value={l.id} defaultChecked={l.selected} onChange={onToggle} aria-label={`${t("cart.select")} ${l.offer?.orderingCode ?? ""}`} />
+                        <input
+                          key={String(l.selected)}
+                          type="checkbox"
+                          name="lineId"
+                          value={l.id}
+                          defaultChecked={l.selected}
+                          onChange={onToggle}
+                          aria-label={`${t("cart.select")} ${l.offer?.orderingCode ?? ""}`}
+                        />
                       </td>
                       <td>
                         <LineInfo line={l} ruleText={ruleText} />
@@ -265,7 +273,13 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
       <label className="visually-hidden" htmlFor={`promo_${line.id}`}>
         {t("cart.promotion")}
       </label>
-      <select id={`promo_${line.id}`} form={lineFormId(line)} name="promotionItemId" defaultValue={line.promotionItemId ?? "none"} key={line.promotionItemId ?? "none"}>
+      <select
+        id={`promo_${line.id}`}
+        form={lineFormId(line)}
+        name="promotionItemId"
+        defaultValue={line.promotionItemId ?? "none"}
+        key={line.promotionItemId ?? "none"}
+      >
         <option value="none">{t("cart.noPromotion")}</option>
         {line.options.map((o) => (
           <option key={o.promotionItemId} value={o.promotionItemId} disabled={!o.active || (o.flashStock !== null && o.flashSold >= o.flashStock)}>

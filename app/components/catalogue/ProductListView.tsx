@@ -37,7 +37,13 @@ export function ProductListView({ data, basePath }: { data: ProductListData; bas
             {t("allApplications")}
           </a>
           {data.leaves.map((l) => (
-            <a key={l.code} data-nav href={`${base}&leaf=${encodeURIComponent(l.code)}`} className={`chip${data.leaf === l.code ? " chip-on" : ""}`} aria-current={data.leaf === l.code ? "true" : undefined}>
+            <a
+              key={l.code}
+              data-nav
+              href={`${base}&leaf=${encodeURIComponent(l.code)}`}
+              className={`chip${data.leaf === l.code ? " chip-on" : ""}`}
+              aria-current={data.leaf === l.code ? "true" : undefined}
+            >
               {l.label} <small>({l.count})</small>
               {l.isNonStandard ? <span className="tag tag-nonstd">{t("nonStandard")}</span> : null}
             </a>
@@ -50,10 +56,16 @@ export function ProductListView({ data, basePath }: { data: ProductListData; bas
       </div>
       {!data.ctx.signedIn ? (
         <p className="message message-warning">
-          <a data-nav href={`/shop_login?redirect=${encodeURIComponent(data.redirectTo)}`}>{t("price.loginToSee")}</a>
+          <a data-nav href={`/shop_login?redirect=${encodeURIComponent(data.redirectTo)}`}>
+            {t("price.loginToSee")}
+          </a>
         </p>
       ) : null}
-      {data.items.length ? <ProductTable items={data.items} ctx={data.ctx} redirectTo={data.redirectTo} lang={data.lang} /> : <p className="muted">{t("noProducts")}</p>}
+      {data.items.length ? (
+        <ProductTable items={data.items} ctx={data.ctx} redirectTo={data.redirectTo} lang={data.lang} />
+      ) : (
+        <p className="muted">{t("noProducts")}</p>
+      )}
       <Pager page={data.page} total={data.total} pageSize={data.pageSize} />
     </div>
   );

@@ -62,7 +62,21 @@ export function CartForm({
  * (spec §5; the action refuses it too): it gets a star that cannot be pressed, unless it is
  * starred already (then it can still be removed).
  */
-export function FavStar({ id, fav, priceEmpty, redirectTo, t, error }: { id: number; fav: boolean; priceEmpty: boolean; redirectTo: string; t: T; error?: string }) {
+export function FavStar({
+  id,
+  fav,
+  priceEmpty,
+  redirectTo,
+  t,
+  error,
+}: {
+  id: number;
+  fav: boolean;
+  priceEmpty: boolean;
+  redirectTo: string;
+  t: T;
+  error?: string;
+}) {
   if (priceEmpty && !fav) {
     return (
       <span className="fav-star fav-disabled" title={t("favourite.priceEmpty")} aria-hidden="true">

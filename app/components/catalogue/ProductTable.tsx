@@ -18,13 +18,25 @@ export function ProductTable({ items, ctx, redirectTo, lang }: { items: ListItem
           <tr>
             <th scope="col">{t("columns.orderingCode")}</th>
             <th scope="col">{t("columns.specification")}</th>
-            <th scope="col" className="num">{t("columns.price")}</th>
-            <th scope="col" className="num">{t("columns.stock")}</th>
-            <th scope="col" className="num">{t("columns.mpq")}</th>
-            <th scope="col" className="num">{t("columns.moq")}</th>
+            <th scope="col" className="num">
+              {t("columns.price")}
+            </th>
+            <th scope="col" className="num">
+              {t("columns.stock")}
+            </th>
+            <th scope="col" className="num">
+              {t("columns.mpq")}
+            </th>
+            <th scope="col" className="num">
+              {t("columns.moq")}
+            </th>
             <th scope="col">{t("columns.esd")}</th>
             <th scope="col">{t("columns.promotions")}</th>
-            {ctx.signedIn ? <th scope="col"><span className="visually-hidden">{t("columns.favourite")}</span>★</th> : null}
+            {ctx.signedIn ? (
+              <th scope="col">
+                <span className="visually-hidden">{t("columns.favourite")}</span>★
+              </th>
+            ) : null}
             {ctx.signedIn ? <th scope="col">{t("columns.cart")}</th> : null}
           </tr>
         </thead>

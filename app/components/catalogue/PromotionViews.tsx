@@ -37,13 +37,27 @@ function When({ p, now }: { p: Promo; now: string }) {
   const t = useCachedT("catalogue");
   return (
     <p className="promo-when">
-      <span className="muted">{formatDateTime(p.startsAt)} – {formatDateTime(p.endsAt)}</span>{" "}
-      {p.state === "upcoming" ? <Countdown until={p.startsAt} now={now} label={t("promotion.startsIn")} /> : p.state === "active" ? <Countdown until={p.endsAt} now={now} label={t("promotion.endsIn")} /> : <span>{t("promotion.ended")}</span>}
+      <span className="muted">
+        {formatDateTime(p.startsAt)} – {formatDateTime(p.endsAt)}
+      </span>{" "}
+      {p.state === "upcoming" ? (
+        <Countdown until={p.startsAt} now={now} label={t("promotion.startsIn")} />
+      ) : p.state === "active" ? (
+        <Countdown until={p.endsAt} now={now} label={t("promotion.endsIn")} />
+      ) : (
+        <span>{t("promotion.ended")}</span>
+      )}
     </p>
   );
 }
 
-export function PromotionListView({ d, flash }: { d: { signedIn: boolean; promotions: (Promo & { itemCount: number })[]; now: string; currency: string; lang: Language }; flash: boolean }) {
+export function PromotionListView({
+  d,
+  flash,
+}: {
+  d: { signedIn: boolean; promotions: (Promo & { itemCount: number })[]; now: string; currency: string; lang: Language };
+  flash: boolean;
+}) {
   const t = useCachedT("catalogue");
   const base = flash ? "/rushToPurchase" : "/promotion";
   return (
@@ -53,7 +67,9 @@ export function PromotionListView({ d, flash }: { d: { signedIn: boolean; promot
         <p className="muted">{flash ? t("promotion.rushIntro") : t("promotion.intro")}</p>
       </header>
       {!d.signedIn ? (
-        <p className="message message-warning"><Link to={`/shop_login?redirect=${base}`}>{t("promotion.loginHint")}</Link></p>
+        <p className="message message-warning">
+          <Link to={`/shop_login?redirect=${base}`}>{t("promotion.loginHint")}</Link>
+        </p>
       ) : d.promotions.length === 0 ? (
         <p className="muted">{t("promotion.none")}</p>
       ) : (
@@ -61,14 +77,15 @@ export function PromotionListView({ d, flash }: { d: { signedIn: boolean; promot
           {d.promotions.map((p) => (
             <article key={p.id} className={`card promo-card promo-${p.state}`}>
               <h2>
-                <span className={`tag tag-${p.kind}`}>{t(`tags.${p.kind}`)}</span>{" "}
-                <Link to={`${base}/promotionItem?id=${p.id}`}>{p.title}</Link>
+                <span className={`tag tag-${p.kind}`}>{t(`tags.${p.kind}`)}</span> <Link to={`${base}/promotionItem?id=${p.id}`}>{p.title}</Link>
               </h2>
               <When p={p} now={d.now} />
               <Conditions p={p} currency={d.currency} lang={d.lang} />
               <p>
                 <span className="muted">{t("promotion.items", { count: p.itemCount })}</span>{" "}
-                <Link className="btn btn-outline" to={`${base}/promotionItem?id=${p.id}`}>{t("promotion.view")}</Link>
+                <Link className="btn btn-outline" to={`${base}/promotionItem?id=${p.id}`}>
+                  {t("promotion.view")}
+                </Link>
               </p>
             </article>
           ))}
@@ -94,9 +111,15 @@ export function PromotionItemView({
     <div className="catalogue-page">
       <nav aria-label="breadcrumb">
         <ol className="breadcrumbs">
-          <li><Link to="/homePage">{t("home")}</Link></li>
-          <li><Link to={base}>{flash ? t("promotion.backRush") : t("promotion.back")}</Link></li>
-          <li><span aria-current="page">{p.title}</span></li>
+          <li>
+            <Link to="/homePage">{t("home")}</Link>
+          </li>
+          <li>
+            <Link to={base}>{flash ? t("promotion.backRush") : t("promotion.back")}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{p.title}</span>
+          </li>
         </ol>
       </nav>
       <header className="page-head promo-head">
@@ -111,7 +134,9 @@ export function PromotionItemView({
           {d.items.map((i) => {
             const left = d.flashLeft[String(i.id)];
             return left === null || left === undefined ? null : (
-              <li key={i.id}><span className="code">{i.code}</span> {left > 0 ? t("promotion.flashLeft", { count: left }) : t("promotion.soldOut")}</li>
+              <li key={i.id}>
+                <span className="code">{i.code}</span> {left > 0 ? t("promotion.flashLeft", { count: left }) : t("promotion.soldOut")}
+              </li>
             );
           })}
         </ul>

@@ -27,7 +27,8 @@ export interface SelectionData {
  */
 export function SelectionView({ d, action }: { d: SelectionData; action: string }) {
   const t = useCachedT("catalogue");
-  const label = (facet: Facet, value: string) => (facet === "material" ? t(`materials.${value}`, { defaultValue: value }) : facet === "radius" ? `${value} mm` : value);
+  const label = (facet: Facet, value: string) =>
+    facet === "material" ? t(`materials.${value}`, { defaultValue: value }) : facet === "radius" ? `${value} mm` : value;
   return (
     <div className="catalogue-page">
       <header className="page-head">
@@ -60,11 +61,17 @@ export function SelectionView({ d, action }: { d: SelectionData; action: string 
           ))}
         </div>
         <div className="selection-actions">
-          <button type="submit" className="btn">{t("selection.apply")}</button>
-          <Link to={action} className="btn btn-outline">{t("selection.reset")}</Link>
+          <button type="submit" className="btn">
+            {t("selection.apply")}
+          </button>
+          <Link to={action} className="btn btn-outline">
+            {t("selection.reset")}
+          </Link>
         </div>
       </Form>
-      <p className="list-total" role="status">{t("selection.results", { count: d.total })}</p>
+      <p className="list-total" role="status">
+        {t("selection.results", { count: d.total })}
+      </p>
       {d.items.length ? <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} /> : null}
       <Pager page={d.page} total={d.total} pageSize={d.pageSize} />
     </div>

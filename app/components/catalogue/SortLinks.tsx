@@ -16,9 +16,13 @@ export function SortLinks({ sort }: { sort: ProductSort }) {
       <span>{t("sort.label")}:</span>
       {SORTS.map((s) =>
         s === sort ? (
-          <span key={s} className="sort-current" aria-current="true">{t(`sort.${s}`)}</span>
+          <span key={s} className="sort-current" aria-current="true">
+            {t(`sort.${s}`)}
+          </span>
         ) : (
-          <a key={s} data-nav href={href(s)} rel="nofollow">{t(`sort.${s}`)}</a>
+          <a key={s} data-nav href={href(s)} rel="nofollow">
+            {t(`sort.${s}`)}
+          </a>
         ),
       )}
     </nav>

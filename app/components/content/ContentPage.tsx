@@ -95,7 +95,9 @@ export function ContentPage({
           ) : null}
           {children}
           {items.length === 0 ? (
-            hideEmpty ? null : <Text color="fg.muted">{t("content.empty")}</Text>
+            hideEmpty ? null : (
+              <Text color="fg.muted">{t("content.empty")}</Text>
+            )
           ) : (
             <ul className="announcements">
               {items.map((a) => (

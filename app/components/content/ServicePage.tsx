@@ -30,8 +30,7 @@ export function ServicePage({ titleKey, textKey }: { titleKey: string; textKey: 
         {t(textKey)}
       </Text>
       <Text>
-        {t("service.contact")} {t("footer.hotline")}: <strong>{hotline}</strong> · {t("footer.email")}:{" "}
-        <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+        {t("service.contact")} {t("footer.hotline")}: <strong>{hotline}</strong> · {t("footer.email")}: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
       </Text>
     </article>
   );

@@ -25,7 +25,17 @@ interface FeedbackData {
  * conversation; `current` marks the update a notice pointed to. Texts are rendered by React,
  * never as HTML.
  */
-export function FeedbackView({ data, photoHref, current, showCustomer }: { data: FeedbackData; photoHref: (id: number) => string; current?: number | null; showCustomer?: boolean }) {
+export function FeedbackView({
+  data,
+  photoHref,
+  current,
+  showCustomer,
+}: {
+  data: FeedbackData;
+  photoHref: (id: number) => string;
+  current?: number | null;
+  showCustomer?: boolean;
+}) {
   const { t, i18n } = useTranslation("feedback");
   const f = data.feedback;
   const en = i18n.language === "en";

@@ -42,19 +42,29 @@ export function ShopFooter({
           <h2>{t("footer.links")}</h2>
           <ul>
             <li>
-              <a data-nav href="/homePage">{menuTitle(menu, "/homePage") ?? t("menu.home")}</a>
+              <a data-nav href="/homePage">
+                {menuTitle(menu, "/homePage") ?? t("menu.home")}
+              </a>
             </li>
             <li>
-              <a data-nav href="/product">{menuTitle(menu, "/product") ?? t("menu.product")}</a>
+              <a data-nav href="/product">
+                {menuTitle(menu, "/product") ?? t("menu.product")}
+              </a>
             </li>
             <li>
-              <a data-nav href="/technologyService/selectionCategory">{menuTitle(menu, "/technologyService/selectionCategory") ?? t("menu.selectionCategory")}</a>
+              <a data-nav href="/technologyService/selectionCategory">
+                {menuTitle(menu, "/technologyService/selectionCategory") ?? t("menu.selectionCategory")}
+              </a>
             </li>
             <li>
-              <a data-nav href="/downloadService">{menuTitle(menu, "/downloadService") ?? t("menu.downloadService")}</a>
+              <a data-nav href="/downloadService">
+                {menuTitle(menu, "/downloadService") ?? t("menu.downloadService")}
+              </a>
             </li>
             <li>
-              <a data-nav href="/gdre">{menuTitle(menu, "/gdre") ?? tb("title")}</a>
+              <a data-nav href="/gdre">
+                {menuTitle(menu, "/gdre") ?? tb("title")}
+              </a>
             </li>
           </ul>
         </section>
@@ -76,7 +86,9 @@ export function ShopFooter({
             <ul>
               {notices.map((n) => (
                 <li key={n.id}>
-                  <a data-nav href={`/order/myMessage?id=${n.id}`}>{n.title}</a>
+                  <a data-nav href={`/order/myMessage?id=${n.id}`}>
+                    {n.title}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -24,7 +24,7 @@ const node = (code: string, label: string, level: number, children: MenuNode[] =
 
 describe("renderMegaMenu", () => {
   it("escapes labels and codes like any React markup", () => {
-    const tree = [node("A&B", "<script>alert(1)</script>", 1, [node("A1", "车削 \"刀片\"", 2)])];
+    const tree = [node("A&B", "<script>alert(1)</script>", 1, [node("A1", '车削 "刀片"', 2)])];
     const html = renderMegaMenu(tree, "全部产品");
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -102,7 +102,14 @@ export function QuotationRequestPage({ data, result }: { data: RequestPageData; 
         {!chosen ? <p className="hint">{t("typeHint")}</p> : null}
         {chosen ? (
           // posted to the page with its type, so a refused request comes back with the type's fields
-          <Form method="post" action={`${pathname}?type=${chosen.code}`} encType="multipart/form-data" className="feedback-form" data-testid="quote-form" {...getFormProps(form)}>
+          <Form
+            method="post"
+            action={`${pathname}?type=${chosen.code}`}
+            encType="multipart/form-data"
+            className="feedback-form"
+            data-testid="quote-form"
+            {...getFormProps(form)}
+          >
             <input type="hidden" name="token" value={token} />
             <input type="hidden" name="typeId" value={chosen.id} />
             <fieldset className="qt-attrs">
@@ -131,7 +138,17 @@ export function QuotationRequestPage({ data, result }: { data: RequestPageData; 
                         ))}
                       </select>
                     ) : a.kind === "number" ? (
-                      <input name={name} type="number" step="any" inputMode="decimal" min={a.min ?? undefined} max={a.max ?? undefined} defaultValue={valueOf(name)} required={a.required} {...invalid(name)} />
+                      <input
+                        name={name}
+                        type="number"
+                        step="any"
+                        inputMode="decimal"
+                        min={a.min ?? undefined}
+                        max={a.max ?? undefined}
+                        defaultValue={valueOf(name)}
+                        required={a.required}
+                        {...invalid(name)}
+                      />
                     ) : (
                       <input name={name} maxLength={100} defaultValue={valueOf(name)} required={a.required} {...invalid(name)} />
                     )}
@@ -143,7 +160,17 @@ export function QuotationRequestPage({ data, result }: { data: RequestPageData; 
             <div className="qt-row">
               <label className="field">
                 <span className="required">{t("qty")}</span>
-                <input name="qty" type="number" min={1} max={qtyMax} inputMode="numeric" required defaultValue={valueOf("qty")} data-testid="quote-qty" {...invalid("qty")} />
+                <input
+                  name="qty"
+                  type="number"
+                  min={1}
+                  max={qtyMax}
+                  inputMode="numeric"
+                  required
+                  defaultValue={valueOf("qty")}
+                  data-testid="quote-qty"
+                  {...invalid("qty")}
+                />
                 {fieldError("qty")}
               </label>
               <label className="field">
@@ -157,7 +184,15 @@ export function QuotationRequestPage({ data, result }: { data: RequestPageData; 
             </div>
             <label className="field">
               <span className="required">{t("material")}</span>
-              <input name="material" maxLength={200} required defaultValue={valueOf("material")} placeholder={t("materialHint")} data-testid="quote-material" {...invalid("material")} />
+              <input
+                name="material"
+                maxLength={200}
+                required
+                defaultValue={valueOf("material")}
+                placeholder={t("materialHint")}
+                data-testid="quote-material"
+                {...invalid("material")}
+              />
               {fieldError("material")}
             </label>
             <label className="field">
@@ -171,7 +206,14 @@ export function QuotationRequestPage({ data, result }: { data: RequestPageData; 
             </label>
             <label className="field">
               <span>{t("files")}</span>
-              <input type="file" name="files" multiple accept=".pdf,.dxf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg" data-testid="quote-files" {...invalid("files")} />
+              <input
+                type="file"
+                name="files"
+                multiple
+                accept=".pdf,.dxf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+                data-testid="quote-files"
+                {...invalid("files")}
+              />
               <span className="hint">{t("filesHint", { max: maxFiles, mb })}</span>
               {fieldError("files")}
             </label>

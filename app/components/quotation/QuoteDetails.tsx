@@ -26,7 +26,6 @@ export interface MessageView {
   created_at: string;
 }
 
-
 /** The conversation: each step with its author, time, text and (for a quote) its terms. */
 export function QuoteHistory({ messages }: { messages: MessageView[] }) {
   const { t } = useTranslation("quotation");
@@ -77,7 +76,15 @@ export interface FactsView {
 }
 
 /** The request's facts and attributes (dealer and staff pages). */
-export function QuoteFacts({ q, attributes, en = false }: { q: FactsView; attributes: { key: string; labelZh: string; labelEn: string; unit: string | null; value: string }[]; en?: boolean }) {
+export function QuoteFacts({
+  q,
+  attributes,
+  en = false,
+}: {
+  q: FactsView;
+  attributes: { key: string; labelZh: string; labelEn: string; unit: string | null; value: string }[];
+  en?: boolean;
+}) {
   const { t } = useTranslation("quotation");
   return (
     <dl className="fb-details" data-testid="quote-facts">

@@ -7,7 +7,13 @@ import { FormError, FormField } from "~/components/auth/FormField";
 type ContactFields = Record<"intent" | "name" | "mobile" | "email", string>;
 
 /** The account's own contact details (a plain POST form; the server validates, decision 041). */
-export function ContactForm({ account, lastResult }: { account: { name: string; mobile: string; email: string }; lastResult?: SubmissionResult<string[]> | null }) {
+export function ContactForm({
+  account,
+  lastResult,
+}: {
+  account: { name: string; mobile: string; email: string };
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation("auth");
   const { t: ts } = useTranslation("services");
   const [form, fields] = useForm<ContactFields>({
@@ -46,7 +52,14 @@ export function AvatarForm({ hasAvatar }: { hasAvatar: boolean }) {
       <h2 id="profile-avatar-title" className="section-title">
         {t("profile.avatarTitle")}
       </h2>
-      <Form method="post" action="/profile/avatar" encType="multipart/form-data" reloadDocument data-testid="profile-avatar-form" className="profile-avatar-form">
+      <Form
+        method="post"
+        action="/profile/avatar"
+        encType="multipart/form-data"
+        reloadDocument
+        data-testid="profile-avatar-form"
+        className="profile-avatar-form"
+      >
         <input type="hidden" name="intent" value="upload" />
         <label htmlFor="profile-avatar-file">{t("profile.avatarLabel")}</label>
         <input id="profile-avatar-file" type="file" name="avatar" accept="image/png,image/jpeg" aria-describedby="profile-avatar-help" />

@@ -49,7 +49,21 @@ export function DealerListPage({ title, intro, newLabel, newTo, newTestId, listT
  * The ordering-code and quantity inputs of a dealer's request form: `count` numbered lines, the
  * first one required, refilled from what was posted.
  */
-export function OrderingCodeLines({ count, posted, maxQty, legend, hint, qtyLabel }: { count: number; posted: unknown; maxQty: number; legend: string; hint: string; qtyLabel: string }) {
+export function OrderingCodeLines({
+  count,
+  posted,
+  maxQty,
+  legend,
+  hint,
+  qtyLabel,
+}: {
+  count: number;
+  posted: unknown;
+  maxQty: number;
+  legend: string;
+  hint: string;
+  qtyLabel: string;
+}) {
   const { t } = useTranslation("support");
   const lines = Array.isArray(posted) ? (posted as Record<string, unknown>[]) : [];
   return (
@@ -64,7 +78,15 @@ export function OrderingCodeLines({ count, posted, maxQty, legend, hint, qtyLabe
           </label>
           <label>
             {qtyLabel} {i + 1}
-            <input name={`lines[${i}].qty`} defaultValue={postedText(lines[i]?.qty)} type="number" min={1} max={maxQty} inputMode="numeric" required={i === 0} />
+            <input
+              name={`lines[${i}].qty`}
+              defaultValue={postedText(lines[i]?.qty)}
+              type="number"
+              min={1}
+              max={maxQty}
+              inputMode="numeric"
+              required={i === 0}
+            />
           </label>
         </div>
       ))}

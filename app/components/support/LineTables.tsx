@@ -114,7 +114,13 @@ export function ReservationLinesTable({ lines, decided, approval }: { lines: Res
 }
 
 /** The orders that drew on a stock reservation (decision 052); `orderHref` leads to the order. */
-export function ReservationUsesTable({ uses, orderHref }: { uses: { code: string; orderNo: string; qty: number; at: string }[]; orderHref: (orderNo: string) => string }) {
+export function ReservationUsesTable({
+  uses,
+  orderHref,
+}: {
+  uses: { code: string; orderNo: string; qty: number; at: string }[];
+  orderHref: (orderNo: string) => string;
+}) {
   const { t } = useTranslation("support");
   if (uses.length === 0) return null;
   return (

@@ -6,7 +6,17 @@ import { useTranslation } from "react-i18next";
  * The filter of customer support's lists (decisions 050, 052), a GET form: the status — the open
  * ones, all, or one of `statuses` (value → i18n key) — and any further fields the page adds.
  */
-export function StatusFilter({ testId, status, statuses, children }: { testId: string; status: string; statuses: Record<string, string>; children?: ReactNode }) {
+export function StatusFilter({
+  testId,
+  status,
+  statuses,
+  children,
+}: {
+  testId: string;
+  status: string;
+  statuses: Record<string, string>;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("support");
   return (
     <Form method="get" className="admin-toolbar" data-testid={testId}>

@@ -358,10 +358,33 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "user_module_field", "browsing_footprint", "sys_parameter", "content", "notice", "shipment", "order_line",
-    "sales_order", "address", "favourite", "cart_item", "promotion_item", "promotion", "cutting_data", "stock",
-    "customer_price", "product", "catalogue_node", "session", "role_menu", "menu", "user_role", "role",
-    "user_tenant", "app_user", "customer", "tenant",
+    "user_module_field",
+    "browsing_footprint",
+    "sys_parameter",
+    "content",
+    "notice",
+    "shipment",
+    "order_line",
+    "sales_order",
+    "address",
+    "favourite",
+    "cart_item",
+    "promotion_item",
+    "promotion",
+    "cutting_data",
+    "stock",
+    "customer_price",
+    "product",
+    "catalogue_node",
+    "session",
+    "role_menu",
+    "menu",
+    "user_role",
+    "role",
+    "user_tenant",
+    "app_user",
+    "customer",
+    "tenant",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

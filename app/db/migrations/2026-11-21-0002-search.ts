@@ -67,7 +67,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     return;
   }
-  for (const t of ["product_fts_ai", "product_fts_ad", "product_fts_au_code", "product_fts_au_text"]) await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+  for (const t of ["product_fts_ai", "product_fts_ad", "product_fts_au_code", "product_fts_au_text"])
+    await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists product_code_fts`.execute(db);
   await sql`drop table if exists product_text_fts`.execute(db);
 }

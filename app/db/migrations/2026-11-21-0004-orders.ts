@@ -5,9 +5,7 @@ import { idColumn, isPostgres } from "../dialect.server";
 /** Orders issue: Excel import jobs (progress and report of a batch import). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = isPostgres(db)
-    ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
-    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = isPostgres(db) ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
   await idColumn(db, db.schema.createTable("import_job"))
     .addColumn("user_id", "integer", (c) => c.notNull().references("app_user.id").onDelete("cascade"))
     .addColumn("tenant_id", "integer", (c) => c.notNull())

@@ -13,11 +13,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   const now = pg ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
   const flag = (name: string, value = 0) =>
-    db.schema.alterTable("menu").addColumn(name, "integer", (c) => c.notNull().defaultTo(value)).execute();
+    db.schema
+      .alterTable("menu")
+      .addColumn(name, "integer", (c) => c.notNull().defaultTo(value))
+      .execute();
 
-  await db.schema.alterTable("customer").addColumn("kind", "varchar(20)", (c) => c.notNull().defaultTo("dealer")).execute();
+  await db.schema
+    .alterTable("customer")
+    .addColumn("kind", "varchar(20)", (c) => c.notNull().defaultTo("dealer"))
+    .execute();
 
-  await db.schema.alterTable("menu").addColumn("area", "varchar(10)", (c) => c.notNull().defaultTo("shop")).execute();
+  await db.schema
+    .alterTable("menu")
+    .addColumn("area", "varchar(10)", (c) => c.notNull().defaultTo("shop"))
+    .execute();
   await db.schema.alterTable("menu").addColumn("icon", "varchar(60)").execute();
   await db.schema.alterTable("menu").addColumn("redirect", "varchar(300)").execute();
   await db.schema.alterTable("menu").addColumn("active_menu", "varchar(300)").execute();
@@ -28,7 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await flag("zh_only");
 
   await db.schema.alterTable("tenant").addColumn("parent_id", "integer").execute();
-  await db.schema.alterTable("tenant").addColumn("status", "varchar(20)", (c) => c.notNull().defaultTo("ready")).execute();
+  await db.schema
+    .alterTable("tenant")
+    .addColumn("status", "varchar(20)", (c) => c.notNull().defaultTo("ready"))
+    .execute();
 
   await idColumn(db, db.schema.createTable("audit_log"))
     .addColumn("created_at", "varchar(30)", (c) => c.notNull().defaultTo(now))

@@ -22,7 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const add = (name: string, type: "varchar(20)" | "varchar(300)" | "varchar(500)" | "varchar(100)" | "integer" | "varchar(30)") =>
     db.schema.alterTable("content").addColumn(name, type).execute();
-  await db.schema.alterTable("content").addColumn("status", "varchar(20)", (c) => c.notNull().defaultTo("published")).execute();
+  await db.schema
+    .alterTable("content")
+    .addColumn("status", "varchar(20)", (c) => c.notNull().defaultTo("published"))
+    .execute();
   await add("category_id", "integer");
   await add("parent_id", "integer");
   await add("file_name", "varchar(300)");
@@ -30,7 +33,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await add("file_type", "varchar(100)");
   await add("file_size", "integer");
   await add("video_url", "varchar(500)");
-  await db.schema.alterTable("content").addColumn("updated_at", "varchar(30)", (c) => c.notNull().defaultTo(now)).execute();
+  await db.schema
+    .alterTable("content")
+    .addColumn("updated_at", "varchar(30)", (c) => c.notNull().defaultTo(now))
+    .execute();
   await db.schema.createIndex("content_kind_published_idx").on("content").columns(["kind", "status", "published_at"]).execute();
 }
 

@@ -35,7 +35,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("support_request_item_request_idx").on("support_request_item").column("request_id").execute();
 
-  await db.schema.alterTable("stock").addColumn("project_reserved", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("stock")
+    .addColumn("project_reserved", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await idColumn(db, db.schema.createTable("stock_reservation"))
     .addColumn("reservation_no", "varchar(20)", (c) => c.notNull().unique())

@@ -11,7 +11,10 @@ import { QUOTE_TYPE_MENU } from "../seed/roles-menus";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("quote_attribute").addColumn("active", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("quote_attribute")
+    .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
   await addQuoteTypeMenu(db);
 }
 
@@ -28,20 +31,44 @@ export async function addQuoteTypeMenu(db: Kysely<any>): Promise<void> {
     .executeTakeFirst();
   const page = await db
     .insertInto("menu")
-    .values({ parent_id: group.id, area: "admin", type: "menu", name: QUOTE_TYPE_MENU.name, title_zh: QUOTE_TYPE_MENU.zh, title_en: QUOTE_TYPE_MENU.en, href: QUOTE_TYPE_MENU.href, sort: Number(last?.sort ?? 0) + 10, hidden: 0 })
+    .values({
+      parent_id: group.id,
+      area: "admin",
+      type: "menu",
+      name: QUOTE_TYPE_MENU.name,
+      title_zh: QUOTE_TYPE_MENU.zh,
+      title_en: QUOTE_TYPE_MENU.en,
+      href: QUOTE_TYPE_MENU.href,
+      sort: Number(last?.sort ?? 0) + 10,
+      hidden: 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const ids = [page.id as number];
   for (const [i, f] of (QUOTE_TYPE_MENU.children ?? []).entries()) {
     const row = await db
       .insertInto("menu")
-      .values({ parent_id: page.id, area: "admin", type: "func", name: f.name, title_zh: f.zh, title_en: f.en, func_code: f.func, sort: (i + 1) * 10, hidden: 0 })
+      .values({
+        parent_id: page.id,
+        area: "admin",
+        type: "func",
+        name: f.name,
+        title_zh: f.zh,
+        title_en: f.en,
+        func_code: f.func,
+        sort: (i + 1) * 10,
+        hidden: 0,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     ids.push(row.id as number);
   }
   const admin = await db.selectFrom("role").select("id").where("code", "=", "admin").executeTakeFirst();
-  if (admin) await db.insertInto("role_menu").values(ids.map((menu_id) => ({ role_id: admin.id, menu_id }))).execute();
+  if (admin)
+    await db
+      .insertInto("role_menu")
+      .values(ids.map((menu_id) => ({ role_id: admin.id, menu_id })))
+      .execute();
   // every serving process re-reads its cached menus
   await db
     .insertInto("data_version")

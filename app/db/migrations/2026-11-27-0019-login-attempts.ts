@@ -9,7 +9,10 @@ import type { Kysely } from "kysely";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("login_failure").addColumn("checking", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("login_failure")
+    .addColumn("checking", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable("login_throttle_lock")
     .addColumn("key", "varchar(120)", (c) => c.primaryKey()) // "a:<account code>" or "i:<address>"

@@ -16,8 +16,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .updateTable("sales_order")
     .set({ status: "shipped" })
     .where("status", "in", ["confirmed", "purchase_application_created", "cancelled"])
-    .where(({ exists, selectFrom }) => exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").where("l.shipped_qty", ">", 0)))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").whereRef("l.shipped_qty", "<", "l.qty"))))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").where("l.shipped_qty", ">", 0)),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").whereRef("l.shipped_qty", "<", "l.qty"))),
+    )
     .execute();
   for (const [from, to] of [
     ["cancelled", "shipped"],
@@ -28,7 +32,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .updateTable("sales_order")
       .set({ status: to })
       .where("status", "=", from)
-      .where(({ exists, selectFrom }) => exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").where("l.shipped_qty", ">", 0)))
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").where("l.shipped_qty", ">", 0)),
+      )
       .execute();
   }
 }

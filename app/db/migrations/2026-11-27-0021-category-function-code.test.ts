@@ -17,10 +17,17 @@ describe.each(testDatabases())("the categories' function code on $name", ({ url 
 
   it("is added once, granted to every role holding the page and to no other, and seen at once", async () => {
     // the database as it was before: the page without a code of its own, a custom role holding the page
-    await db.deleteFrom("role_menu").where("menu_id", "in", db.selectFrom("menu").select("id").where("func_code", "=", "cms:category:edit")).execute();
+    await db
+      .deleteFrom("role_menu")
+      .where("menu_id", "in", db.selectFrom("menu").select("id").where("func_code", "=", "cms:category:edit"))
+      .execute();
     await db.deleteFrom("menu").where("func_code", "=", "cms:category:edit").execute();
     const page = await db.selectFrom("menu").select("id").where("name", "=", "bulletinCatalog").executeTakeFirstOrThrow();
-    const custom = await db.insertInto("role").values({ code: "category_keeper", name_zh: "分类维护", name_en: "Category keeper", is_customer: 0 }).returning("id").executeTakeFirstOrThrow();
+    const custom = await db
+      .insertInto("role")
+      .values({ code: "category_keeper", name_zh: "分类维护", name_en: "Category keeper", is_customer: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db.insertInto("role_menu").values({ role_id: custom.id, menu_id: page.id }).execute();
     await bumpVersion(db, "menu");
     expect(await grantedFunctionCodes(db, ["content_editor"])).not.toContain("cms:category:edit");

@@ -22,14 +22,33 @@ export async function addCategoryFunctionCode(db: Kysely<any>): Promise<void> {
   const holders = (await db.selectFrom("role_menu").select("role_id").where("menu_id", "=", page.id).execute()).map((r) => r.role_id as number);
   let added = false;
   for (const [i, f] of (CONTENT_CATEGORY_MENU.children ?? []).entries()) {
-    const present = await db.selectFrom("menu").select("id").where("area", "=", "admin").where("func_code", "=", f.func ?? "").executeTakeFirst();
+    const present = await db
+      .selectFrom("menu")
+      .select("id")
+      .where("area", "=", "admin")
+      .where("func_code", "=", f.func ?? "")
+      .executeTakeFirst();
     if (present) continue;
     const row = await db
       .insertInto("menu")
-      .values({ parent_id: page.id, area: "admin", type: "func", name: f.name, title_zh: f.zh, title_en: f.en, func_code: f.func, sort: (i + 1) * 10, hidden: 0 })
+      .values({
+        parent_id: page.id,
+        area: "admin",
+        type: "func",
+        name: f.name,
+        title_zh: f.zh,
+        title_en: f.en,
+        func_code: f.func,
+        sort: (i + 1) * 10,
+        hidden: 0,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (holders.length) await db.insertInto("role_menu").values(holders.map((role_id) => ({ role_id, menu_id: row.id as number }))).execute();
+    if (holders.length)
+      await db
+        .insertInto("role_menu")
+        .values(holders.map((role_id) => ({ role_id, menu_id: row.id as number })))
+        .execute();
     added = true;
   }
   // every serving process re-reads its cached menus

@@ -44,7 +44,11 @@ export const TENANTS = [
 ] as const;
 
 export async function seedTenants(db: DB): Promise<Map<string, number>> {
-  const rows = await db.insertInto("tenant").values(TENANTS.map((t) => ({ ...t }))).returning(["id", "code"]).execute();
+  const rows = await db
+    .insertInto("tenant")
+    .values(TENANTS.map((t) => ({ ...t })))
+    .returning(["id", "code"])
+    .execute();
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
@@ -69,11 +73,50 @@ export const DEALER_B = "C20001";
 export const INTERNAL_PARTY = "ZZ-STAFF";
 
 const CUSTOMERS: CustomerDef[] = [
-  { code: DEALER_A, name_zh: "湖南精工刀具贸易有限公司", name_en: "Hunan Precision Tools Trading Co.", credit_limit: 50_000_000, payment_terms_days: 30, bill_terms_days: 60, discount_bp: 500 },
-  { code: DEALER_B, name_zh: "广东锐达机电有限公司", name_en: "Guangdong Ruida Electromechanical Co.", credit_limit: 20_000_000, payment_terms_days: 45, bill_terms_days: 90, discount_bp: 300 },
-  { code: "C90009", name_zh: "株洲刀具华南客户服务中心", name_en: "ZZ Tools South China Service Centre", credit_limit: 0, payment_terms_days: 0, discount_bp: 0 },
-  { code: "C90010", name_zh: "湖南智选工业科技有限公司", name_en: "Hunan Zhixuan Industrial Technology Co.", credit_limit: 5_000_000, payment_terms_days: 30, discount_bp: 0, free_shipping_amount: 100_000 },
-  { code: INTERNAL_PARTY, name_zh: "株洲硬质合金刀具有限公司（内部）", name_en: "Zhuzhou Carbide Tools (internal)", credit_limit: 0, payment_terms_days: 0, discount_bp: 0, kind: "internal" },
+  {
+    code: DEALER_A,
+    name_zh: "湖南精工刀具贸易有限公司",
+    name_en: "Hunan Precision Tools Trading Co.",
+    credit_limit: 50_000_000,
+    payment_terms_days: 30,
+    bill_terms_days: 60,
+    discount_bp: 500,
+  },
+  {
+    code: DEALER_B,
+    name_zh: "广东锐达机电有限公司",
+    name_en: "Guangdong Ruida Electromechanical Co.",
+    credit_limit: 20_000_000,
+    payment_terms_days: 45,
+    bill_terms_days: 90,
+    discount_bp: 300,
+  },
+  {
+    code: "C90009",
+    name_zh: "株洲刀具华南客户服务中心",
+    name_en: "ZZ Tools South China Service Centre",
+    credit_limit: 0,
+    payment_terms_days: 0,
+    discount_bp: 0,
+  },
+  {
+    code: "C90010",
+    name_zh: "湖南智选工业科技有限公司",
+    name_en: "Hunan Zhixuan Industrial Technology Co.",
+    credit_limit: 5_000_000,
+    payment_terms_days: 30,
+    discount_bp: 0,
+    free_shipping_amount: 100_000,
+  },
+  {
+    code: INTERNAL_PARTY,
+    name_zh: "株洲硬质合金刀具有限公司（内部）",
+    name_en: "Zhuzhou Carbide Tools (internal)",
+    credit_limit: 0,
+    payment_terms_days: 0,
+    discount_bp: 0,
+    kind: "internal",
+  },
 ];
 
 interface UserDef {
@@ -93,36 +136,171 @@ interface UserDef {
 }
 
 const USERS: UserDef[] = [
-  { code: "XCD000001", customer: DEALER_A, name: "张伟", email: "zhangwei@hunan-jinggong.example", mobile: "13800000001", roles: ["customer_master"], tenants: ["1000", "2000"], erp_account: "C10001" },
-  { code: "XCD000002", customer: DEALER_A, master: "XCD000001", name: "李娜", email: "lina@hunan-jinggong.example", mobile: "13800000002", roles: ["customer_sub"], tenants: ["1000"], price_adjustment_bp: 1000, can_order: 1 },
-  { code: "XCD000003", customer: DEALER_A, master: "XCD000001", name: "王强", email: "wangqiang@hunan-jinggong.example", mobile: "13800000003", roles: ["customer_sub"], tenants: ["1000"], can_order: 0 },
-  { code: "DPC000001", customer: DEALER_B, name: "陈敏", email: "chenmin@gd-ruida.example", mobile: "13900000001", roles: ["customer_master"], tenants: ["1000", "2000"], erp_account: "C20001" },
-  { code: "XCD000009", customer: "C90009", name: "刘洋", email: "liuyang@zztools-service.example", mobile: "13700000009", roles: ["customer_support", "customer_master"], tenants: ["1000", "2000"] },
-  { code: "XCD000010", customer: "C90010", name: "赵静", email: "zhaojing@hn-zhixuan.example", mobile: "13700000010", roles: ["customer_master"], tenants: ["1000"], parties_id: "CRMCPXX" },
+  {
+    code: "XCD000001",
+    customer: DEALER_A,
+    name: "张伟",
+    email: "zhangwei@hunan-jinggong.example",
+    mobile: "13800000001",
+    roles: ["customer_master"],
+    tenants: ["1000", "2000"],
+    erp_account: "C10001",
+  },
+  {
+    code: "XCD000002",
+    customer: DEALER_A,
+    master: "XCD000001",
+    name: "李娜",
+    email: "lina@hunan-jinggong.example",
+    mobile: "13800000002",
+    roles: ["customer_sub"],
+    tenants: ["1000"],
+    price_adjustment_bp: 1000,
+    can_order: 1,
+  },
+  {
+    code: "XCD000003",
+    customer: DEALER_A,
+    master: "XCD000001",
+    name: "王强",
+    email: "wangqiang@hunan-jinggong.example",
+    mobile: "13800000003",
+    roles: ["customer_sub"],
+    tenants: ["1000"],
+    can_order: 0,
+  },
+  {
+    code: "DPC000001",
+    customer: DEALER_B,
+    name: "陈敏",
+    email: "chenmin@gd-ruida.example",
+    mobile: "13900000001",
+    roles: ["customer_master"],
+    tenants: ["1000", "2000"],
+    erp_account: "C20001",
+  },
+  {
+    code: "XCD000009",
+    customer: "C90009",
+    name: "刘洋",
+    email: "liuyang@zztools-service.example",
+    mobile: "13700000009",
+    roles: ["customer_support", "customer_master"],
+    tenants: ["1000", "2000"],
+  },
+  {
+    code: "XCD000010",
+    customer: "C90010",
+    name: "赵静",
+    email: "zhaojing@hn-zhixuan.example",
+    mobile: "13700000010",
+    roles: ["customer_master"],
+    tenants: ["1000"],
+    parties_id: "CRMCPXX",
+  },
   // the manufacturer's back-office staff (sign in at /login)
-  { code: "EMP000001", customer: INTERNAL_PARTY, name: "周建平", email: "zhou.jianping@zztools.com.cn", mobile: "13600000001", roles: ["admin"], tenants: ["1000", "2000"] },
-  { code: "EMP000002", customer: INTERNAL_PARTY, name: "孙丽", email: "sun.li@zztools.com.cn", mobile: "13600000002", roles: ["order_desk"], tenants: ["1000", "2000"] },
-  { code: "EMP000003", customer: INTERNAL_PARTY, name: "何静", email: "he.jing@zztools.com.cn", mobile: "13600000003", roles: ["support_staff"], tenants: ["1000"] },
-  { code: "EMP000004", customer: INTERNAL_PARTY, name: "郭涛", email: "guo.tao@zztools.com.cn", mobile: "13600000004", roles: ["content_editor"], tenants: ["1000"] },
+  {
+    code: "EMP000001",
+    customer: INTERNAL_PARTY,
+    name: "周建平",
+    email: "zhou.jianping@zztools.com.cn",
+    mobile: "13600000001",
+    roles: ["admin"],
+    tenants: ["1000", "2000"],
+  },
+  {
+    code: "EMP000002",
+    customer: INTERNAL_PARTY,
+    name: "孙丽",
+    email: "sun.li@zztools.com.cn",
+    mobile: "13600000002",
+    roles: ["order_desk"],
+    tenants: ["1000", "2000"],
+  },
+  {
+    code: "EMP000003",
+    customer: INTERNAL_PARTY,
+    name: "何静",
+    email: "he.jing@zztools.com.cn",
+    mobile: "13600000003",
+    roles: ["support_staff"],
+    tenants: ["1000"],
+  },
+  {
+    code: "EMP000004",
+    customer: INTERNAL_PARTY,
+    name: "郭涛",
+    email: "guo.tao@zztools.com.cn",
+    mobile: "13600000004",
+    roles: ["content_editor"],
+    tenants: ["1000"],
+  },
 ];
 
 /** Words for ~20 further dealers: [zh, en]. */
 const CITIES: [string, string, string][] = [
-  ["长沙", "Changsha", "湖南省"], ["武汉", "Wuhan", "湖北省"], ["宁波", "Ningbo", "浙江省"], ["苏州", "Suzhou", "江苏省"],
-  ["东莞", "Dongguan", "广东省"], ["青岛", "Qingdao", "山东省"], ["重庆", "Chongqing", "重庆市"], ["西安", "Xi'an", "陕西省"],
-  ["沈阳", "Shenyang", "辽宁省"], ["郑州", "Zhengzhou", "河南省"], ["泉州", "Quanzhou", "福建省"], ["常州", "Changzhou", "江苏省"],
-  ["台州", "Taizhou", "浙江省"], ["天津", "Tianjin", "天津市"], ["合肥", "Hefei", "安徽省"], ["昆山", "Kunshan", "江苏省"],
+  ["长沙", "Changsha", "湖南省"],
+  ["武汉", "Wuhan", "湖北省"],
+  ["宁波", "Ningbo", "浙江省"],
+  ["苏州", "Suzhou", "江苏省"],
+  ["东莞", "Dongguan", "广东省"],
+  ["青岛", "Qingdao", "山东省"],
+  ["重庆", "Chongqing", "重庆市"],
+  ["西安", "Xi'an", "陕西省"],
+  ["沈阳", "Shenyang", "辽宁省"],
+  ["郑州", "Zhengzhou", "河南省"],
+  ["泉州", "Quanzhou", "福建省"],
+  ["常州", "Changzhou", "江苏省"],
+  ["台州", "Taizhou", "浙江省"],
+  ["天津", "Tianjin", "天津市"],
+  ["合肥", "Hefei", "安徽省"],
+  ["昆山", "Kunshan", "江苏省"],
 ];
 const BRANDS: [string, string][] = [
-  ["恒锐", "Hengrui"], ["精达", "Jingda"], ["鑫工", "Xingong"], ["宏博", "Hongbo"], ["利刃", "Liren"], ["金钻", "Jinzuan"],
-  ["华匠", "Huajiang"], ["永固", "Yonggu"], ["捷锋", "Jiefeng"], ["众诚", "Zhongcheng"], ["新锐", "Xinrui"], ["锋泰", "Fengtai"],
+  ["恒锐", "Hengrui"],
+  ["精达", "Jingda"],
+  ["鑫工", "Xingong"],
+  ["宏博", "Hongbo"],
+  ["利刃", "Liren"],
+  ["金钻", "Jinzuan"],
+  ["华匠", "Huajiang"],
+  ["永固", "Yonggu"],
+  ["捷锋", "Jiefeng"],
+  ["众诚", "Zhongcheng"],
+  ["新锐", "Xinrui"],
+  ["锋泰", "Fengtai"],
 ];
 const TRADES: [string, string][] = [
-  ["刀具贸易有限公司", "Tools Trading Co."], ["机电设备有限公司", "Electromechanical Equipment Co."], ["五金工具有限公司", "Hardware & Tools Co."],
-  ["数控刀具有限公司", "CNC Tooling Co."], ["工业品供应链有限公司", "Industrial Supply Chain Co."],
+  ["刀具贸易有限公司", "Tools Trading Co."],
+  ["机电设备有限公司", "Electromechanical Equipment Co."],
+  ["五金工具有限公司", "Hardware & Tools Co."],
+  ["数控刀具有限公司", "CNC Tooling Co."],
+  ["工业品供应链有限公司", "Industrial Supply Chain Co."],
 ];
-const SURNAMES: [string, string][] = [["王", "wang"], ["李", "li"], ["张", "zhang"], ["刘", "liu"], ["陈", "chen"], ["杨", "yang"], ["黄", "huang"], ["周", "zhou"], ["吴", "wu"], ["徐", "xu"]];
-const GIVEN: [string, string][] = [["建国", "jianguo"], ["海燕", "haiyan"], ["志强", "zhiqiang"], ["晓东", "xiaodong"], ["丽华", "lihua"], ["俊杰", "junjie"], ["秀英", "xiuying"], ["明", "ming"], ["磊", "lei"], ["芳", "fang"]];
+const SURNAMES: [string, string][] = [
+  ["王", "wang"],
+  ["李", "li"],
+  ["张", "zhang"],
+  ["刘", "liu"],
+  ["陈", "chen"],
+  ["杨", "yang"],
+  ["黄", "huang"],
+  ["周", "zhou"],
+  ["吴", "wu"],
+  ["徐", "xu"],
+];
+const GIVEN: [string, string][] = [
+  ["建国", "jianguo"],
+  ["海燕", "haiyan"],
+  ["志强", "zhiqiang"],
+  ["晓东", "xiaodong"],
+  ["丽华", "lihua"],
+  ["俊杰", "junjie"],
+  ["秀英", "xiuying"],
+  ["明", "ming"],
+  ["磊", "lei"],
+  ["芳", "fang"],
+];
 
 export interface ExtraDealer {
   customer: CustomerDef;
@@ -173,7 +351,15 @@ export async function seedAccounts(db: DB, tenants: Map<string, number>, roles: 
   const extras = extraDealers(seed);
   const customerRows = await db
     .insertInto("customer")
-    .values([...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({ export_sales: 0, kind: "dealer", ...c, bill_terms_days: c.bill_terms_days ?? c.payment_terms_days, created_at: nowIso })))
+    .values(
+      [...CUSTOMERS, ...extras.map((e) => e.customer)].map((c) => ({
+        export_sales: 0,
+        kind: "dealer",
+        ...c,
+        bill_terms_days: c.bill_terms_days ?? c.payment_terms_days,
+        created_at: nowIso,
+      })),
+    )
     .returning(["id", "code"])
     .execute();
   const customers = new Map(customerRows.map((r) => [r.code, r.id]));
@@ -226,11 +412,66 @@ async function seedAddresses(db: DB, customers: Map<string, number>, extras: Ext
   await db
     .insertInto("address")
     .values([
-      { ...base, customer_id: id(DEALER_A), consignee: "张伟", phone: "13800000001", province: "湖南省", city: "长沙市", district: "雨花区", line: "万家丽中路三段36号 精工大厦12楼", postcode: "410007", is_default: 1 },
-      { ...base, customer_id: id(DEALER_A), consignee: "李娜", phone: "13800000002", province: "湖南省", city: "株洲市", district: "天元区", line: "黄河南路199号 高新区工业园8栋 精工仓库", postcode: "412007", is_default: 0 },
-      { ...base, customer_id: id(DEALER_B), consignee: "陈敏", phone: "13900000001", province: "广东省", city: "佛山市", district: "顺德区", line: "大良街道凤翔工业区锐达路18号", postcode: "528300", is_default: 1 },
-      { ...base, customer_id: id("C90009"), consignee: "刘洋", phone: "13700000009", province: "广东省", city: "广州市", district: "黄埔区", line: "科学大道182号 创意大厦B栋5楼", postcode: "510663", is_default: 1 },
-      { ...base, customer_id: id("C90010"), consignee: "赵静", phone: "13700000010", province: "湖南省", city: "湘潭市", district: "岳塘区", line: "芙蓉中路36号 智造产业园3栋", postcode: "411100", is_default: 1 },
+      {
+        ...base,
+        customer_id: id(DEALER_A),
+        consignee: "张伟",
+        phone: "13800000001",
+        province: "湖南省",
+        city: "长沙市",
+        district: "雨花区",
+        line: "万家丽中路三段36号 精工大厦12楼",
+        postcode: "410007",
+        is_default: 1,
+      },
+      {
+        ...base,
+        customer_id: id(DEALER_A),
+        consignee: "李娜",
+        phone: "13800000002",
+        province: "湖南省",
+        city: "株洲市",
+        district: "天元区",
+        line: "黄河南路199号 高新区工业园8栋 精工仓库",
+        postcode: "412007",
+        is_default: 0,
+      },
+      {
+        ...base,
+        customer_id: id(DEALER_B),
+        consignee: "陈敏",
+        phone: "13900000001",
+        province: "广东省",
+        city: "佛山市",
+        district: "顺德区",
+        line: "大良街道凤翔工业区锐达路18号",
+        postcode: "528300",
+        is_default: 1,
+      },
+      {
+        ...base,
+        customer_id: id("C90009"),
+        consignee: "刘洋",
+        phone: "13700000009",
+        province: "广东省",
+        city: "广州市",
+        district: "黄埔区",
+        line: "科学大道182号 创意大厦B栋5楼",
+        postcode: "510663",
+        is_default: 1,
+      },
+      {
+        ...base,
+        customer_id: id("C90010"),
+        consignee: "赵静",
+        phone: "13700000010",
+        province: "湖南省",
+        city: "湘潭市",
+        district: "岳塘区",
+        line: "芙蓉中路36号 智造产业园3栋",
+        postcode: "411100",
+        is_default: 1,
+      },
       ...extras.map((e, i) => ({
         ...base,
         customer_id: id(e.customer.code),

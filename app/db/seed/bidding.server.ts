@@ -39,46 +39,92 @@ async function pdfFile(dir: string, name: string, text: string) {
 }
 
 type TenderDef = {
-  no: string; status: "draft" | "published"; publishedDays: number; opensDays: number; closesDays: number;
-  titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; docs: string[];
+  no: string;
+  status: "draft" | "published";
+  publishedDays: number;
+  opensDays: number;
+  closesDays: number;
+  titleZh: string;
+  titleEn: string;
+  bodyZh: string;
+  bodyEn: string;
+  docs: string[];
 };
 
 const TENDERS: TenderDef[] = [
   {
-    no: "GDRE-2026-011", status: "published", publishedDays: -6, opensDays: -3, closesDays: 5,
-    titleZh: "氧化镝（Dy₂O₃ ≥99.5%）年度采购招标", titleEn: "Annual purchase of dysprosium oxide (Dy₂O₃ ≥ 99.5 %)",
+    no: "GDRE-2026-011",
+    status: "published",
+    publishedDays: -6,
+    opensDays: -3,
+    closesDays: 5,
+    titleZh: "氧化镝（Dy₂O₃ ≥99.5%）年度采购招标",
+    titleEn: "Annual purchase of dysprosium oxide (Dy₂O₃ ≥ 99.5 %)",
     bodyZh: "集团拟采购氧化镝 8 吨，分四批交货，纯度不低于 99.5%，须附第三方检测报告。\n投标人须为具备稀土冶炼分离资质的企业，报价含税含运费至株洲。",
-    bodyEn: "The group buys 8 t of dysprosium oxide in four lots, purity at least 99.5 %, with a third-party test report.\nBidders must hold a rare-earth smelting and separation licence; prices include tax and freight to Zhuzhou.",
+    bodyEn:
+      "The group buys 8 t of dysprosium oxide in four lots, purity at least 99.5 %, with a third-party test report.\nBidders must hold a rare-earth smelting and separation licence; prices include tax and freight to Zhuzhou.",
     docs: ["招标文件-GDRE-2026-011.pdf", "技术规格书-氧化镝.pdf"],
   },
   {
-    no: "GDRE-2026-012", status: "published", publishedDays: -4, opensDays: -2, closesDays: 12,
-    titleZh: "仲钨酸铵（APT）库存销售招标", titleEn: "Sale of ammonium paratungstate (APT) from stock",
+    no: "GDRE-2026-012",
+    status: "published",
+    publishedDays: -4,
+    opensDays: -2,
+    closesDays: 12,
+    titleZh: "仲钨酸铵（APT）库存销售招标",
+    titleEn: "Sale of ammonium paratungstate (APT) from stock",
     bodyZh: "集团公开出售 APT 库存 50 吨（GB/T 10116 零级），最低起拍量 5 吨。\n看货时间：开标前工作日 9:00–16:00，地点：株洲仓库。",
-    bodyEn: "The group sells 50 t of APT from stock (GB/T 10116 grade 0), at least 5 t per bid.\nInspection on working days before the opening, 9:00–16:00, at the Zhuzhou warehouse.",
+    bodyEn:
+      "The group sells 50 t of APT from stock (GB/T 10116 grade 0), at least 5 t per bid.\nInspection on working days before the opening, 9:00–16:00, at the Zhuzhou warehouse.",
     docs: ["销售公告-APT.pdf"],
   },
   {
-    no: "GDRE-2026-013", status: "published", publishedDays: -1, opensDays: 3, closesDays: 17,
-    titleZh: "氧化镨钕采购招标", titleEn: "Purchase of praseodymium-neodymium oxide",
-    bodyZh: "采购氧化镨钕 20 吨，用于硬质合金添加剂试验，按月交货。", bodyEn: "Purchase of 20 t of PrNd oxide for carbide additive trials, delivered monthly.",
+    no: "GDRE-2026-013",
+    status: "published",
+    publishedDays: -1,
+    opensDays: 3,
+    closesDays: 17,
+    titleZh: "氧化镨钕采购招标",
+    titleEn: "Purchase of praseodymium-neodymium oxide",
+    bodyZh: "采购氧化镨钕 20 吨，用于硬质合金添加剂试验，按月交货。",
+    bodyEn: "Purchase of 20 t of PrNd oxide for carbide additive trials, delivered monthly.",
     docs: ["招标文件-GDRE-2026-013.pdf"],
   },
   {
-    no: "GDRE-2026-008", status: "published", publishedDays: -30, opensDays: -25, closesDays: -10,
-    titleZh: "碳化钨粉（WC 0.8μm）采购招标", titleEn: "Purchase of tungsten carbide powder (WC 0.8 µm)",
-    bodyZh: "本项目已截止，中标结果另行公示。", bodyEn: "This tender has closed; the award will be announced separately.",
+    no: "GDRE-2026-008",
+    status: "published",
+    publishedDays: -30,
+    opensDays: -25,
+    closesDays: -10,
+    titleZh: "碳化钨粉（WC 0.8μm）采购招标",
+    titleEn: "Purchase of tungsten carbide powder (WC 0.8 µm)",
+    bodyZh: "本项目已截止，中标结果另行公示。",
+    bodyEn: "This tender has closed; the award will be announced separately.",
     docs: ["招标文件-GDRE-2026-008.pdf"],
   },
   {
-    no: "GDRE-2026-005", status: "published", publishedDays: -70, opensDays: -60, closesDays: -40,
-    titleZh: "钴粉采购招标", titleEn: "Purchase of cobalt powder",
-    bodyZh: "本项目已截止。", bodyEn: "This tender has closed.", docs: [],
+    no: "GDRE-2026-005",
+    status: "published",
+    publishedDays: -70,
+    opensDays: -60,
+    closesDays: -40,
+    titleZh: "钴粉采购招标",
+    titleEn: "Purchase of cobalt powder",
+    bodyZh: "本项目已截止。",
+    bodyEn: "This tender has closed.",
+    docs: [],
   },
   {
-    no: "GDRE-2026-014", status: "draft", publishedDays: 2, opensDays: 5, closesDays: 20,
-    titleZh: "（草稿）废硬质合金回收处置招标", titleEn: "(Draft) Recycling of carbide scrap",
-    bodyZh: "草稿：数量待定。", bodyEn: "Draft: quantities to be confirmed.", docs: [],
+    no: "GDRE-2026-014",
+    status: "draft",
+    publishedDays: 2,
+    opensDays: 5,
+    closesDays: 20,
+    titleZh: "（草稿）废硬质合金回收处置招标",
+    titleEn: "(Draft) Recycling of carbide scrap",
+    bodyZh: "草稿：数量待定。",
+    bodyEn: "Draft: quantities to be confirmed.",
+    docs: [],
   },
 ];
 
@@ -88,17 +134,28 @@ export async function seedBidding(db: DB, now: Date, dir: string | null): Promis
     const { id } = await db
       .insertInto("bidding")
       .values({
-        bidding_no: t.no, title_zh: t.titleZh, title_en: t.titleEn, body_zh: t.bodyZh, body_en: t.bodyEn,
+        bidding_no: t.no,
+        title_zh: t.titleZh,
+        title_en: t.titleEn,
+        body_zh: t.bodyZh,
+        body_en: t.bodyEn,
         contact: "株洲硬质合金集团 采购中心 王工 0731-2826 0000 · bidding@zzcarbide.example",
-        status: t.status, published_at: at(t.publishedDays), opens_at: at(t.opensDays), closes_at: at(t.closesDays),
-        created_at: at(t.publishedDays), updated_at: at(t.publishedDays),
+        status: t.status,
+        published_at: at(t.publishedDays),
+        opens_at: at(t.opensDays),
+        closes_at: at(t.closesDays),
+        created_at: at(t.publishedDays),
+        updated_at: at(t.publishedDays),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     if (!dir) continue;
     for (const name of t.docs) {
       const f = await pdfFile(dir, name, `${t.no} ${t.titleEn} - tender document (demo)`);
-      await db.insertInto("bidding_document").values({ bidding_id: id, ...f, created_at: at(t.publishedDays) }).execute();
+      await db
+        .insertInto("bidding_document")
+        .values({ bidding_id: id, ...f, created_at: at(t.publishedDays) })
+        .execute();
     }
   }
   return TENDERS.length;

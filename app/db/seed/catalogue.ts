@@ -30,7 +30,13 @@ interface Def {
 }
 
 const d = (key: string, zh: string, en: string, dzh: string, den: string, children?: Def[], flags: Partial<Def> = {}): Def => ({
-  key, zh, en, dzh, den, children, ...flags,
+  key,
+  zh,
+  en,
+  dzh,
+  den,
+  children,
+  ...flags,
 });
 
 /** Shapes of turning inserts: key, zh, en (corner angle), example designation */
@@ -57,8 +63,7 @@ export const APPLICATIONS = {
 } as const;
 export type Application = keyof typeof APPLICATIONS;
 
-const appNodes = (apps: readonly Application[]): Def[] =>
-  apps.map((a) => d(a, APPLICATIONS[a][0], APPLICATIONS[a][1], APPLICATIONS[a][2], APPLICATIONS[a][3]));
+const appNodes = (apps: readonly Application[]): Def[] => apps.map((a) => d(a, APPLICATIONS[a][0], APPLICATIONS[a][1], APPLICATIONS[a][2], APPLICATIONS[a][3]));
 
 const shapeNodes = (shapes: readonly TurningShape[], kind: string, apps: readonly Application[]): Def[] =>
   shapes.map((s) => {
@@ -76,8 +81,7 @@ const MATERIAL_NODES: Record<string, [string, string, string, string]> = {
   H: ["淬硬钢加工", "Hardened steel", "ISO H：45–65 HRC 淬硬钢", "ISO H: hardened steel 45–65 HRC"],
   G: ["通用型", "General purpose", "一支刀具覆盖钢、不锈钢和铸铁", "One tool for steel, stainless and cast iron"],
 };
-const materialNodes = (keys: string): Def[] =>
-  keys.split("").map((k) => d(k, ...MATERIAL_NODES[k]));
+const materialNodes = (keys: string): Def[] => keys.split("").map((k) => d(k, ...MATERIAL_NODES[k]));
 
 const HOLDER_SHAPES: TurningShape[] = ["C", "D", "S", "T", "V", "W", "R"];
 const holderShapeNodes = (shapes: readonly TurningShape[]): Def[] =>
@@ -85,8 +89,22 @@ const holderShapeNodes = (shapes: readonly TurningShape[]): Def[] =>
 
 const TREE: Def[] = [
   d("TURN", "车削刀具", "Turning tools", "外圆、端面、仿形、内孔车削用数控刀片", "Indexable inserts for OD, facing, profiling and boring", [
-    d("NEG", "负前角车削刀片", "Negative turning inserts", "0°后角双面刀片，经济性好、刃口强度高", "0° clearance double-sided inserts: economical and strong", shapeNodes(["C", "D", "S", "T", "V", "W", "R"], "负前角刀片|negative inserts", ["F", "M", "R", "SS", "CI"])),
-    d("POS", "正前角车削刀片", "Positive turning inserts", "带后角单面刀片，切削轻快，适合小件和内孔", "Single-sided inserts with clearance: light cutting for small parts and bores", shapeNodes(["C", "D", "S", "T", "V", "R"], "正前角刀片|positive inserts", ["F", "M", "SS", "AL"])),
+    d(
+      "NEG",
+      "负前角车削刀片",
+      "Negative turning inserts",
+      "0°后角双面刀片，经济性好、刃口强度高",
+      "0° clearance double-sided inserts: economical and strong",
+      shapeNodes(["C", "D", "S", "T", "V", "W", "R"], "负前角刀片|negative inserts", ["F", "M", "R", "SS", "CI"]),
+    ),
+    d(
+      "POS",
+      "正前角车削刀片",
+      "Positive turning inserts",
+      "带后角单面刀片，切削轻快，适合小件和内孔",
+      "Single-sided inserts with clearance: light cutting for small parts and bores",
+      shapeNodes(["C", "D", "S", "T", "V", "R"], "正前角刀片|positive inserts", ["F", "M", "SS", "AL"]),
+    ),
     d("GRV", "切槽切断刀片", "Grooving and parting inserts", "外圆切槽、切断和端面槽", "External grooving, parting-off and face grooving", [
       d("MGMN", "MGMN双头切槽刀片", "MGMN double-ended grooving inserts", "槽宽1.5–6 mm", "Groove widths 1.5–6 mm", [
         d("M", "通用型 -M", "General purpose -M", "压制断屑槽，适合钢和不锈钢", "Pressed chip-breaker for steel and stainless"),
@@ -105,11 +123,19 @@ const TREE: Def[] = [
         d("W", "英制惠氏55°", "Whitworth 55°", "BSW / BSP 管螺纹", "BSW / BSP pipe threads"),
       ]),
     ]),
-    d("LEGACY", "停产系列", "Legacy series", "已停产型号，仅供老客户查询", "Discontinued series, kept for existing customers", [
-      d("OLD", "旧型号刀片", "Former inserts", "请选用替代型号", "Please choose the successor", [
-        d("ALL", "全部旧型号", "All former items", "替代型号请咨询客服", "Ask customer service for successors"),
-      ]),
-    ], { hidden: true }),
+    d(
+      "LEGACY",
+      "停产系列",
+      "Legacy series",
+      "已停产型号，仅供老客户查询",
+      "Discontinued series, kept for existing customers",
+      [
+        d("OLD", "旧型号刀片", "Former inserts", "请选用替代型号", "Please choose the successor", [
+          d("ALL", "全部旧型号", "All former items", "替代型号请咨询客服", "Ask customer service for successors"),
+        ]),
+      ],
+      { hidden: true },
+    ),
   ]),
   d("MILL", "铣削刀具", "Milling tools", "可转位铣刀片与铣刀盘", "Indexable milling inserts and cutters", [
     d("INS", "铣削刀片", "Milling inserts", "直角肩铣、面铣、高进给铣、仿形铣刀片", "Inserts for shoulder, face, high-feed and copy milling", [
@@ -118,7 +144,14 @@ const TREE: Def[] = [
       d("LN", "LNMU高进给刀片", "LNMU high-feed inserts", "双面4刃，小切深大进给", "Double-sided, 4 edges, small depth with high feed", materialNodes("PMKS")),
       d("RP", "RPMT圆形仿形刀片", "RPMT round copy milling inserts", "模具型腔仿形铣", "Profiling of dies and moulds", materialNodes("PMKS")),
       d("SP", "SPKN/SDMT方形面铣刀片", "SPKN/SDMT square face milling inserts", "经典75°/45°面铣", "Classic 75°/45° face milling", materialNodes("PMK")),
-      d("ON", "ONHU八角面铣刀片", "ONHU octagonal face milling inserts", "双面16刃，经济性最佳", "Double-sided with 16 edges for the lowest cost per edge", materialNodes("PMK")),
+      d(
+        "ON",
+        "ONHU八角面铣刀片",
+        "ONHU octagonal face milling inserts",
+        "双面16刃，经济性最佳",
+        "Double-sided with 16 edges for the lowest cost per edge",
+        materialNodes("PMK"),
+      ),
     ]),
     d("CUT", "铣刀", "Milling cutters", "套式和柄式可转位铣刀", "Indexable shell and shank cutters", [
       d("SHOULDER", "直角肩铣刀", "Shoulder mills", "配APMT刀片", "For APMT inserts", [
@@ -161,46 +194,68 @@ const TREE: Def[] = [
     d("BALL", "球头立铣刀", "Ball nose end mills", "曲面仿形和模具精加工", "3D profiling and die finishing", fluteNodes(["2", "4"])),
     d("CR", "圆角立铣刀", "Corner radius end mills", "刀尖强度高，适合粗精加工", "Strong corners for roughing and finishing", fluteNodes(["3", "4", "6"])),
   ]),
-  d("HOLD", "刀杆刀体", "Toolholders", "ISO 5608 外圆车刀杆、内孔镗刀杆、切槽和螺纹刀杆", "ISO 5608 external holders, boring bars, grooving and threading holders", [
-    d("EXT", "外圆车刀杆", "External turning holders", "方形刀柄 16×16 至 40×40", "Square shanks 16×16 to 40×40", [
-      d("P", "杠杆式 P型", "Lever clamp (P)", "负前角刀片，换刀快", "Negative inserts, quick indexing", holderShapeNodes(["C", "D", "S", "T", "W"])),
-      d("M", "复合压紧 M型", "Top clamp and pin (M)", "负前角刀片，夹紧可靠", "Negative inserts, secure clamping", holderShapeNodes(["C", "D", "S", "T", "V", "W"])),
-      d("D", "双压式 D型", "Rigid clamp (D)", "重切削首选", "First choice for heavy cuts", holderShapeNodes(["C", "D", "S", "W"])),
-      d("S", "螺钉式 S型", "Screw clamp (S)", "正前角刀片，排屑顺畅", "Positive inserts, free chip flow", holderShapeNodes(HOLDER_SHAPES)),
-    ]),
-    d("INT", "内孔镗刀杆", "Boring bars", "圆柄钢杆，直径8–40 mm", "Round steel shanks, diameter 8–40 mm", [
-      d("P", "杠杆式 P型", "Lever clamp (P)", "负前角刀片", "Negative inserts", holderShapeNodes(["C", "D", "S", "T", "W"])),
-      d("S", "螺钉式 S型", "Screw clamp (S)", "正前角刀片", "Positive inserts", holderShapeNodes(["C", "D", "S", "T", "V"])),
-    ]),
-    d("GRV", "切槽刀杆", "Grooving holders", "配MGMN刀片", "For MGMN inserts", [
-      d("EXT", "外圆切槽刀杆", "External grooving holders", "槽宽1.5–6 mm", "Groove widths 1.5–6 mm", [
-        d("R", "右手", "Right hand", "", ""),
-        d("L", "左手", "Left hand", "", ""),
+  d(
+    "HOLD",
+    "刀杆刀体",
+    "Toolholders",
+    "ISO 5608 外圆车刀杆、内孔镗刀杆、切槽和螺纹刀杆",
+    "ISO 5608 external holders, boring bars, grooving and threading holders",
+    [
+      d("EXT", "外圆车刀杆", "External turning holders", "方形刀柄 16×16 至 40×40", "Square shanks 16×16 to 40×40", [
+        d("P", "杠杆式 P型", "Lever clamp (P)", "负前角刀片，换刀快", "Negative inserts, quick indexing", holderShapeNodes(["C", "D", "S", "T", "W"])),
+        d(
+          "M",
+          "复合压紧 M型",
+          "Top clamp and pin (M)",
+          "负前角刀片，夹紧可靠",
+          "Negative inserts, secure clamping",
+          holderShapeNodes(["C", "D", "S", "T", "V", "W"]),
+        ),
+        d("D", "双压式 D型", "Rigid clamp (D)", "重切削首选", "First choice for heavy cuts", holderShapeNodes(["C", "D", "S", "W"])),
+        d("S", "螺钉式 S型", "Screw clamp (S)", "正前角刀片，排屑顺畅", "Positive inserts, free chip flow", holderShapeNodes(HOLDER_SHAPES)),
       ]),
-    ]),
-    d("THR", "螺纹刀杆", "Threading holders", "配16/22规格螺纹刀片", "For size 16/22 threading inserts", [
-      d("EXT", "外螺纹刀杆", "External threading holders", "SER / SEL", "SER / SEL", [
-        d("16", "16规格", "Size 16", "", ""),
-        d("22", "22规格", "Size 22", "", ""),
+      d("INT", "内孔镗刀杆", "Boring bars", "圆柄钢杆，直径8–40 mm", "Round steel shanks, diameter 8–40 mm", [
+        d("P", "杠杆式 P型", "Lever clamp (P)", "负前角刀片", "Negative inserts", holderShapeNodes(["C", "D", "S", "T", "W"])),
+        d("S", "螺钉式 S型", "Screw clamp (S)", "正前角刀片", "Positive inserts", holderShapeNodes(["C", "D", "S", "T", "V"])),
       ]),
-      d("INT", "内螺纹刀杆", "Internal threading bars", "SNR / SNL", "SNR / SNL", [
-        d("16", "16规格", "Size 16", "", ""),
-        d("22", "22规格", "Size 22", "", ""),
+      d("GRV", "切槽刀杆", "Grooving holders", "配MGMN刀片", "For MGMN inserts", [
+        d("EXT", "外圆切槽刀杆", "External grooving holders", "槽宽1.5–6 mm", "Groove widths 1.5–6 mm", [
+          d("R", "右手", "Right hand", "", ""),
+          d("L", "左手", "Left hand", "", ""),
+        ]),
       ]),
-    ]),
-  ]),
-  d("NS", "非标定制", "Non-standard tools", "按图纸定制刀片和整体刀具，在线提交非标刀具报价", "Inserts and solid tools made to drawing: request a customized tool quotation", [
-    d("INS", "非标刀片", "Customized inserts", "成型刀片、特殊槽型", "Form inserts and special chip-breakers", [
-      d("FORM", "成型刀片", "Form inserts", "按工件轮廓磨制", "Ground to the workpiece profile", [
-        d("QUOTE", "按图报价", "Quoted to drawing", "上传图纸，3个工作日内报价", "Upload a drawing, quotation within 3 working days"),
+      d("THR", "螺纹刀杆", "Threading holders", "配16/22规格螺纹刀片", "For size 16/22 threading inserts", [
+        d("EXT", "外螺纹刀杆", "External threading holders", "SER / SEL", "SER / SEL", [
+          d("16", "16规格", "Size 16", "", ""),
+          d("22", "22规格", "Size 22", "", ""),
+        ]),
+        d("INT", "内螺纹刀杆", "Internal threading bars", "SNR / SNL", "SNR / SNL", [
+          d("16", "16规格", "Size 16", "", ""),
+          d("22", "22规格", "Size 22", "", ""),
+        ]),
       ]),
-    ]),
-    d("SOLID", "非标整体刀具", "Customized solid tools", "阶梯钻、成型铣刀", "Step drills and form cutters", [
-      d("STEP", "阶梯钻与复合刀具", "Step and combination tools", "一次加工多个直径", "Several diameters in one pass", [
-        d("QUOTE", "按图报价", "Quoted to drawing", "上传图纸，3个工作日内报价", "Upload a drawing, quotation within 3 working days"),
+    ],
+  ),
+  d(
+    "NS",
+    "非标定制",
+    "Non-standard tools",
+    "按图纸定制刀片和整体刀具，在线提交非标刀具报价",
+    "Inserts and solid tools made to drawing: request a customized tool quotation",
+    [
+      d("INS", "非标刀片", "Customized inserts", "成型刀片、特殊槽型", "Form inserts and special chip-breakers", [
+        d("FORM", "成型刀片", "Form inserts", "按工件轮廓磨制", "Ground to the workpiece profile", [
+          d("QUOTE", "按图报价", "Quoted to drawing", "上传图纸，3个工作日内报价", "Upload a drawing, quotation within 3 working days"),
+        ]),
       ]),
-    ]),
-  ], { nonStandard: true }),
+      d("SOLID", "非标整体刀具", "Customized solid tools", "阶梯钻、成型铣刀", "Step drills and form cutters", [
+        d("STEP", "阶梯钻与复合刀具", "Step and combination tools", "一次加工多个直径", "Several diameters in one pass", [
+          d("QUOTE", "按图报价", "Quoted to drawing", "上传图纸，3个工作日内报价", "Upload a drawing, quotation within 3 working days"),
+        ]),
+      ]),
+    ],
+    { nonStandard: true },
+  ),
 ];
 
 function appCoolant(): Def[] {

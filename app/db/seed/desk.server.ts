@@ -12,13 +12,22 @@ export async function seedDeskDemo(db: DB, orders: SeededOrder[], now: Date): Pr
   const staff = await db.selectFrom("app_user").select(["id", "code"]).where("code", "=", "EMP000002").executeTakeFirst();
   if (!target || !staff) return;
   const order = await db.selectFrom("sales_order").select(["id", "user_id", "tenant_id", "order_no"]).where("id", "=", target.id).executeTakeFirstOrThrow();
-  const lines = await db.selectFrom("order_line").select(["id", "line_no", "ordering_code", "esd"]).where("order_id", "=", order.id).orderBy("line_no").execute();
+  const lines = await db
+    .selectFrom("order_line")
+    .select(["id", "line_no", "ordering_code", "esd"])
+    .where("order_id", "=", order.id)
+    .orderBy("line_no")
+    .execute();
   const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   const proposed: string[] = [];
   for (const l of lines) {
     const esd = l.esd ?? now.toISOString().slice(0, 10);
     const date = addDays(esd, 7);
-    await db.updateTable("order_line").set({ requested_date: addDays(esd, -3), ship_date: date }).where("id", "=", l.id).execute();
+    await db
+      .updateTable("order_line")
+      .set({ requested_date: addDays(esd, -3), ship_date: date })
+      .where("id", "=", l.id)
+      .execute();
     proposed.push(`${l.line_no} ${l.ordering_code} → ${date}`);
   }
   const at = new Date(now.getTime() - 3 * 3_600_000).toISOString();

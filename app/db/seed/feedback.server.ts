@@ -27,14 +27,27 @@ interface Def {
 
 const DEFS: Def[] = [
   {
-    user: "XCD000001", type: "performance", status: "answered", hoursAgo: 60, notice: 1001,
+    user: "XCD000001",
+    type: "performance",
+    status: "answered",
+    hoursAgo: 60,
+    notice: 1001,
     description: "CNMG120408-DM 刀片车削 45 钢时断屑不良，切屑缠绕工件。参数：vc=180 m/min，f=0.15 mm/r，ap=1.5 mm，乳化液冷却。",
     steps: [
-      { by: "staff", event: "reply", hoursAfter: 12, body: "DM 槽型在 f=0.15 mm/r 时处于断屑范围下限。建议将进给提高到 0.22–0.28 mm/r，或改用 CNMG120408-PM；如需试用样品请联系销售。" },
+      {
+        by: "staff",
+        event: "reply",
+        hoursAfter: 12,
+        body: "DM 槽型在 f=0.15 mm/r 时处于断屑范围下限。建议将进给提高到 0.22–0.28 mm/r，或改用 CNMG120408-PM；如需试用样品请联系销售。",
+      },
     ],
   },
   {
-    user: "XCD000001", type: "damage", status: "closed", hoursAgo: 400, notice: 1002,
+    user: "XCD000001",
+    type: "damage",
+    status: "closed",
+    hoursAgo: 400,
+    notice: 1002,
     description: "外箱运输破损，2 盒刀片塑料盒开裂，其中 3 片刃口崩缺。",
     steps: [
       { by: "staff", event: "ask", hoursAfter: 5, body: "请提供外包装和崩缺刀片的照片，以及物流单号。" },
@@ -44,12 +57,18 @@ const DEFS: Def[] = [
     ],
   },
   {
-    user: "XCD000002", type: "wrong_delivery", status: "open", hoursAgo: 20,
+    user: "XCD000002",
+    type: "wrong_delivery",
+    status: "open",
+    hoursAgo: 20,
     description: "订单第 1 行收到的刀片型号与订单不符，外盒标签与实物不一致，请核实。",
     steps: [],
   },
   {
-    user: "DPC000001", type: "quality", status: "waiting", hoursAgo: 30,
+    user: "DPC000001",
+    type: "quality",
+    status: "waiting",
+    hoursAgo: 30,
     description: "加工 304 不锈钢时刀片涂层大面积剥落，寿命不到平时的一半。",
     steps: [{ by: "staff", event: "ask", hoursAfter: 4, body: "请提供刀片盒上的批次号、切削参数和失效刀片照片，以便质量部门分析。" }],
   },
@@ -100,11 +119,26 @@ export async function seedFeedback(db: DB, now: Date): Promise<number> {
       const who = s.by === "staff" ? staff : user;
       await db
         .insertInto("feedback_message")
-        .values({ feedback_id: fb.id, user_id: who.id, user_code: who.code, author: s.by, event: s.event, body: s.body, submit_token: `seed-message-${j + 1}-0000000000`, created_at: at(s.hoursAfter) })
+        .values({
+          feedback_id: fb.id,
+          user_id: who.id,
+          user_code: who.code,
+          author: s.by,
+          event: s.event,
+          body: s.body,
+          submit_token: `seed-message-${j + 1}-0000000000`,
+          created_at: at(s.hoursAfter),
+        })
         .execute();
     }
     if (def.notice) {
-      await db.updateTable("notice").set({ detail_id: fb.id }).where("type", "=", "customer_feedback").where("user_id", "=", user.id).where("detail_id", "=", def.notice).execute();
+      await db
+        .updateTable("notice")
+        .set({ detail_id: fb.id })
+        .where("type", "=", "customer_feedback")
+        .where("user_id", "=", user.id)
+        .where("detail_id", "=", def.notice)
+        .execute();
     }
     n += 1;
   }

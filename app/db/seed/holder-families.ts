@@ -22,31 +22,82 @@ interface Fit {
 const fit = (key: string, ic: number): Fit => ({ shape: key[0], clearance: key[1], size: key.slice(2), ic });
 
 const NEGATIVE_FITS = [
-  fit("CN09", 9.525), fit("CN12", 12.7), fit("CN16", 15.875), fit("CN19", 19.05), fit("DN11", 9.525), fit("DN15", 12.7),
-  fit("SN09", 9.525), fit("SN12", 12.7), fit("SN15", 15.875), fit("SN19", 19.05), fit("TN11", 6.35), fit("TN16", 9.525),
-  fit("TN22", 12.7), fit("VN16", 9.525), fit("WN06", 9.525), fit("WN08", 12.7),
+  fit("CN09", 9.525),
+  fit("CN12", 12.7),
+  fit("CN16", 15.875),
+  fit("CN19", 19.05),
+  fit("DN11", 9.525),
+  fit("DN15", 12.7),
+  fit("SN09", 9.525),
+  fit("SN12", 12.7),
+  fit("SN15", 15.875),
+  fit("SN19", 19.05),
+  fit("TN11", 6.35),
+  fit("TN16", 9.525),
+  fit("TN22", 12.7),
+  fit("VN16", 9.525),
+  fit("WN06", 9.525),
+  fit("WN08", 12.7),
 ];
 const POSITIVE_FITS = [
-  fit("CC06", 6.35), fit("CC09", 9.525), fit("CC12", 12.7), fit("DC07", 6.35), fit("DC11", 9.525), fit("SC09", 9.525),
-  fit("SC12", 12.7), fit("TC11", 6.35), fit("TC16", 9.525), fit("TP11", 6.35), fit("TP16", 9.525), fit("VC11", 6.35),
-  fit("VC16", 9.525), fit("VB11", 6.35), fit("VB16", 9.525), fit("RC08", 8), fit("RC10", 10), fit("RC12", 12), fit("RC16", 16),
+  fit("CC06", 6.35),
+  fit("CC09", 9.525),
+  fit("CC12", 12.7),
+  fit("DC07", 6.35),
+  fit("DC11", 9.525),
+  fit("SC09", 9.525),
+  fit("SC12", 12.7),
+  fit("TC11", 6.35),
+  fit("TC16", 9.525),
+  fit("TP11", 6.35),
+  fit("TP16", 9.525),
+  fit("VC11", 6.35),
+  fit("VC16", 9.525),
+  fit("VB11", 6.35),
+  fit("VB16", 9.525),
+  fit("RC08", 8),
+  fit("RC10", 10),
+  fit("RC12", 12),
+  fit("RC16", 16),
   fit("RC20", 20),
 ];
 
 /** approach letter, entering angle, whether the holder is neutral (N hand only) */
 type Approach = [letter: string, angle: number, neutral: boolean];
 const EXTERNAL_APPROACHES: Record<string, Approach[]> = {
-  C: [["L", 95, false], ["B", 75, false]],
-  D: [["J", 93, false], ["N", 63, true]],
-  S: [["K", 75, false], ["S", 45, false], ["D", 45, true]],
-  T: [["G", 91, false], ["F", 90, false]],
-  V: [["J", 93, false], ["V", 72.5, true]],
+  C: [
+    ["L", 95, false],
+    ["B", 75, false],
+  ],
+  D: [
+    ["J", 93, false],
+    ["N", 63, true],
+  ],
+  S: [
+    ["K", 75, false],
+    ["S", 45, false],
+    ["D", 45, true],
+  ],
+  T: [
+    ["G", 91, false],
+    ["F", 90, false],
+  ],
+  V: [
+    ["J", 93, false],
+    ["V", 72.5, true],
+  ],
   W: [["L", 95, false]],
-  R: [["D", 45, true], ["G", 90, false]],
+  R: [
+    ["D", 45, true],
+    ["G", 90, false],
+  ],
 };
 const INTERNAL_APPROACHES: Record<string, Approach[]> = {
   C: [["L", 95, false]],
-  D: [["U", 93, false], ["Q", 107.5, false]],
+  D: [
+    ["U", 93, false],
+    ["Q", 107.5, false],
+  ],
   S: [["K", 75, false]],
   T: [["F", 90, false]],
   V: [["Q", 107.5, false]],
@@ -57,9 +108,25 @@ const EXTERNAL_CLAMPS: Record<string, string> = { P: "CDSTW", M: "CDSTVW", D: "C
 const CLAMP_PRICE: Record<string, number> = { P: 1, M: 1.1, D: 1.25, S: 0.95 };
 
 const SHANK_LENGTHS: Record<string, string[]> = {
-  "1010": ["H"], "1212": ["F", "H"], "1616": ["H", "K"], "2020": ["K", "M"], "2525": ["M", "P"], "3225": ["P"], "3232": ["P", "R"], "4040": ["R", "S"],
+  "1010": ["H"],
+  "1212": ["F", "H"],
+  "1616": ["H", "K"],
+  "2020": ["K", "M"],
+  "2525": ["M", "P"],
+  "3225": ["P"],
+  "3232": ["P", "R"],
+  "4040": ["R", "S"],
 };
-const SHANK_PRICE: Record<string, number> = { "1010": 30000, "1212": 33000, "1616": 38000, "2020": 45000, "2525": 58000, "3225": 72000, "3232": 85000, "4040": 120000 };
+const SHANK_PRICE: Record<string, number> = {
+  "1010": 30000,
+  "1212": 33000,
+  "1616": 38000,
+  "2020": 45000,
+  "2525": 58000,
+  "3225": 72000,
+  "3232": 85000,
+  "4040": 120000,
+};
 
 function shanksFor(ic: number): string[] {
   if (ic <= 6.35) return ["1010", "1212", "1616", "2020"];
@@ -103,7 +170,15 @@ function buildExternal(c: ExternalCombo, tier: string): ProductSpec {
     name_en: `External turning holder ${angle}° ${HAND_TEXT[c.hand][1]}`,
     specification: `h×b ${h}×${b} mm, L ${LENGTH_MM[c.len]} mm, κr ${angle}°`,
     ...holderInsert(c.f),
-    attributes: { clamping: c.clampCode, approach_angle: angle, hand: c.hand, shank_h: h, shank_b: b, length: LENGTH_MM[c.len], coolant: tier.includes("-JET") || tier.includes("-HP") },
+    attributes: {
+      clamping: c.clampCode,
+      approach_angle: angle,
+      hand: c.hand,
+      shank_h: h,
+      shank_b: b,
+      length: LENGTH_MM[c.len],
+      coolant: tier.includes("-JET") || tier.includes("-HP"),
+    },
     mpq: 1,
     basePrice: clamp(Math.round(SHANK_PRICE[c.shank] * CLAMP_PRICE[c.clampCode] * tierPrice(tier)), 30000, 200000),
   };
@@ -122,7 +197,14 @@ function holderInsert(f: Fit) {
 }
 
 const BARS: [dia: string, lengths: string[]][] = [
-  ["08", ["H", "K"]], ["10", ["H", "K"]], ["12", ["K", "M"]], ["16", ["M", "Q", "R"]], ["20", ["Q", "R", "S"]], ["25", ["R", "S", "T"]], ["32", ["S", "T", "U"]], ["40", ["T", "U"]],
+  ["08", ["H", "K"]],
+  ["10", ["H", "K"]],
+  ["12", ["K", "M"]],
+  ["16", ["M", "Q", "R"]],
+  ["20", ["Q", "R", "S"]],
+  ["25", ["R", "S", "T"]],
+  ["32", ["S", "T", "U"]],
+  ["40", ["T", "U"]],
 ];
 const BAR_MATERIAL = { S: ["钢制", "steel"], A: ["钢制内冷", "steel, through coolant"], E: ["硬质合金", "carbide"] } as const;
 type BarMaterial = keyof typeof BAR_MATERIAL;
@@ -140,7 +222,10 @@ interface BoringCombo {
 function boringCombos(): BoringCombo[] {
   const out: BoringCombo[] = [];
   for (const clampCode of ["P", "S"] as const) {
-    const fits = clampCode === "P" ? NEGATIVE_FITS.filter((f) => "CDSTW".includes(f.shape)) : POSITIVE_FITS.filter((f) => f.shape !== "R" && !(f.shape === "T" && f.clearance === "P"));
+    const fits =
+      clampCode === "P"
+        ? NEGATIVE_FITS.filter((f) => "CDSTW".includes(f.shape))
+        : POSITIVE_FITS.filter((f) => f.shape !== "R" && !(f.shape === "T" && f.clearance === "P"));
     for (const f of fits) {
       // The bar must be thick enough for the pocket: about 2 × IC, negative inserts at least Ø20.
       const minDia = Math.max(clampCode === "P" ? 20 : 8, Math.round(f.ic * 1.6));
@@ -148,7 +233,8 @@ function boringCombos(): BoringCombo[] {
         for (const material of Object.keys(BAR_MATERIAL) as BarMaterial[]) {
           if (material === "E" && Number(dia) > 20) continue;
           for (const len of lengths)
-            for (const approach of INTERNAL_APPROACHES[f.shape]) for (const hand of ["R", "L"] as const) out.push({ material, dia, len, clampCode, f, approach, hand });
+            for (const approach of INTERNAL_APPROACHES[f.shape])
+              for (const hand of ["R", "L"] as const) out.push({ material, dia, len, clampCode, f, approach, hand });
         }
     }
   }
@@ -168,7 +254,16 @@ function buildBoring(c: BoringCombo, tier: string): ProductSpec {
     name_en: `Boring bar ${angle}° ${HAND_TEXT[c.hand][1]} (${BAR_MATERIAL[c.material][1]})`,
     specification: `d ${d} mm, Dmin ${Math.round(d * 1.25)} mm, L ${LENGTH_MM[c.len]} mm, κr ${angle}°`,
     ...holderInsert(c.f),
-    attributes: { clamping: c.clampCode, approach_angle: angle, hand: c.hand, bar_diameter: d, min_bore: Math.round(d * 1.25), length: LENGTH_MM[c.len], coolant: c.material !== "S", shank_material: BAR_MATERIAL[c.material][1] },
+    attributes: {
+      clamping: c.clampCode,
+      approach_angle: angle,
+      hand: c.hand,
+      bar_diameter: d,
+      min_bore: Math.round(d * 1.25),
+      length: LENGTH_MM[c.len],
+      coolant: c.material !== "S",
+      shank_material: BAR_MATERIAL[c.material][1],
+    },
     mpq: 1,
     basePrice: clamp(Math.round(base * materialFactor * tierPrice(tier)), 30000, 200000),
   };
@@ -179,7 +274,15 @@ interface GroovingHolderCombo {
   shank: string;
   width: string;
 }
-const GROOVE_WIDTH_CODES: [code: string, mm: string][] = [["150", "1.5"], ["200", "2"], ["250", "2.5"], ["300", "3"], ["400", "4"], ["500", "5"], ["600", "6"]];
+const GROOVE_WIDTH_CODES: [code: string, mm: string][] = [
+  ["150", "1.5"],
+  ["200", "2"],
+  ["250", "2.5"],
+  ["300", "3"],
+  ["400", "4"],
+  ["500", "5"],
+  ["600", "6"],
+];
 
 function groovingHolderCombos(): GroovingHolderCombo[] {
   const out: GroovingHolderCombo[] = [];
@@ -223,8 +326,15 @@ interface ThreadHolderCombo {
   size: "16" | "22";
 }
 const THREAD_BODIES: [side: "E" | "I", body: string, sizes: ("16" | "22")[]][] = [
-  ["E", "1616H", ["16"]], ["E", "2020K", ["16"]], ["E", "2525M", ["16", "22"]], ["E", "3232P", ["16", "22"]],
-  ["I", "0016Q", ["16"]], ["I", "0020R", ["16"]], ["I", "0025S", ["16", "22"]], ["I", "0032T", ["22"]], ["I", "0040T", ["22"]],
+  ["E", "1616H", ["16"]],
+  ["E", "2020K", ["16"]],
+  ["E", "2525M", ["16", "22"]],
+  ["E", "3232P", ["16", "22"]],
+  ["I", "0016Q", ["16"]],
+  ["I", "0020R", ["16"]],
+  ["I", "0025S", ["16", "22"]],
+  ["I", "0032T", ["22"]],
+  ["I", "0040T", ["22"]],
 ];
 
 function threadHolderCombos(): ThreadHolderCombo[] {
@@ -320,4 +430,3 @@ export const HOLDER_FAMILIES: readonly Family[] = [
   family<ThreadHolderCombo>({ id: "hold-thr", kind: "holder", weight: 0.04, combos: threadHolderCombos, tiers: HOLDER_TIERS, build: buildThreadHolder }),
   family<CutterCombo>({ id: "mill-cut", kind: "holder", weight: 0.15, combos: cutterCombos, tiers: HOLDER_TIERS, build: buildCutter }),
 ];
-

@@ -11,7 +11,16 @@ import { Rng } from "./prng";
 import { shopToday } from "~/i18n/format";
 import { formatOrderNo } from "~/modules/orders/submit.server";
 
-export const ORDER_STATUSES = ["to_be_submitted", "submitted", "to_be_confirmed", "confirmed", "cancelled", "purchase_application_created", "partly_shipped", "shipped"] as const;
+export const ORDER_STATUSES = [
+  "to_be_submitted",
+  "submitted",
+  "to_be_confirmed",
+  "confirmed",
+  "cancelled",
+  "purchase_application_created",
+  "partly_shipped",
+  "shipped",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const DAY = 86_400_000;
@@ -90,7 +99,16 @@ export async function seedOrders(db: DB, ids: Ids, seed: number, now: Date): Pro
   const customerRows = await db.selectFrom("customer").select(["id", "code", "discount_bp"]).where("code", "in", [DEALER_A, DEALER_B]).execute();
   const discount = new Map(customerRows.map((c) => [c.code, c.discount_bp]));
   const special = await specialPrices(db, ids, pool);
-  const addresses = await db.selectFrom("address").selectAll().where("customer_id", "in", customerRows.map((c) => c.id)).orderBy("id").execute();
+  const addresses = await db
+    .selectFrom("address")
+    .selectAll()
+    .where(
+      "customer_id",
+      "in",
+      customerRows.map((c) => c.id),
+    )
+    .orderBy("id")
+    .execute();
 
   const rng = Rng.of(seed, 9000);
   const drafts: Draft[] = [];
@@ -185,7 +203,11 @@ async function specialPrices(db: DB, ids: Ids, pool: PoolProduct[]): Promise<Map
     .select(["product_id", "price"])
     .where("customer_id", "=", ids.customers.get(DEALER_A) ?? 0)
     .where("tenant_id", "=", ids.tenants.get("1000") ?? 0)
-    .where("product_id", "in", pool.map((p) => p.id))
+    .where(
+      "product_id",
+      "in",
+      pool.map((p) => p.id),
+    )
     .execute();
   return new Map(rows.map((r) => [r.product_id, r.price]));
 }

@@ -19,11 +19,7 @@ const anchorCodes = ANCHORS.map((a) => a.code);
 
 /** Products for promotions; the anchors stay out so end-to-end tests see plain list prices. */
 async function candidates(db: DB, filter: "insert" | "any" | "new" | "hot" | "delisted", limit: number): Promise<Candidate[]> {
-  let q = db
-    .selectFrom("product")
-    .select(["id", "list_price", "mpq"])
-    .where("list_price", "is not", null)
-    .where("ordering_code", "not in", anchorCodes);
+  let q = db.selectFrom("product").select(["id", "list_price", "mpq"]).where("list_price", "is not", null).where("ordering_code", "not in", anchorCodes);
   if (filter === "delisted") q = q.where("status", "=", "delisted");
   else q = q.where("status", "=", "active");
   if (filter === "insert") q = q.where("kind", "in", ["turning_insert", "milling_insert"]);
@@ -65,14 +61,70 @@ export async function seedPromotions(db: DB, tenants: Map<string, number>, seed:
   for (const [code, tenantId] of tenants) {
     const rng = Rng.of(seed, 5000, Number(code));
     const defs: PromotionDef[] = [
-      { kind: "flash", title_zh: "限时秒杀：车削刀片低至7折", title_en: "Flash sale: turning inserts up to 30 % off", from: t0 - DAY, to: t0 + 2 * DAY, per_customer_limit: 50, items: rng.sample(pool.insert, 6), factor: 0.7, flash: true },
-      { kind: "flash", title_zh: "秒杀预告：数控刀片专场", title_en: "Coming flash sale: indexable inserts", from: t0 + 3 * DAY, to: t0 + 4 * DAY, per_customer_limit: 30, items: rng.sample(pool.insert, 4), factor: 0.75, flash: true },
-      { kind: "sale", title_zh: "满50片享9折", title_en: "10 % off from 50 pieces", from: t0 - 5 * DAY, to: t0 + 25 * DAY, discount_bp: 1000, min_qty: 50, items: rng.sample(pool.insert, 8) },
-      { kind: "sale", title_zh: "满1000元赠刀片10片", title_en: "Spend 1,000 CNY, get 10 inserts free", from: t0 - 2 * DAY, to: t0 + 30 * DAY, min_amount: 100000, gift: true, items: rng.sample(pool.any, 8), factor: 0.92 },
-      { kind: "sale", title_zh: "国庆促销（已结束）", title_en: "National Day sale (ended)", from: t0 - 40 * DAY, to: t0 - 10 * DAY, discount_bp: 1500, min_qty: 10, items: rng.sample(pool.any, 5) },
+      {
+        kind: "flash",
+        title_zh: "限时秒杀：车削刀片低至7折",
+        title_en: "Flash sale: turning inserts up to 30 % off",
+        from: t0 - DAY,
+        to: t0 + 2 * DAY,
+        per_customer_limit: 50,
+        items: rng.sample(pool.insert, 6),
+        factor: 0.7,
+        flash: true,
+      },
+      {
+        kind: "flash",
+        title_zh: "秒杀预告：数控刀片专场",
+        title_en: "Coming flash sale: indexable inserts",
+        from: t0 + 3 * DAY,
+        to: t0 + 4 * DAY,
+        per_customer_limit: 30,
+        items: rng.sample(pool.insert, 4),
+        factor: 0.75,
+        flash: true,
+      },
+      {
+        kind: "sale",
+        title_zh: "满50片享9折",
+        title_en: "10 % off from 50 pieces",
+        from: t0 - 5 * DAY,
+        to: t0 + 25 * DAY,
+        discount_bp: 1000,
+        min_qty: 50,
+        items: rng.sample(pool.insert, 8),
+      },
+      {
+        kind: "sale",
+        title_zh: "满1000元赠刀片10片",
+        title_en: "Spend 1,000 CNY, get 10 inserts free",
+        from: t0 - 2 * DAY,
+        to: t0 + 30 * DAY,
+        min_amount: 100000,
+        gift: true,
+        items: rng.sample(pool.any, 8),
+        factor: 0.92,
+      },
+      {
+        kind: "sale",
+        title_zh: "国庆促销（已结束）",
+        title_en: "National Day sale (ended)",
+        from: t0 - 40 * DAY,
+        to: t0 - 10 * DAY,
+        discount_bp: 1500,
+        min_qty: 10,
+        items: rng.sample(pool.any, 5),
+      },
       { kind: "new", title_zh: "新品上市", title_en: "New products", from: t0 - 30 * DAY, to: t0 + 60 * DAY, items: rng.sample(pool.new, 12) },
       { kind: "hot", title_zh: "热销推荐", title_en: "Best sellers", from: t0 - 30 * DAY, to: t0 + 60 * DAY, items: rng.sample(pool.hot, 12) },
-      { kind: "out", title_zh: "停产清仓，售完即止", title_en: "Clearance of discontinued items, while stocks last", from: t0 - 15 * DAY, to: t0 + 45 * DAY, items: rng.sample(pool.delisted, 10), factor: 0.6 },
+      {
+        kind: "out",
+        title_zh: "停产清仓，售完即止",
+        title_en: "Clearance of discontinued items, while stocks last",
+        from: t0 - 15 * DAY,
+        to: t0 + 45 * DAY,
+        items: rng.sample(pool.delisted, 10),
+        factor: 0.6,
+      },
     ];
     const giftId = pool.insert.length > 0 ? rng.pick(pool.insert).id : null;
     for (const def of defs) {

@@ -29,8 +29,28 @@ export async function seedQuotationDemo(db: DB, ids: Ids, now: Date): Promise<vo
   const types = new Map((await listToolTypes(db)).map((t) => [t.code, t.id]));
   const at = (daysAgo: number, hour = 10) => new Date(now.getTime() - daysAgo * 86_400_000 + hour * 3_600_000 - 12 * 3_600_000);
   const day = (offset: number) => shopToday(now.getTime() + offset * 86_400_000);
-  const file = async (who: QuoteDealer, type: string, attributes: Record<string, string>, rest: { qty: number; material: string; note: string; wanted: number }, when: Date) => {
-    const r = await createQuotation(db, who, { token: newSubmitToken(), typeId: types.get(type)!, attributes, qty: rest.qty, wantedDate: day(rest.wanted), material: rest.material, note: rest.note, files: [] }, { now: when });
+  const file = async (
+    who: QuoteDealer,
+    type: string,
+    attributes: Record<string, string>,
+    rest: { qty: number; material: string; note: string; wanted: number },
+    when: Date,
+  ) => {
+    const r = await createQuotation(
+      db,
+      who,
+      {
+        token: newSubmitToken(),
+        typeId: types.get(type)!,
+        attributes,
+        qty: rest.qty,
+        wantedDate: day(rest.wanted),
+        material: rest.material,
+        note: rest.note,
+        files: [],
+      },
+      { now: when },
+    );
     if (!r.ok) throw new Error(`seed quotation: ${r.error}`);
     return r.id;
   };

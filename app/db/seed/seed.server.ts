@@ -102,7 +102,11 @@ export async function seedDemoData(db: DB, opts: SeedOptions): Promise<SeedSumma
   // the maintenance window's format, set to a past night so the shop is open (spec §4)
   await db
     .insertInto("sys_parameter")
-    .values({ code: "errorPage", value: JSON.stringify({ startTime: "2026-01-01T00:00:00+08:00", endTime: "2026-01-01T06:00:00+08:00" }), description: "维护时间窗口 / maintenance window" })
+    .values({
+      code: "errorPage",
+      value: JSON.stringify({ startTime: "2026-01-01T00:00:00+08:00", endTime: "2026-01-01T06:00:00+08:00" }),
+      description: "维护时间窗口 / maintenance window",
+    })
     .execute();
   log(`promotions: ${promotions}, orders: ${orders.length}`);
 
@@ -199,7 +203,14 @@ function stockRows(p: GeneratedProduct, productId: number, run: ProductRun): Ins
     if (p.mpq > 1) available = Math.round(available / p.mpq) * p.mpq;
     // The anchor products are always in stock in tenant 1000, for end-to-end tests.
     if (anchor && t === 0) available = ANCHOR_STOCK;
-    return { tenant_id: tenantId, product_id: productId, available, reserved: 0, lead_time_days: anchor && t === 0 ? 7 : rng.int(7, 60), list_price: entityListPrice(p, t, run.seed) };
+    return {
+      tenant_id: tenantId,
+      product_id: productId,
+      available,
+      reserved: 0,
+      lead_time_days: anchor && t === 0 ? 7 : rng.int(7, 60),
+      list_price: entityListPrice(p, t, run.seed),
+    };
   });
 }
 

@@ -102,7 +102,13 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
       await seedDemoData(other, { products: PRODUCTS, seed: 42, now: NOW });
       const rows = (d: DB) => d.selectFrom("product").select(["ordering_code", "list_price", "status"]).orderBy("id").execute();
       const stock = (d: DB) =>
-        d.selectFrom("stock").innerJoin("product", "product.id", "stock.product_id").select(["ordering_code", "available"]).orderBy("ordering_code").orderBy("stock.tenant_id").execute();
+        d
+          .selectFrom("stock")
+          .innerJoin("product", "product.id", "stock.product_id")
+          .select(["ordering_code", "available"])
+          .orderBy("ordering_code")
+          .orderBy("stock.tenant_id")
+          .execute();
       expect(await rows(other)).toEqual(await rows(db));
       expect(await stock(other)).toEqual(await stock(db));
     } finally {
@@ -122,14 +128,32 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     const users = await db
       .selectFrom("app_user")
       .innerJoin("customer", "customer.id", "app_user.customer_id")
-      .select(["app_user.id", "app_user.code", "master_user_id", "parties_id", "name", "email", "mobile", "can_order", "price_adjustment_bp", "password_hash", "customer.code as customer"])
+      .select([
+        "app_user.id",
+        "app_user.code",
+        "master_user_id",
+        "parties_id",
+        "name",
+        "email",
+        "mobile",
+        "can_order",
+        "price_adjustment_bp",
+        "password_hash",
+        "customer.code as customer",
+      ])
       .execute();
     const u = (code: string) => {
       const found = users.find((x) => x.code === code);
       if (!found) throw new Error(`${code} missing`);
       return found;
     };
-    expect(u("XCD000001")).toMatchObject({ master_user_id: null, name: "张伟", email: "zhangwei@hunan-jinggong.example", mobile: "13800000001", customer: "C10001" });
+    expect(u("XCD000001")).toMatchObject({
+      master_user_id: null,
+      name: "张伟",
+      email: "zhangwei@hunan-jinggong.example",
+      mobile: "13800000001",
+      customer: "C10001",
+    });
     expect(u("XCD000002")).toMatchObject({ master_user_id: u("XCD000001").id, can_order: 1, price_adjustment_bp: 1000, customer: "C10001" });
     expect(u("XCD000003")).toMatchObject({ master_user_id: u("XCD000001").id, can_order: 0 });
     expect(u("DPC000001")).toMatchObject({ master_user_id: null, customer: "C20001" });
@@ -155,7 +179,11 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     expect(await tenantsOf("DPC000001")).toContain("1000*");
 
     const roles = await db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select(["user_id", "role.code"]).execute();
-    const rolesOf = (code: string) => roles.filter((r) => r.user_id === u(code).id).map((r) => r.code).sort();
+    const rolesOf = (code: string) =>
+      roles
+        .filter((r) => r.user_id === u(code).id)
+        .map((r) => r.code)
+        .sort();
     expect(rolesOf("XCD000009")).toEqual(["customer_master", "customer_support"]);
     expect(rolesOf("XCD000001")).toEqual(["customer_master"]);
     expect(rolesOf("XCD000002")).toEqual(["customer_sub"]);
@@ -213,7 +241,15 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
   it("always has the anchor insert and a holder that fits it", async () => {
     const insert = await db.selectFrom("product").selectAll().where("ordering_code", "=", "CNMG120408-DM YBC252").executeTakeFirstOrThrow();
     const holder = await db.selectFrom("product").selectAll().where("ordering_code", "=", "PCLNR2525M12").executeTakeFirstOrThrow();
-    expect(insert).toMatchObject({ search_code: "CNMG120408DMYBC252", status: "active", fit_key: "CN12", grade: "YBC252", iso_shape: "C", nose_radius: "0.8", mpq: 10 });
+    expect(insert).toMatchObject({
+      search_code: "CNMG120408DMYBC252",
+      status: "active",
+      fit_key: "CN12",
+      grade: "YBC252",
+      iso_shape: "C",
+      nose_radius: "0.8",
+      mpq: 10,
+    });
     expect(holder.fit_key).toBe(insert.fit_key);
     const l4 = await db.selectFrom("catalogue_node").selectAll().where("code", "=", insert.catalogue_code).executeTakeFirstOrThrow();
     const l3 = await db.selectFrom("catalogue_node").selectAll().where("code", "=", l4.parent_code).executeTakeFirstOrThrow();
@@ -300,7 +336,11 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
   it("runs promotions of every kind, active now, upcoming and ended", async () => {
     const promos = await db.selectFrom("promotion").selectAll().execute();
     const now = NOW.toISOString();
-    for (const kind of ["flash", "sale", "new", "hot", "out"]) expect(promos.some((p) => p.kind === kind), kind).toBe(true);
+    for (const kind of ["flash", "sale", "new", "hot", "out"])
+      expect(
+        promos.some((p) => p.kind === kind),
+        kind,
+      ).toBe(true);
     expect(promos.some((p) => p.kind === "flash" && p.starts_at <= now && p.ends_at > now)).toBe(true);
     expect(promos.some((p) => p.starts_at > now)).toBe(true);
     expect(promos.some((p) => p.ends_at < now)).toBe(true);
@@ -341,7 +381,17 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     // the named demo accounts have not answered: the e2e tests and the demo can
     expect(responses.map((r) => r.code)).not.toContain("XCD000009");
     const statuses = await db.selectFrom("support_request").select(["kind", "status"]).execute();
-    expect(new Set(statuses.map((r) => `${r.kind}/${r.status}`))).toEqual(new Set(["sample/shipped", "sample/approved", "sample/submitted", "tool_body/refused", "tool_body/submitted", "marketing/shipped", "marketing/submitted"]));
+    expect(new Set(statuses.map((r) => `${r.kind}/${r.status}`))).toEqual(
+      new Set([
+        "sample/shipped",
+        "sample/approved",
+        "sample/submitted",
+        "tool_body/refused",
+        "tool_body/submitted",
+        "marketing/shipped",
+        "marketing/submitted",
+      ]),
+    );
   });
 
   it("has marketing items and stock reservations, the approved one holding stock (decision 052)", async () => {
@@ -349,7 +399,10 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
     expect(items.filter((i) => i.active === 0).length).toBeGreaterThan(0);
     const reservations = await db.selectFrom("stock_reservation").select("status").execute();
     expect(new Set(reservations.map((r) => r.status))).toEqual(new Set(["approved", "refused", "submitted"]));
-    const held = await db.selectFrom("stock").select((eb) => eb.fn.sum<number>("project_reserved").as("n")).executeTakeFirstOrThrow();
+    const held = await db
+      .selectFrom("stock")
+      .select((eb) => eb.fn.sum<number>("project_reserved").as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(held.n)).toBe(300);
   });
 

@@ -41,28 +41,46 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
   }
   if (!centre) return;
   const staff: StaffActor = { id: staffId, code: "EMP000003", tenantId };
-  const customerOf = async (userId: number) => (await db.selectFrom("app_user").select("customer_id").where("id", "=", userId).executeTakeFirstOrThrow()).customer_id;
+  const customerOf = async (userId: number) =>
+    (await db.selectFrom("app_user").select("customer_id").where("id", "=", userId).executeTakeFirstOrThrow()).customer_id;
   const centreDealer = { id: centre, customerId: await customerOf(centre), tenantId };
   const day = (offset: number) => shopToday(new Date(now.getTime() + offset * 86_400_000));
 
-  const fair = await createMarketingRequest(db, centreDealer, {
-    token: newSubmitToken(),
-    endCustomer: "2026 长沙国际工程机械展",
-    purpose: "展位 E3-108，与三一配套商联合展示重载车削方案，预计 3 天接待 300 人次",
-    wantedDate: shopToday(at(12)),
-    items: [{ itemId: itemIds[0], qty: 80 }, { itemId: itemIds[3], qty: 2 }, { itemId: itemIds[6], qty: 1 }],
-  }, at(20));
+  const fair = await createMarketingRequest(
+    db,
+    centreDealer,
+    {
+      token: newSubmitToken(),
+      endCustomer: "2026 长沙国际工程机械展",
+      purpose: "展位 E3-108，与三一配套商联合展示重载车削方案，预计 3 天接待 300 人次",
+      wantedDate: shopToday(at(12)),
+      items: [
+        { itemId: itemIds[0], qty: 80 },
+        { itemId: itemIds[3], qty: 2 },
+        { itemId: itemIds[6], qty: 1 },
+      ],
+    },
+    at(20),
+  );
   if (fair.ok) {
     await decideRequest(db, staff, fair.id, "approve", {}, at(19));
     await decideRequest(db, staff, fair.id, "ship", { carrier: "德邦物流", trackingNo: "DPK6620193344" }, at(17));
   }
-  await createMarketingRequest(db, centreDealer, {
-    token: newSubmitToken(),
-    endCustomer: "株洲某航空零部件厂技术交流会",
-    purpose: "钛合金与高温合金加工专题，约 40 名工艺人员参加",
-    wantedDate: day(14),
-    items: [{ itemId: itemIds[1], qty: 40 }, { itemId: itemIds[7], qty: 1 }],
-  }, at(1));
+  await createMarketingRequest(
+    db,
+    centreDealer,
+    {
+      token: newSubmitToken(),
+      endCustomer: "株洲某航空零部件厂技术交流会",
+      purpose: "钛合金与高温合金加工专题，约 40 名工艺人员参加",
+      wantedDate: day(14),
+      items: [
+        { itemId: itemIds[1], qty: 40 },
+        { itemId: itemIds[7], qty: 1 },
+      ],
+    },
+    at(1),
+  );
 
   // two codes with plenty of stock, away from the ones other demos and tests use first
   const stocked = await db
@@ -76,44 +94,67 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     .limit(3)
     .execute();
   if (stocked.length < 3) return;
-  const serial = await createReservation(db, centreDealer, {
-    token: newSubmitToken(),
-    endCustomer: "株洲某汽车零部件有限公司",
-    project: "转向节批量车削（年产 6 万件）",
-    startsOn: day(0),
-    endsOn: day(180),
-    remark: "每月约 120 片，按月下单",
-    lines: [{ code: stocked[0].ordering_code, qty: 240 }, { code: stocked[1].ordering_code, qty: 100 }],
-  }, at(4));
+  const serial = await createReservation(
+    db,
+    centreDealer,
+    {
+      token: newSubmitToken(),
+      endCustomer: "株洲某汽车零部件有限公司",
+      project: "转向节批量车削（年产 6 万件）",
+      startsOn: day(0),
+      endsOn: day(180),
+      remark: "每月约 120 片，按月下单",
+      lines: [
+        { code: stocked[0].ordering_code, qty: 240 },
+        { code: stocked[1].ordering_code, qty: 100 },
+      ],
+    },
+    at(4),
+  );
   if (serial.ok) {
     const lines = await db.selectFrom("stock_reservation_line").select(["id", "qty"]).where("reservation_id", "=", serial.id).orderBy("id").execute();
     await approveReservation(db, staff, serial.id, new Map(lines.map((l, i) => [l.id, i === 0 ? 200 : l.qty])), at(3));
   }
-  const refused = await createReservation(db, centreDealer, {
-    token: newSubmitToken(),
-    endCustomer: "湘潭某电机有限公司",
-    project: "电机轴批量加工",
-    startsOn: day(0),
-    endsOn: day(300),
-    lines: [{ code: stocked[2].ordering_code, qty: 300 }],
-  }, at(8));
-  if (refused.ok) await refuseReservation(db, staff, refused.id, "该型号下季度换代，请改用新牌号后重新申请", at(7));
-  await createReservation(db, centreDealer, {
-    token: newSubmitToken(),
-    endCustomer: "长沙某液压件厂",
-    project: "阀体精车项目",
-    startsOn: day(7),
-    endsOn: day(97),
-    lines: [{ code: stocked[2].ordering_code, qty: 60 }],
-  }, at(0));
-  if (dealerA) {
-    await createReservation(db, { id: dealerA, customerId: await customerOf(dealerA), tenantId }, {
+  const refused = await createReservation(
+    db,
+    centreDealer,
+    {
       token: newSubmitToken(),
-      endCustomer: "广州某阀门有限公司",
-      project: "不锈钢阀体年度备库",
-      startsOn: day(3),
-      endsOn: day(120),
-      lines: [{ code: stocked[1].ordering_code, qty: 50 }],
-    }, at(0));
+      endCustomer: "湘潭某电机有限公司",
+      project: "电机轴批量加工",
+      startsOn: day(0),
+      endsOn: day(300),
+      lines: [{ code: stocked[2].ordering_code, qty: 300 }],
+    },
+    at(8),
+  );
+  if (refused.ok) await refuseReservation(db, staff, refused.id, "该型号下季度换代，请改用新牌号后重新申请", at(7));
+  await createReservation(
+    db,
+    centreDealer,
+    {
+      token: newSubmitToken(),
+      endCustomer: "长沙某液压件厂",
+      project: "阀体精车项目",
+      startsOn: day(7),
+      endsOn: day(97),
+      lines: [{ code: stocked[2].ordering_code, qty: 60 }],
+    },
+    at(0),
+  );
+  if (dealerA) {
+    await createReservation(
+      db,
+      { id: dealerA, customerId: await customerOf(dealerA), tenantId },
+      {
+        token: newSubmitToken(),
+        endCustomer: "广州某阀门有限公司",
+        project: "不锈钢阀体年度备库",
+        startsOn: day(3),
+        endsOn: day(120),
+        lines: [{ code: stocked[1].ordering_code, qty: 50 }],
+      },
+      at(0),
+    );
   }
 }

@@ -19,19 +19,25 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
   const staff: StaffActor = { id: staffId, code: "EMP000003", tenantId };
   const day = (offset: number) => shopToday(new Date(now.getTime() + offset * 86_400_000));
 
-  const survey = await saveSurvey(db, staff, null, {
-    titleZh: `${day(0).slice(0, 4)} 年度客户满意度调查`,
-    titleEn: `${day(0).slice(0, 4)} customer satisfaction survey`,
-    startsOn: day(-14),
-    endsOn: day(60),
-    questions: [
-      { kind: "scale", textZh: "您对我司刀具产品质量（寿命、稳定性）的满意度", textEn: "Product quality (tool life, consistency)" },
-      { kind: "scale", textZh: "您对交货及时性的满意度", textEn: "Delivery on time" },
-      { kind: "scale", textZh: "您对技术支持与切削参数推荐的满意度", textEn: "Technical support and cutting-data advice" },
-      { kind: "scale", textZh: "您对网上商城使用体验的满意度", textEn: "The web shop" },
-      { kind: "text", textZh: "您对我们还有哪些意见或建议？", textEn: "What else should we improve?" },
-    ],
-  }, new Date(now.getTime() - 14 * 86_400_000));
+  const survey = await saveSurvey(
+    db,
+    staff,
+    null,
+    {
+      titleZh: `${day(0).slice(0, 4)} 年度客户满意度调查`,
+      titleEn: `${day(0).slice(0, 4)} customer satisfaction survey`,
+      startsOn: day(-14),
+      endsOn: day(60),
+      questions: [
+        { kind: "scale", textZh: "您对我司刀具产品质量（寿命、稳定性）的满意度", textEn: "Product quality (tool life, consistency)" },
+        { kind: "scale", textZh: "您对交货及时性的满意度", textEn: "Delivery on time" },
+        { kind: "scale", textZh: "您对技术支持与切削参数推荐的满意度", textEn: "Technical support and cutting-data advice" },
+        { kind: "scale", textZh: "您对网上商城使用体验的满意度", textEn: "The web shop" },
+        { kind: "text", textZh: "您对我们还有哪些意见或建议？", textEn: "What else should we improve?" },
+      ],
+    },
+    new Date(now.getTime() - 14 * 86_400_000),
+  );
   if (survey.ok) {
     const questions = await db.selectFrom("survey_question").select(["id", "kind"]).where("survey_id", "=", survey.id).orderBy("sort").execute();
     const named = new Set(["XCD000001", "XCD000002", "XCD000003", "DPC000001", "XCD000009", "XCD000010"]);
@@ -50,55 +56,92 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
     }
   }
 
-  const insert = await db.selectFrom("product").select("ordering_code").where("kind", "in", ["turning_insert", "milling_insert"]).orderBy("id").limit(2).execute();
+  const insert = await db
+    .selectFrom("product")
+    .select("ordering_code")
+    .where("kind", "in", ["turning_insert", "milling_insert"])
+    .orderBy("id")
+    .limit(2)
+    .execute();
   const holder = await db.selectFrom("product").select("ordering_code").where("kind", "=", "holder").orderBy("id").limit(1).execute();
   const centre = ids.users.get("XCD000009");
   const dealerA = ids.users.get("XCD000001");
-  const customer = async (userId: number) => (await db.selectFrom("app_user").select("customer_id").where("id", "=", userId).executeTakeFirstOrThrow()).customer_id;
+  const customer = async (userId: number) =>
+    (await db.selectFrom("app_user").select("customer_id").where("id", "=", userId).executeTakeFirstOrThrow()).customer_id;
   if (!centre || !dealerA || insert.length === 0) return;
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000);
   const centreDealer = { id: centre, customerId: await customer(centre), tenantId };
   const dealerADealer = { id: dealerA, customerId: await customer(dealerA), tenantId };
-  const shipped = await createRequest(db, centreDealer, "sample", {
-    token: newSubmitToken(),
-    endCustomer: "株洲某汽车零部件有限公司",
-    purpose: "42CrMo 曲轴法兰外圆半精车，对比现用进口刀片寿命",
-    lines: insert.map((p, i) => ({ code: p.ordering_code, qty: i === 0 ? 10 : 5 })),
-  }, at(12));
+  const shipped = await createRequest(
+    db,
+    centreDealer,
+    "sample",
+    {
+      token: newSubmitToken(),
+      endCustomer: "株洲某汽车零部件有限公司",
+      purpose: "42CrMo 曲轴法兰外圆半精车，对比现用进口刀片寿命",
+      lines: insert.map((p, i) => ({ code: p.ordering_code, qty: i === 0 ? 10 : 5 })),
+    },
+    at(12),
+  );
   if (shipped.ok) {
     await decideRequest(db, staff, shipped.id, "approve", {}, at(11));
     await decideRequest(db, staff, shipped.id, "ship", { carrier: "顺丰速运", trackingNo: "SF1428839026415" }, at(10));
   }
-  const approved = await createRequest(db, centreDealer, "sample", {
-    token: newSubmitToken(),
-    endCustomer: "长沙某工程机械厂",
-    purpose: "Q345 结构件粗车试切",
-    lines: [{ code: insert[0].ordering_code, qty: 20 }],
-  }, at(3));
+  const approved = await createRequest(
+    db,
+    centreDealer,
+    "sample",
+    {
+      token: newSubmitToken(),
+      endCustomer: "长沙某工程机械厂",
+      purpose: "Q345 结构件粗车试切",
+      lines: [{ code: insert[0].ordering_code, qty: 20 }],
+    },
+    at(3),
+  );
   if (approved.ok) await decideRequest(db, staff, approved.id, "approve", {}, at(2));
   // dealer A's own request, not yet decided (so no notice: dealer A's notices are the order area's)
-  await createRequest(db, dealerADealer, "sample", {
-    token: newSubmitToken(),
-    endCustomer: "广州某阀门有限公司",
-    purpose: "304 不锈钢阀体精车，验证断屑效果",
-    lines: [{ code: insert[insert.length - 1].ordering_code, qty: 10 }],
-  }, at(1));
+  await createRequest(
+    db,
+    dealerADealer,
+    "sample",
+    {
+      token: newSubmitToken(),
+      endCustomer: "广州某阀门有限公司",
+      purpose: "304 不锈钢阀体精车，验证断屑效果",
+      lines: [{ code: insert[insert.length - 1].ordering_code, qty: 10 }],
+    },
+    at(1),
+  );
   if (holder.length) {
-    const refused = await createRequest(db, centreDealer, "tool_body", {
-      token: newSubmitToken(),
-      endCustomer: "湘潭某电机有限公司",
-      purpose: "电机轴外圆车削试切，需配套刀杆",
-      supplyMode: "loan",
-      lines: [{ code: holder[0].ordering_code, qty: 2 }],
-    }, at(6));
+    const refused = await createRequest(
+      db,
+      centreDealer,
+      "tool_body",
+      {
+        token: newSubmitToken(),
+        endCustomer: "湘潭某电机有限公司",
+        purpose: "电机轴外圆车削试切，需配套刀杆",
+        supplyMode: "loan",
+        lines: [{ code: holder[0].ordering_code, qty: 2 }],
+      },
+      at(6),
+    );
     if (refused.ok) await decideRequest(db, staff, refused.id, "refuse", { reason: "该刀杆借用库存已全部借出，请改为提供方式或下月再申请" }, at(5));
-    await createRequest(db, centreDealer, "tool_body", {
-      token: newSubmitToken(),
-      endCustomer: "株洲某轨道交通配件厂",
-      purpose: "车轴端面车削，试用一个月",
-      supplyMode: "supply",
-      lines: [{ code: holder[0].ordering_code, qty: 1 }],
-    }, at(2));
+    await createRequest(
+      db,
+      centreDealer,
+      "tool_body",
+      {
+        token: newSubmitToken(),
+        endCustomer: "株洲某轨道交通配件厂",
+        purpose: "车轴端面车削，试用一个月",
+        supplyMode: "supply",
+        lines: [{ code: holder[0].ordering_code, qty: 1 }],
+      },
+      at(2),
+    );
   }
   await seedSupportMoreDemo(db, ids, now);
 }

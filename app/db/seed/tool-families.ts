@@ -39,7 +39,12 @@ function endMillCombos(): EndMillCombo[] {
     for (const flutes of END_TYPES[type].flutes)
       for (const dia of END_MILL_DIAMETERS) {
         if (flutes === 6 && dia < 6) continue;
-        const variants = type === "E" ? ["C", "S"] : type === "B" ? [`R${fmt(dia / 2, dia % 1 === 0.5 ? 2 : 1)}`] : CORNER_RADII.filter((r) => r <= dia / 4).map((r) => `R${fmt(r, 1)}`);
+        const variants =
+          type === "E"
+            ? ["C", "S"]
+            : type === "B"
+              ? [`R${fmt(dia / 2, dia % 1 === 0.5 ? 2 : 1)}`]
+              : CORNER_RADII.filter((r) => r <= dia / 4).map((r) => `R${fmt(r, 1)}`);
         for (const len of LENGTHS.filter((l) => l >= 40 + 2 * dia && l <= 50 + 10 * dia))
           for (const variant of variants)
             for (const g of GRADE_SETS.endMill) {
@@ -57,7 +62,17 @@ const shankOf = (dia: number) => [4, 6, 8, 10, 12, 14, 16, 18, 20].find((s) => s
 function buildEndMill(c: EndMillCombo, tier: string): ProductSpec {
   const t = END_TYPES[c.type];
   const cut = Math.max(3, Math.round(c.dia * (c.type === "B" ? 1.5 : 2.5)));
-  const helix = tier.includes("-V") ? "35°/38°" : tier.includes("-H45") ? "45°" : tier.includes("-H55") ? "55°" : c.grade === "YD101" ? "45°" : c.type === "B" ? "30°" : "35°";
+  const helix = tier.includes("-V")
+    ? "35°/38°"
+    : tier.includes("-H45")
+      ? "45°"
+      : tier.includes("-H55")
+        ? "55°"
+        : c.grade === "YD101"
+          ? "45°"
+          : c.type === "B"
+            ? "30°"
+            : "35°";
   const g = grade(c.grade);
   const price = 8000 + Math.pow(c.dia / 20, 1.7) * 120000 * (1 + 0.08 * (c.flutes - 2)) * Math.pow(c.len / 75, 0.3) * (tier ? 1.12 : 1);
   return {
@@ -149,12 +164,16 @@ interface BodyCombo {
   dia: number;
   fit: string;
 }
-const BODY_RANGES: [string, number, number][] = [["WC03", 13, 17], ["WC04", 17.5, 21.5], ["WC05", 22, 27], ["WC06", 27.5, 34]];
+const BODY_RANGES: [string, number, number][] = [
+  ["WC03", 13, 17],
+  ["WC04", 17.5, 21.5],
+  ["WC05", 22, 27],
+  ["WC06", 27.5, 34],
+];
 
 function bodyCombos(): BodyCombo[] {
   const out: BodyCombo[] = [];
-  for (const depth of [2, 3, 4, 5])
-    for (const [fit, from, to] of BODY_RANGES) for (let dia = from; dia <= to; dia += 0.5) out.push({ depth, dia, fit });
+  for (const depth of [2, 3, 4, 5]) for (const [fit, from, to] of BODY_RANGES) for (let dia = from; dia <= to; dia += 0.5) out.push({ depth, dia, fit });
   return out;
 }
 

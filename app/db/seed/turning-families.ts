@@ -9,12 +9,25 @@ import { clamp, family, fmt, tierList, type Family, type ProductSpec } from "./f
 
 /** Inscribed circle (mm) by shape and size code; round inserts carry their diameter. */
 const IC: Record<string, number> = {
-  C06: 6.35, C09: 9.525, C12: 12.7, C16: 15.875, C19: 19.05,
-  D07: 6.35, D11: 9.525, D15: 12.7,
-  S09: 9.525, S12: 12.7, S15: 15.875, S19: 19.05,
-  T11: 6.35, T16: 9.525, T22: 12.7,
-  V11: 6.35, V16: 9.525,
-  W06: 9.525, W08: 12.7,
+  C06: 6.35,
+  C09: 9.525,
+  C12: 12.7,
+  C16: 15.875,
+  C19: 19.05,
+  D07: 6.35,
+  D11: 9.525,
+  D15: 12.7,
+  S09: 9.525,
+  S12: 12.7,
+  S15: 15.875,
+  S19: 19.05,
+  T11: 6.35,
+  T16: 9.525,
+  T22: 12.7,
+  V11: 6.35,
+  V16: 9.525,
+  W06: 9.525,
+  W08: 12.7,
 };
 const THICKNESS: Record<string, number> = { "02": 2.38, "03": 3.18, T3: 3.97, "04": 4.76, "05": 5.56, "06": 6.35, "07": 7.94 };
 const CLEARANCE_DEG: Record<string, number> = { N: 0, B: 5, C: 7, P: 11 };
@@ -35,7 +48,12 @@ interface InsertBase {
 }
 
 const base = (shape: TurningShape, clearance: string, size: string, thick: string, radii: string, dia?: number): InsertBase => ({
-  shape, clearance, size, thick, radii: radii.split(" "), dia,
+  shape,
+  clearance,
+  size,
+  thick,
+  radii: radii.split(" "),
+  dia,
 });
 
 const NEGATIVE_BASES: InsertBase[] = [
@@ -94,8 +112,7 @@ interface ChipBreaker {
   grades: readonly string[];
 }
 
-const cbs = (codes: string, app: Application, grades: readonly string[]): ChipBreaker[] =>
-  codes.split(" ").map((code) => ({ code, app, grades }));
+const cbs = (codes: string, app: Application, grades: readonly string[]): ChipBreaker[] => codes.split(" ").map((code) => ({ code, app, grades }));
 
 const NEGATIVE_CBS: ChipBreaker[] = [
   ...cbs("PF DF EF", "F", GRADE_SETS.steelFinish),

@@ -16,4 +16,21 @@ import bidding from "./en/bidding.json";
 import notices from "./en/notices.json";
 
 /** The English texts, one object per namespace (the browser loads only its page's language). */
-export default { common, auth, catalogue, order, admin, adminUsers, adminData, adminContent, adminOrders, adminCatalog, feedback, services, support, quotation, bidding, notices };
+export default {
+  common,
+  auth,
+  catalogue,
+  order,
+  admin,
+  adminUsers,
+  adminData,
+  adminContent,
+  adminOrders,
+  adminCatalog,
+  feedback,
+  services,
+  support,
+  quotation,
+  bidding,
+  notices,
+};

@@ -9,7 +9,7 @@ const requiredText = (max: number, required: string) =>
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
 
 export const factorField = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().replace(/%$/, "").trim() || "0" : v ?? "0"),
+  (v) => (typeof v === "string" ? v.trim().replace(/%$/, "").trim() || "0" : (v ?? "0")),
   z
     .string()
     .regex(/^[+-]?\d{1,3}(\.\d{1,2})?$/, "validation.factorFormat")
@@ -34,7 +34,11 @@ const fields = {
   canSeeStock: checkbox,
   erpAccount: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || undefined : v),
-    z.string().max(40, "validation.tooLong").regex(/^[A-Za-z0-9_.-]+$/, "validation.erpFormat").optional(),
+    z
+      .string()
+      .max(40, "validation.tooLong")
+      .regex(/^[A-Za-z0-9_.-]+$/, "validation.erpFormat")
+      .optional(),
   ),
 };
 

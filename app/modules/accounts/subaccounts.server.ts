@@ -135,11 +135,7 @@ export async function nextFreeCode(db: DB, prefix: string): Promise<string> {
   const code = (n: number) => `${prefix}${String(n).padStart(6, "0")}`;
   // Codes of 6 digits sort between PREFIX000000 and PREFIX999999 (and so do codes with letters, e.g.
   // XCD0A1234: they are skipped while reading from the highest down).
-  const inRange = db
-    .selectFrom("app_user")
-    .select("code")
-    .where("code", ">=", code(0))
-    .where("code", "<=", code(999_999));
+  const inRange = db.selectFrom("app_user").select("code").where("code", ">=", code(0)).where("code", "<=", code(999_999));
   for (let offset = 0; ; offset += 100) {
     const rows = await inRange.orderBy("code", "desc").limit(100).offset(offset).execute();
     const highest = rows.map((r) => r.code.slice(3)).find((d) => d.length === 6 && SIX_DIGITS.test(d));

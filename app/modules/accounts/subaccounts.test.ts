@@ -9,15 +9,7 @@ import { factorText } from "./rules";
 import { createSubAccountSchema, updateSubAccountSchema } from "./schemas.server";
 import { NotFoundError } from "~/modules/errors";
 import { fail, ok } from "~/modules/result";
-import {
-  NotMasterError,
-  createSubAccount,
-  deleteSubAccount,
-  getSubAccount,
-  listAccounts,
-  suggestSubAccountCode,
-  updateSubAccount,
-} from "./subaccounts.server";
+import { NotMasterError, createSubAccount, deleteSubAccount, getSubAccount, listAccounts, suggestSubAccountCode, updateSubAccount } from "./subaccounts.server";
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : `${r.error!.issues[0].path.join(".")}: ${r.error!.issues[0].message}`;
@@ -137,7 +129,15 @@ describe.each(testDatabases())("sub-accounts ($name)", ({ url }) => {
 
     expect(await createSubAccount(db, master, createSubAccountSchema.parse(valid))).toEqual(fail("auth:validation.codeTaken", undefined, "code"));
 
-    const upd = updateSubAccountSchema.parse({ ...valid, intent: "update", id: String(id), name: "赵六六", priceFactor: "12.5", password: "Changed12", confirmPassword: "Changed12" });
+    const upd = updateSubAccountSchema.parse({
+      ...valid,
+      intent: "update",
+      id: String(id),
+      name: "赵六六",
+      priceFactor: "12.5",
+      password: "Changed12",
+      confirmPassword: "Changed12",
+    });
     expect(await updateSubAccount(db, master, upd)).toEqual(ok(id));
     expect(await getSubAccount(db, master, id)).toMatchObject({ name: "赵六六", priceAdjustmentBp: 1250 });
     const hash = await db.selectFrom("app_user").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow();

@@ -58,12 +58,7 @@ export async function getAddress(db: DB, actor: AddressActor, id: number): Promi
 
 export const MAX_ADDRESSES = 50;
 
-export async function createAddress(
-  db: DB,
-  actor: AddressActor,
-  input: Omit<AddressInput, "intent">,
-  now = new Date(),
-): Promise<Result<number>> {
+export async function createAddress(db: DB, actor: AddressActor, input: Omit<AddressInput, "intent">, now = new Date()): Promise<Result<number>> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("address").select("id").where("customer_id", "=", actor.customerId).execute();
     if (existing.length >= MAX_ADDRESSES) return fail("auth:address.tooMany");
@@ -129,12 +124,7 @@ export async function deleteAddress(db: DB, actor: AddressActor, id: number) {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("address").where("id", "=", id).where("customer_id", "=", actor.customerId).execute();
     if (current.isDefault) {
-      const next = await trx
-        .selectFrom("address")
-        .select("id")
-        .where("customer_id", "=", actor.customerId)
-        .orderBy("id", "desc")
-        .executeTakeFirst();
+      const next = await trx.selectFrom("address").select("id").where("customer_id", "=", actor.customerId).orderBy("id", "desc").executeTakeFirst();
       if (next) await trx.updateTable("address").set({ is_default: 1 }).where("id", "=", next.id).execute();
     }
   });

@@ -5,10 +5,7 @@ import { z } from "zod";
  * keys. Server only (decision 041).
  */
 const text = (max: number, required: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || undefined : v),
-    z.string({ error: required }).max(max, "validation.tooLong"),
-  );
+  z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string({ error: required }).max(max, "validation.tooLong"));
 
 export const addressFields = {
   consignee: text(60, "address.consigneeRequired"),
@@ -22,7 +19,10 @@ export const addressFields = {
   line: text(300, "address.lineRequired"),
   postcode: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || undefined : v),
-    z.string().regex(/^[A-Za-z0-9 -]{3,12}$/, "address.postcodeFormat").optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9 -]{3,12}$/, "address.postcodeFormat")
+      .optional(),
   ),
   isDefault: z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean()),
 };

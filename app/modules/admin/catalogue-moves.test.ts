@@ -12,7 +12,8 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
   let db: DB;
   let tc: TestCatalogue;
   const admin = { id: 1, code: "EMP000001", tenantId: null };
-  const level = async (code: string) => (await db.selectFrom("catalogue_node").select(["level", "parent_code"]).where("code", "=", code).executeTakeFirstOrThrow());
+  const level = async (code: string) =>
+    await db.selectFrom("catalogue_node").select(["level", "parent_code"]).where("code", "=", code).executeTakeFirstOrThrow();
   const audits = async (entity: string) => db.selectFrom("audit_log").selectAll().where("entity", "=", entity).orderBy("id").execute();
   beforeAll(async () => {
     db = await freshDb(await url());
@@ -73,10 +74,22 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
   it("validates cutting data ranges; a double post leaves one row; delete removes it", async () => {
     const insert = tc.products["CNMG120408-DM YBC252"];
     const good: CuttingInput = { group: "M", vcMin: 120, vcMax: 220, fMin: 0.15, fMax: 0.35, apMin: 0.5, apMax: 3 };
-    expect(await saveCuttingData(db, admin, insert, { ...good, vcMin: 300 })).toEqual({ ok: false, error: "adminCatalog:cutting.error.minMax", field: "vcMax" });
-    expect(await saveCuttingData(db, admin, insert, { ...good, vcMax: 5000 })).toEqual({ ok: false, error: "adminCatalog:cutting.error.vcRange", field: "vcMax" });
+    expect(await saveCuttingData(db, admin, insert, { ...good, vcMin: 300 })).toEqual({
+      ok: false,
+      error: "adminCatalog:cutting.error.minMax",
+      field: "vcMax",
+    });
+    expect(await saveCuttingData(db, admin, insert, { ...good, vcMax: 5000 })).toEqual({
+      ok: false,
+      error: "adminCatalog:cutting.error.vcRange",
+      field: "vcMax",
+    });
     expect(await saveCuttingData(db, admin, insert, { ...good, fMin: 0 })).toEqual({ ok: false, error: "adminCatalog:cutting.error.fRange", field: "fMin" });
-    expect(await saveCuttingData(db, admin, insert, { ...good, apMax: 80 })).toEqual({ ok: false, error: "adminCatalog:cutting.error.apRange", field: "apMax" });
+    expect(await saveCuttingData(db, admin, insert, { ...good, apMax: 80 })).toEqual({
+      ok: false,
+      error: "adminCatalog:cutting.error.apRange",
+      field: "apMax",
+    });
     expect(await saveCuttingData(db, admin, tc.products["PCLNR2525M12"], good)).toEqual({ ok: false, error: "adminCatalog:cutting.error.noGrade" });
     await expect(saveCuttingData(db, admin, 999_999, good)).rejects.toThrow(/not found/);
     const rows = () => db.selectFrom("cutting_data").selectAll().where("grade", "=", "YBC252").where("material_group", "=", "M").execute();

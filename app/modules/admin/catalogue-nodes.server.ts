@@ -29,8 +29,16 @@ export async function listNodes(db: DB, parentCode: string | null) {
   q = parentCode === null ? q.where("n.level", "=", 1) : q.where("n.parent_code", "=", parentCode);
   const rows = await q
     .select((eb) => [
-      eb.selectFrom("catalogue_node as c").select((e) => e.fn.countAll<number>().as("n")).whereRef("c.parent_code", "=", "n.code").as("children"),
-      eb.selectFrom("product as p").select((e) => e.fn.countAll<number>().as("n")).whereRef("p.catalogue_code", "=", "n.code").as("products"),
+      eb
+        .selectFrom("catalogue_node as c")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("c.parent_code", "=", "n.code")
+        .as("children"),
+      eb
+        .selectFrom("product as p")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("p.catalogue_code", "=", "n.code")
+        .as("products"),
     ])
     .orderBy("n.sort")
     .orderBy("n.code")
@@ -49,7 +57,11 @@ export async function nodePath(db: DB, code: string | null) {
   const path: { code: string; label_zh: string; label_en: string; level: number }[] = [];
   let current = code;
   for (let i = 0; current && i < 5; i++) {
-    const row = await db.selectFrom("catalogue_node").select(["code", "parent_code", "label_zh", "label_en", "level"]).where("code", "=", current).executeTakeFirst();
+    const row = await db
+      .selectFrom("catalogue_node")
+      .select(["code", "parent_code", "label_zh", "label_en", "level"])
+      .where("code", "=", current)
+      .executeTakeFirst();
     if (!row) break;
     path.unshift(row);
     current = row.parent_code;
@@ -66,7 +78,8 @@ export async function saveNode(
   target: { code: string } | { newCode: string; parentCode: string | null },
   input: NodeInput,
 ): Promise<Result<{ code: string }>> {
-  if (!input.labelZh.trim() || !input.labelEn.trim()) return { ok: false, error: "adminCatalog:node.error.labelRequired", field: input.labelZh.trim() ? "labelEn" : "labelZh" };
+  if (!input.labelZh.trim() || !input.labelEn.trim())
+    return { ok: false, error: "adminCatalog:node.error.labelRequired", field: input.labelZh.trim() ? "labelEn" : "labelZh" };
   const values = {
     label_zh: input.labelZh.trim(),
     label_en: input.labelEn.trim(),
@@ -155,10 +168,18 @@ export async function moveNode(db: DB, actor: Actor, code: string, newParentCode
       newLevel = parent.level + 1;
     }
     const tree = await subtree(tx, node.code, node.level);
-    if (newParentCode !== null && tree.some((n) => n.code === newParentCode)) return { ok: false as const, error: "adminCatalog:node.error.cycle", field: "parent" };
+    if (newParentCode !== null && tree.some((n) => n.code === newParentCode))
+      return { ok: false as const, error: "adminCatalog:node.error.cycle", field: "parent" };
     const delta = newLevel - node.level;
     if (Math.max(...tree.map((n) => n.level)) + delta > 4) return { ok: false as const, error: "adminCatalog:node.error.moveTooDeep", field: "parent" };
-    if (delta !== 0 && (await subtreeHasProducts(tx, tree.map((n) => n.code)))) return { ok: false as const, error: "adminCatalog:node.error.productsLevel", field: "parent" };
+    if (
+      delta !== 0 &&
+      (await subtreeHasProducts(
+        tx,
+        tree.map((n) => n.code),
+      ))
+    )
+      return { ok: false as const, error: "adminCatalog:node.error.productsLevel", field: "parent" };
     // the old parent in the WHERE: of two posts racing, one moves it
     const moved = await tx
       .updateTable("catalogue_node")
@@ -169,7 +190,11 @@ export async function moveNode(db: DB, actor: Actor, code: string, newParentCode
     if (Number(moved.numUpdatedRows) === 0) return { ok: true as const, code };
     const below = tree.slice(1).map((n) => n.code);
     if (delta !== 0 && below.length) {
-      await tx.updateTable("catalogue_node").set((eb) => ({ level: eb("level", "+", delta) })).where("code", "in", below).execute();
+      await tx
+        .updateTable("catalogue_node")
+        .set((eb) => ({ level: eb("level", "+", delta) }))
+        .where("code", "in", below)
+        .execute();
     }
     await recordAudit(tx, actor, {
       action: "update",

@@ -109,7 +109,8 @@ export async function saveProduct(db: DB, actor: Actor, id: number | null, input
     return { ok: false, error: "adminCatalog:product.error.attributes", field: "attributes" };
   }
   const iso = code.iso;
-  if (iso && input.grade && iso.grade && iso.grade !== input.grade.toUpperCase()) return { ok: false, error: "adminCatalog:product.error.gradeMismatch", field: "grade" };
+  if (iso && input.grade && iso.grade && iso.grade !== input.grade.toUpperCase())
+    return { ok: false, error: "adminCatalog:product.error.gradeMismatch", field: "grade" };
   return db.transaction().execute(async (tx) => {
     const before = id === null ? null : await tx.selectFrom("product").selectAll().where("id", "=", id).executeTakeFirst();
     if (id !== null && !before) throw new NotFoundError("product");
@@ -152,7 +153,13 @@ export async function saveProduct(db: DB, actor: Actor, id: number | null, input
       await tx.updateTable("product").set(values).where("id", "=", savedId).execute();
       await recordAudit(tx, actor, { action: "update", entity: "product", entityId: savedId, before, after: { ...before, ...values } });
     } else {
-      savedId = (await tx.insertInto("product").values({ ...values, created_at: values.updated_at }).returning("id").executeTakeFirstOrThrow()).id;
+      savedId = (
+        await tx
+          .insertInto("product")
+          .values({ ...values, created_at: values.updated_at })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
       await recordAudit(tx, actor, { action: "create", entity: "product", entityId: savedId, after: values });
     }
     await bumpVersion(tx, "catalogue");
@@ -174,18 +181,38 @@ export async function saveStock(
     const tenant = await tx.selectFrom("tenant").select(["id", "status"]).where("id", "=", input.tenantId).executeTakeFirst();
     if (!product || !tenant) throw new NotFoundError("stock");
     if (tenant.status !== "ready") return { ok: false as const, error: "adminCatalog:stock.error.notReady" };
-    const before = await tx.selectFrom("stock").selectAll().where("tenant_id", "=", input.tenantId).where("product_id", "=", input.productId).executeTakeFirst();
+    const before = await tx
+      .selectFrom("stock")
+      .selectAll()
+      .where("tenant_id", "=", input.tenantId)
+      .where("product_id", "=", input.productId)
+      .executeTakeFirst();
     await tx
       .insertInto("stock")
-      .values({ tenant_id: input.tenantId, product_id: input.productId, available: input.available, reserved: 0, lead_time_days: input.leadTimeDays, list_price: input.listPrice })
-      .onConflict((oc) => oc.columns(["tenant_id", "product_id"]).doUpdateSet({ available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice }))
+      .values({
+        tenant_id: input.tenantId,
+        product_id: input.productId,
+        available: input.available,
+        reserved: 0,
+        lead_time_days: input.leadTimeDays,
+        list_price: input.listPrice,
+      })
+      .onConflict((oc) =>
+        oc.columns(["tenant_id", "product_id"]).doUpdateSet({ available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice }),
+      )
       .execute();
     await recordAudit(tx, actor, {
       action: before ? "update" : "create",
       entity: "stock",
       entityId: `${input.tenantId}:${input.productId}`,
       before,
-      after: { tenant_id: input.tenantId, product_id: input.productId, available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice },
+      after: {
+        tenant_id: input.tenantId,
+        product_id: input.productId,
+        available: input.available,
+        lead_time_days: input.leadTimeDays,
+        list_price: input.listPrice,
+      },
     });
     return { ok: true as const };
   });

@@ -30,7 +30,18 @@ export async function listCustomers(db: DB, filter: { q?: string }, page: number
   }
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as("n")).execute();
   const rows = await q
-    .select(["id", "code", "name_zh", "name_en", "credit_limit", "payment_terms_days", "bill_terms_days", "discount_bp", "free_shipping_amount", "export_sales"])
+    .select([
+      "id",
+      "code",
+      "name_zh",
+      "name_en",
+      "credit_limit",
+      "payment_terms_days",
+      "bill_terms_days",
+      "discount_bp",
+      "free_shipping_amount",
+      "export_sales",
+    ])
     .orderBy("code")
     .limit(CUSTOMER_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * CUSTOMER_PAGE_SIZE)
@@ -38,7 +49,18 @@ export async function listCustomers(db: DB, filter: { q?: string }, page: number
   return { total: Number(n), rows };
 }
 
-const customerCols = ["id", "code", "name_zh", "name_en", "credit_limit", "payment_terms_days", "bill_terms_days", "discount_bp", "free_shipping_amount", "export_sales"] as const;
+const customerCols = [
+  "id",
+  "code",
+  "name_zh",
+  "name_en",
+  "credit_limit",
+  "payment_terms_days",
+  "bill_terms_days",
+  "discount_bp",
+  "free_shipping_amount",
+  "export_sales",
+] as const;
 
 async function dealer(db: DB, id: number) {
   const c = await db.selectFrom("customer").select(customerCols).where("id", "=", id).where("kind", "=", "dealer").executeTakeFirst();
@@ -52,7 +74,13 @@ async function entitiesOf(db: DB, customerId: number) {
     .selectFrom("tenant as t")
     .select(["t.id", "t.code", "t.name_zh", "t.name_en", "t.free_shipping_amount", "t.currency"])
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom("user_tenant as ut").innerJoin("app_user as u", "u.id", "ut.user_id").select("ut.user_id").whereRef("ut.tenant_id", "=", "t.id").where("u.customer_id", "=", customerId)),
+      exists(
+        selectFrom("user_tenant as ut")
+          .innerJoin("app_user as u", "u.id", "ut.user_id")
+          .select("ut.user_id")
+          .whereRef("ut.tenant_id", "=", "t.id")
+          .where("u.customer_id", "=", customerId),
+      ),
     )
     .orderBy("t.code")
     .execute();
@@ -154,14 +182,28 @@ export async function listCustomerPrices(db: DB, customerId: number, tenantId: n
 type PriceResult = { ok: true } | { ok: false; error: string; field?: string };
 
 /** Sets (adds or replaces) the dealer's price of a product in an entity; the same post twice has one effect. */
-export async function setCustomerPrice(db: DB, actor: Actor, input: { customerId: number; tenantId: number; orderingCode: string; price: number }): Promise<PriceResult> {
+export async function setCustomerPrice(
+  db: DB,
+  actor: Actor,
+  input: { customerId: number; tenantId: number; orderingCode: string; price: number },
+): Promise<PriceResult> {
   return db.transaction().execute(async (tx) => {
     const c = await dealer(tx, input.customerId);
     if (!(await entitiesOf(tx, input.customerId)).some((t) => t.id === input.tenantId)) throw new NotFoundError("company entity");
-    const product = await tx.selectFrom("product").select(["id", "ordering_code"]).where("ordering_code", "=", cleanOrderingCode(input.orderingCode)).executeTakeFirst();
+    const product = await tx
+      .selectFrom("product")
+      .select(["id", "ordering_code"])
+      .where("ordering_code", "=", cleanOrderingCode(input.orderingCode))
+      .executeTakeFirst();
     if (!product) return { ok: false as const, error: "adminCatalog:price.error.unknownCode", field: "orderingCode" };
     const key = { customer_id: input.customerId, tenant_id: input.tenantId, product_id: product.id };
-    const before = await tx.selectFrom("customer_price").selectAll().where("customer_id", "=", key.customer_id).where("tenant_id", "=", key.tenant_id).where("product_id", "=", key.product_id).executeTakeFirst();
+    const before = await tx
+      .selectFrom("customer_price")
+      .selectAll()
+      .where("customer_id", "=", key.customer_id)
+      .where("tenant_id", "=", key.tenant_id)
+      .where("product_id", "=", key.product_id)
+      .executeTakeFirst();
     await tx
       .insertInto("customer_price")
       .values({ ...key, price: input.price })
@@ -189,7 +231,12 @@ export async function deleteCustomerPrice(db: DB, actor: Actor, input: { custome
       .where("product_id", "=", input.productId)
       .executeTakeFirst();
     if (!before) throw new NotFoundError("customer price");
-    await tx.deleteFrom("customer_price").where("customer_id", "=", input.customerId).where("tenant_id", "=", input.tenantId).where("product_id", "=", input.productId).execute();
+    await tx
+      .deleteFrom("customer_price")
+      .where("customer_id", "=", input.customerId)
+      .where("tenant_id", "=", input.tenantId)
+      .where("product_id", "=", input.productId)
+      .execute();
     await recordAudit(tx, actor, { action: "delete", entity: "customer_price", entityId: `${c.code}:${input.tenantId}:${input.productId}`, before });
     return { ok: true as const };
   });

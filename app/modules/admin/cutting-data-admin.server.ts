@@ -28,7 +28,10 @@ export interface CuttingInput {
 /** The rows of the product's grade and operation, one per material group, for the edit table. */
 type CuttingRow = Pick<Selectable<CuttingDataTable>, "material_group" | "vc_min" | "vc_max" | "f_min" | "f_max" | "ap_min" | "ap_max">;
 
-export async function cuttingRowsFor(db: DB, product: { grade: string | null; kind: string }): Promise<{ operation: string | null; rows: { group: CuttingGroup; row: CuttingRow | null }[] }> {
+export async function cuttingRowsFor(
+  db: DB,
+  product: { grade: string | null; kind: string },
+): Promise<{ operation: string | null; rows: { group: CuttingGroup; row: CuttingRow | null }[] }> {
   const operation = operationOf(product.kind);
   if (!product.grade || !operation) return { operation, rows: [] };
   const rows = await db
@@ -76,13 +79,25 @@ export async function saveCuttingData(db: DB, actor: Actor, productId: number, i
     if (!key) return { ok: false as const, error: "adminCatalog:cutting.error.noGrade" };
     const values = { vc_min: input.vcMin, vc_max: input.vcMax, f_min: input.fMin, f_max: input.fMax, ap_min: input.apMin, ap_max: input.apMax };
     const where = { grade: key.grade, operation: key.operation, material_group: input.group };
-    const before = await tx.selectFrom("cutting_data").selectAll().where("grade", "=", where.grade).where("operation", "=", where.operation).where("material_group", "=", where.material_group).executeTakeFirst();
+    const before = await tx
+      .selectFrom("cutting_data")
+      .selectAll()
+      .where("grade", "=", where.grade)
+      .where("operation", "=", where.operation)
+      .where("material_group", "=", where.material_group)
+      .executeTakeFirst();
     await tx
       .insertInto("cutting_data")
       .values({ ...where, ...values })
       .onConflict((oc) => oc.columns(["grade", "operation", "material_group"]).doUpdateSet(values))
       .execute();
-    await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "cutting_data", entityId: `${where.grade}:${where.operation}:${where.material_group}`, before, after: { ...where, ...values } });
+    await recordAudit(tx, actor, {
+      action: before ? "update" : "create",
+      entity: "cutting_data",
+      entityId: `${where.grade}:${where.operation}:${where.material_group}`,
+      before,
+      after: { ...where, ...values },
+    });
     return { ok: true as const };
   });
 }
@@ -92,7 +107,13 @@ export async function deleteCuttingData(db: DB, actor: Actor, productId: number,
   return db.transaction().execute(async (tx) => {
     const key = await gradeOf(tx, productId);
     if (!key) return { ok: false as const, error: "adminCatalog:cutting.error.noGrade" };
-    const before = await tx.selectFrom("cutting_data").selectAll().where("grade", "=", key.grade).where("operation", "=", key.operation).where("material_group", "=", group).executeTakeFirst();
+    const before = await tx
+      .selectFrom("cutting_data")
+      .selectAll()
+      .where("grade", "=", key.grade)
+      .where("operation", "=", key.operation)
+      .where("material_group", "=", group)
+      .executeTakeFirst();
     if (!before) return { ok: true as const };
     await tx.deleteFrom("cutting_data").where("id", "=", before.id).execute();
     await recordAudit(tx, actor, { action: "delete", entity: "cutting_data", entityId: `${key.grade}:${key.operation}:${group}`, before });

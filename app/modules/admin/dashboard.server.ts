@@ -22,7 +22,6 @@ export interface DayTotal {
   amount: number;
 }
 
-
 /**
  * Orders and amounts per shop day for the last `days` days up to and including today, every day
  * present (zero when nothing was ordered). created_at is an ISO string in UTC on both databases,
@@ -75,7 +74,9 @@ export async function deskCounts(db: DB, tenantId: number): Promise<DeskCounts> 
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("o.tenant_id", "=", tenantId)
       .where("o.status", "in", [...OPEN_STATUSES])
-      .where(({ exists, selectFrom }) => exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "o.id").whereRef("l.shipped_qty", "<", "l.qty")))
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "o.id").whereRef("l.shipped_qty", "<", "l.qty")),
+      )
       .executeTakeFirstOrThrow(),
   ]);
   return { toBeConfirmed: Number(waiting.n), openDeliveries: Number(open.n) };
@@ -110,7 +111,13 @@ export async function topProducts(db: DB, tenantId: number, now = new Date(), da
     .orderBy("l.ordering_code")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ordering_code: r.ordering_code, name_zh: String(r.name_zh), name_en: String(r.name_en), qty: Number(r.qty), amount: Number(r.amount) }));
+  return rows.map((r) => ({
+    ordering_code: r.ordering_code,
+    name_zh: String(r.name_zh),
+    name_en: String(r.name_en),
+    qty: Number(r.qty),
+    amount: Number(r.amount),
+  }));
 }
 
 export interface JobRow {

@@ -18,11 +18,22 @@ describe.each(testDatabases())("dashboard figures on $name", ({ url }) => {
     db = await freshDb(await url());
     await seedDemoData(db, { products: 60 });
     tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
-    const template = await db.selectFrom("sales_order").selectAll().where("tenant_id", "=", tenantId).where("status", "=", "confirmed").executeTakeFirstOrThrow();
+    const template = await db
+      .selectFrom("sales_order")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("status", "=", "confirmed")
+      .executeTakeFirstOrThrow();
     const { id: _id, ...row } = template;
     // 23:59 on 24 Nov and 00:01 on 25 Nov in China
-    for (const [no, at, amount] of [["SO-EDGE-1", "2026-11-24T15:59:00.000Z", 1_000], ["SO-EDGE-2", "2026-11-24T16:01:00.000Z", 2_000]] as const) {
-      await db.insertInto("sales_order").values({ ...row, order_no: no, created_at: at, payable_amount: amount } as never).execute();
+    for (const [no, at, amount] of [
+      ["SO-EDGE-1", "2026-11-24T15:59:00.000Z", 1_000],
+      ["SO-EDGE-2", "2026-11-24T16:01:00.000Z", 2_000],
+    ] as const) {
+      await db
+        .insertInto("sales_order")
+        .values({ ...row, order_no: no, created_at: at, payable_amount: amount } as never)
+        .execute();
     }
   });
   afterAll(async () => db?.destroy());

@@ -53,7 +53,11 @@ export async function listDataAreas(db: DB): Promise<DataAreaListRow[]> {
       "tenant.currency",
       "tenant.status",
       "parent.code as parent_code",
-      eb.selectFrom("stock").select((sb) => sb.fn.countAll<number>().as("n")).whereRef("stock.tenant_id", "=", "tenant.id").as("products"),
+      eb
+        .selectFrom("stock")
+        .select((sb) => sb.fn.countAll<number>().as("n"))
+        .whereRef("stock.tenant_id", "=", "tenant.id")
+        .as("products"),
       eb
         .selectFrom("user_tenant")
         .innerJoin("app_user", "app_user.id", "user_tenant.user_id")
@@ -88,7 +92,11 @@ export async function getDataArea(db: DB, id: number) {
   const tenant = await db.selectFrom("tenant").select(tenantColumns).where("id", "=", id).executeTakeFirst();
   if (!tenant) throw new NotFoundError("tenant");
   const parent = tenant.parent_id === null ? null : await db.selectFrom("tenant").select(["id", "code"]).where("id", "=", tenant.parent_id).executeTakeFirst();
-  const [{ n }] = await db.selectFrom("stock").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", id).execute();
+  const [{ n }] = await db
+    .selectFrom("stock")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("tenant_id", "=", id)
+    .execute();
   const dealers = await db
     .selectFrom("user_tenant")
     .innerJoin("app_user", "app_user.id", "user_tenant.user_id")
@@ -176,11 +184,25 @@ export async function startInitialisation(
     if (await codeTaken(tx, newTenantInput.code)) return { ok: false as const, error: "dataArea.codeTaken" as const };
     const row = { ...tenantRow(newTenantInput), parent_id: parent.id, status: "initialising" };
     const { id: tenantId } = await tx.insertInto("tenant").values(row).returning("id").executeTakeFirstOrThrow();
-    const [{ n }] = await tx.selectFrom("stock").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", parent.id).execute();
+    const [{ n }] = await tx
+      .selectFrom("stock")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", parent.id)
+      .execute();
     const now = new Date().toISOString();
     const { id: jobId } = await tx
       .insertInto("background_job")
-      .values({ kind: TENANT_INIT, status: "running", total: Number(n), done: 0, subject_id: tenantId, message: null, created_by: actor.id, created_at: now, updated_at: now })
+      .values({
+        kind: TENANT_INIT,
+        status: "running",
+        total: Number(n),
+        done: 0,
+        subject_id: tenantId,
+        message: null,
+        created_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { action: "create", entity: "tenant", entityId: tenantId, after: row });
@@ -198,14 +220,23 @@ export async function startInitialisation(
  */
 export async function runInitialisation(db: DB, jobId: number, { batchSize = INIT_BATCH_SIZE }: { batchSize?: number } = {}): Promise<void> {
   try {
-    const job = await db.selectFrom("background_job").select(["id", "subject_id", "status"]).where("id", "=", jobId).where("kind", "=", TENANT_INIT).executeTakeFirst();
+    const job = await db
+      .selectFrom("background_job")
+      .select(["id", "subject_id", "status"])
+      .where("id", "=", jobId)
+      .where("kind", "=", TENANT_INIT)
+      .executeTakeFirst();
     if (!job || job.subject_id === null) throw new NotFoundError("job");
     if (job.status !== "running") return;
     const tenant = await db.selectFrom("tenant").select(["id", "parent_id"]).where("id", "=", job.subject_id).executeTakeFirst();
     if (!tenant) throw new Error("the entity of this job no longer exists");
     if (tenant.parent_id === null) throw new Error("the entity has no parent to copy from");
     const parentId = tenant.parent_id;
-    const last = await db.selectFrom("stock").select((eb) => eb.fn.max("product_id").as("m")).where("tenant_id", "=", tenant.id).executeTakeFirst();
+    const last = await db
+      .selectFrom("stock")
+      .select((eb) => eb.fn.max("product_id").as("m"))
+      .where("tenant_id", "=", tenant.id)
+      .executeTakeFirst();
     let after = Number(last?.m ?? 0);
     for (;;) {
       const rows = await db
@@ -329,7 +360,12 @@ export async function revokeDealerAccess(
     const dealer = await dealerUsers(tx, customerCode);
     if (!dealer) return { ok: false as const, error: "dataArea.unknownDealer" as const };
     if (dealer.userIds.length === 0) return { ok: true as const, removed: 0, kept: 0 };
-    const rows = await tx.selectFrom("user_tenant").select(["user_id", "tenant_id", "is_default"]).where("user_id", "in", dealer.userIds).orderBy("tenant_id").execute();
+    const rows = await tx
+      .selectFrom("user_tenant")
+      .select(["user_id", "tenant_id", "is_default"])
+      .where("user_id", "in", dealer.userIds)
+      .orderBy("tenant_id")
+      .execute();
     const removed: number[] = [];
     let kept = 0;
     for (const userId of dealer.userIds) {
@@ -348,7 +384,12 @@ export async function revokeDealerAccess(
       removed.push(userId);
     }
     if (removed.length) {
-      await recordAudit(tx, actor, { action: "delete", entity: "user_tenant", entityId: tenantId, before: { customerCode: dealer.customer.code, userIds: removed } });
+      await recordAudit(tx, actor, {
+        action: "delete",
+        entity: "user_tenant",
+        entityId: tenantId,
+        before: { customerCode: dealer.customer.code, userIds: removed },
+      });
     }
     return { ok: true as const, removed: removed.length, kept };
   });

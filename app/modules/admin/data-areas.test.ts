@@ -35,7 +35,15 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
   const tenantId = async (code: string) => (await db.selectFrom("tenant").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
   const stockOf = async (id: number) =>
     db.selectFrom("stock").select(["product_id", "available", "reserved", "lead_time_days"]).where("tenant_id", "=", id).orderBy("product_id").execute();
-  const tenantCount = async () => Number((await db.selectFrom("tenant").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const tenantCount = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("tenant")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const accessOf = async (userCode: string) =>
     (
       await db
@@ -77,7 +85,10 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
 
     const before = await tenantCount();
     expect(await createDataArea(db, admin, { ...input("3000"), nameEn: "Other" })).toEqual({ ok: false, error: "dataArea.codeTaken" });
-    expect(await startInitialisation(db, admin, { newTenantInput: input("1000"), parentId: await tenantId("2000") })).toEqual({ ok: false, error: "dataArea.codeTaken" });
+    expect(await startInitialisation(db, admin, { newTenantInput: input("1000"), parentId: await tenantId("2000") })).toEqual({
+      ok: false,
+      error: "dataArea.codeTaken",
+    });
     expect(await tenantCount()).toBe(before);
     expect((await getDataArea(db, created.id)).tenant.name_en).toBe("Company 3000");
     expect(await db.selectFrom("background_job").selectAll().execute()).toEqual([]);
@@ -102,7 +113,14 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
     const started = await startInitialisation(db, admin, { newTenantInput: input("1100"), parentId });
     if (!started.ok) throw new Error(started.error);
     const running = await getInitialisationJob(db, started.jobId);
-    expect(running).toMatchObject({ status: "running", done: 0, total: parentStock.length, subject_id: started.tenantId, tenant_code: "1100", tenant_status: "initialising" });
+    expect(running).toMatchObject({
+      status: "running",
+      done: 0,
+      total: parentStock.length,
+      subject_id: started.tenantId,
+      tenant_code: "1100",
+      tenant_status: "initialising",
+    });
     expect((await db.selectFrom("background_job").select("created_by").where("id", "=", started.jobId).executeTakeFirstOrThrow()).created_by).toBe(admin.id);
 
     await runInitialisation(db, started.jobId, { batchSize: 7 }); // several batches
@@ -129,7 +147,10 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
   it("an entity that is still initialising cannot be a parent; a job that cannot copy fails and leaves the entity initialising", async () => {
     const started = await startInitialisation(db, admin, { newTenantInput: input("1200"), parentId: await tenantId("1000") });
     if (!started.ok) throw new Error(started.error);
-    expect(await startInitialisation(db, admin, { newTenantInput: input("1210"), parentId: started.tenantId })).toEqual({ ok: false, error: "dataArea.parentNotReady" });
+    expect(await startInitialisation(db, admin, { newTenantInput: input("1210"), parentId: started.tenantId })).toEqual({
+      ok: false,
+      error: "dataArea.parentNotReady",
+    });
     await db.updateTable("tenant").set({ parent_id: null }).where("id", "=", started.tenantId).execute();
     await runInitialisation(db, started.jobId);
     const job = await getInitialisationJob(db, started.jobId);
@@ -164,11 +185,7 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
     expect(await revokeDealerAccess(db, admin, id, "NOPE")).toEqual({ ok: false, error: "dataArea.unknownDealer" });
 
     const audit = await listAudit(db, { entity: "user_tenant" }, 1);
-    expect(audit.rows.map((r) => `${r.action} ${r.entity_id}`)).toEqual([
-      `delete ${id}`,
-      `delete ${await tenantId("1000")}`,
-      `grant ${id}`,
-    ]);
+    expect(audit.rows.map((r) => `${r.action} ${r.entity_id}`)).toEqual([`delete ${id}`, `delete ${await tenantId("1000")}`, `grant ${id}`]);
     expect(JSON.parse(audit.rows[2].after_json ?? "{}")).toMatchObject({ customerCode: "C10001" });
   });
 });

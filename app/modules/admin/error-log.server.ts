@@ -21,7 +21,13 @@ export interface ServerError {
 /** Writes the error, unless this hour's rows are used up; false when it was not written. */
 export async function recordServerError(db: DB, error: ServerError, now = new Date()): Promise<boolean> {
   const hourAgo = new Date(now.getTime() - 60 * 60_000).toISOString();
-  const oldestOfHour = await db.selectFrom("error_log").select("created_at").orderBy("id", "desc").limit(1).offset(ERROR_LOG_PER_HOUR - 1).executeTakeFirst();
+  const oldestOfHour = await db
+    .selectFrom("error_log")
+    .select("created_at")
+    .orderBy("id", "desc")
+    .limit(1)
+    .offset(ERROR_LOG_PER_HOUR - 1)
+    .executeTakeFirst();
   if (oldestOfHour && oldestOfHour.created_at > hourAgo) return false;
   await db
     .insertInto("error_log")
@@ -41,7 +47,10 @@ export async function recordServerError(db: DB, error: ServerError, now = new Da
 }
 
 export async function listServerErrors(db: DB, page: number) {
-  const [{ total }] = await db.selectFrom("error_log").select((eb) => eb.fn.countAll<number>().as("total")).execute();
+  const [{ total }] = await db
+    .selectFrom("error_log")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .execute();
   const rows = await db
     .selectFrom("error_log")
     .selectAll()

@@ -28,7 +28,8 @@ describe.each(testDatabases())("error log on $name", ({ url }) => {
     expect(await recordServerError(db, { method: "GET", path: "/old", message: "five weeks ago" }, new Date(Date.UTC(2026, 9, 20, 8)))).toBe(true);
     expect(await recordServerError(db, { method: "GET", path: "/week", message: "last week" }, day(18))).toBe(true);
     // a flood: the first ERROR_LOG_PER_HOUR in an hour are written, the rest are not
-    for (let i = 0; i < ERROR_LOG_PER_HOUR + 40; i++) await recordServerError(db, { method: "GET", path: `/p${i}`, message: `flood ${i}` }, new Date(day(25).getTime() + i * 1000));
+    for (let i = 0; i < ERROR_LOG_PER_HOUR + 40; i++)
+      await recordServerError(db, { method: "GET", path: `/p${i}`, message: `flood ${i}` }, new Date(day(25).getTime() + i * 1000));
     const flooded = await listServerErrors(db, 1);
     // last week's row is still there; the one older than 30 days went at the next write
     expect(flooded.total).toBe(ERROR_LOG_PER_HOUR + 1);

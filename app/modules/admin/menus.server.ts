@@ -86,7 +86,6 @@ export interface MenuInput {
   zhOnly: boolean;
 }
 
-
 const toRow = (m: MenuInput) => ({
   parent_id: m.parentId,
   area: m.area,
@@ -150,13 +149,23 @@ export async function saveMenu(db: DB, actor: Actor, id: number | null, input: M
       // a new node is granted to the roles of its parent, so it shows where its siblings do
       if (input.parentId !== null) {
         const parentRoles = await tx.selectFrom("role_menu").select("role_id").where("menu_id", "=", input.parentId).execute();
-        if (parentRoles.length) await tx.insertInto("role_menu").values(parentRoles.map((r) => ({ role_id: r.role_id, menu_id: savedId }))).execute();
+        if (parentRoles.length)
+          await tx
+            .insertInto("role_menu")
+            .values(parentRoles.map((r) => ({ role_id: r.role_id, menu_id: savedId })))
+            .execute();
       }
     } else {
       await tx.updateTable("menu").set(toRow(input)).where("id", "=", id).execute();
       savedId = id;
     }
-    await recordAudit(tx, actor, { action: id === null ? "create" : "update", entity: "menu", entityId: savedId, before: before ?? undefined, after: toRow(input) });
+    await recordAudit(tx, actor, {
+      action: id === null ? "create" : "update",
+      entity: "menu",
+      entityId: savedId,
+      before: before ?? undefined,
+      after: toRow(input),
+    });
     await bumpVersion(tx, "menu");
     return ok(savedId);
   });

@@ -33,22 +33,67 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
 
   it("the shop's main menu is today's: spec order, Chinese-only items in Chinese, customer support for its roles", async () => {
     const names = async (roles: string[] | null, lang: "zh" | "en") => (await menuTree(db, { area: "shop", roles: shopRoles(roles), lang })).map((i) => i.name);
-    expect(await names(null, "zh")).toEqual(["homePage", "product", "technologyService", "industrySolution", "partnerCloud", "afterSalesService", "downloadService", "aboutUs"]);
+    expect(await names(null, "zh")).toEqual([
+      "homePage",
+      "product",
+      "technologyService",
+      "industrySolution",
+      "partnerCloud",
+      "afterSalesService",
+      "downloadService",
+      "aboutUs",
+    ]);
     expect(await names(["customer_support"], "zh")).toEqual([
-      "homePage", "product", "customerSupport", "technologyService", "industrySolution", "partnerCloud", "afterSalesService", "downloadService", "aboutUs",
+      "homePage",
+      "product",
+      "customerSupport",
+      "technologyService",
+      "industrySolution",
+      "partnerCloud",
+      "afterSalesService",
+      "downloadService",
+      "aboutUs",
     ]);
     expect(await names(["customer_support"], "en")).toEqual(["homePage", "product", "technologyService", "industrySolution", "downloadService", "aboutUs"]);
   });
 
   it("staff see the back office's sidebar; the administrator all of it", async () => {
     const sidebar = await menuTree(db, { area: "admin", roles: ["admin"], lang: "en" });
-    expect(sidebar.map((i) => i.title)).toEqual(["Dashboard", "Order desk", "Customers and prices", "Catalogue", "Promotions", "Content", "Customer service", "Tool quotations", "After-sales feedback", "System"]);
+    expect(sidebar.map((i) => i.title)).toEqual([
+      "Dashboard",
+      "Order desk",
+      "Customers and prices",
+      "Catalogue",
+      "Promotions",
+      "Content",
+      "Customer service",
+      "Tool quotations",
+      "After-sales feedback",
+      "System",
+    ]);
     expect(sidebar.at(-1)!.children.map((i) => i.href)).toContain("/system/menu");
-    expect((await menuTree(db, { area: "admin", roles: ["order_desk"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Order desk", "Customers and prices", "Tool quotations"]);
-    expect((await menuTree(db, { area: "admin", roles: ["content_editor"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Catalogue", "Promotions", "Content"]);
-    expect((await menuTree(db, { area: "admin", roles: ["support_staff"], lang: "en" })).map((i) => i.title)).toEqual(["Dashboard", "Customer service", "Tool quotations", "After-sales feedback"]);
+    expect((await menuTree(db, { area: "admin", roles: ["order_desk"], lang: "en" })).map((i) => i.title)).toEqual([
+      "Dashboard",
+      "Order desk",
+      "Customers and prices",
+      "Tool quotations",
+    ]);
+    expect((await menuTree(db, { area: "admin", roles: ["content_editor"], lang: "en" })).map((i) => i.title)).toEqual([
+      "Dashboard",
+      "Catalogue",
+      "Promotions",
+      "Content",
+    ]);
+    expect((await menuTree(db, { area: "admin", roles: ["support_staff"], lang: "en" })).map((i) => i.title)).toEqual([
+      "Dashboard",
+      "Customer service",
+      "Tool quotations",
+      "After-sales feedback",
+    ]);
     expect(await grantedFunctionCodes(db, ["support_staff"])).toContain("svc:feedback:edit");
-    expect([...(await grantedFunctionCodes(db, ["support_staff"]))]).toEqual(expect.arrayContaining(["svc:support:view", "svc:support:edit", "svc:survey:edit"]));
+    expect([...(await grantedFunctionCodes(db, ["support_staff"]))]).toEqual(
+      expect.arrayContaining(["svc:support:view", "svc:support:edit", "svc:survey:edit"]),
+    );
     expect(await grantedFunctionCodes(db, ["order_desk"])).not.toContain("svc:support:edit");
     expect(await grantedFunctionCodes(db, ["order_desk"])).toContain("cus:price:import");
     expect(await grantedFunctionCodes(db, ["content_editor"])).not.toContain("cus:customer:edit");
@@ -57,7 +102,8 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
   });
 
   it("the tool types editor is the administrator's, under Tool quotations; a database seeded before it gets it from migration 0018", async () => {
-    const group = async (role: string) => (await menuTree(db, { area: "admin", roles: [role], lang: "en" })).find((i) => i.title === "Tool quotations")!.children.map((i) => i.href);
+    const group = async (role: string) =>
+      (await menuTree(db, { area: "admin", roles: [role], lang: "en" })).find((i) => i.title === "Tool quotations")!.children.map((i) => i.href);
     expect(await group("admin")).toEqual(["/system/quotation", "/system/quotationToolType"]);
     expect(await group("order_desk")).toEqual(["/system/quotation"]);
     expect(await grantedFunctionCodes(db, ["admin"])).toContain("svc:quoteType:edit");
@@ -83,8 +129,24 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
     const before = await getMenuRow(db, id);
     await menuTree(db, { area: "shop", roles: shopRoles(null), lang: "zh" }); // fills the cache
     const result = await saveMenu(db, admin, id, {
-      parentId: null, area: "shop", type: "menu", name: before.name, titleZh: "资料下载", titleEn: "Documents", href: before.href, funcCode: null,
-      icon: null, redirect: null, activeMenu: null, sort: before.sort, hidden: false, alwaysShow: false, noCache: false, breadcrumb: true, affix: false, zhOnly: false,
+      parentId: null,
+      area: "shop",
+      type: "menu",
+      name: before.name,
+      titleZh: "资料下载",
+      titleEn: "Documents",
+      href: before.href,
+      funcCode: null,
+      icon: null,
+      redirect: null,
+      activeMenu: null,
+      sort: before.sort,
+      hidden: false,
+      alwaysShow: false,
+      noCache: false,
+      breadcrumb: true,
+      affix: false,
+      zhOnly: false,
     });
     expect(result).toEqual({ ok: true, value: id });
     const tree = await menuTree(db, { area: "shop", roles: shopRoles(null), lang: "en" });
@@ -97,27 +159,67 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
   });
 
   it("refuses a func without parent, a taken function code and a node under itself", async () => {
-    const base = { area: "shop" as const, name: "x", titleZh: "x", titleEn: "x", href: null, icon: null, redirect: null, activeMenu: null, sort: 1, hidden: false, alwaysShow: false, noCache: false, breadcrumb: true, affix: false, zhOnly: false };
-    expect(await saveMenu(db, admin, null, { ...base, parentId: null, type: "func", funcCode: "x:y" })).toEqual({ ok: false, error: { key: "admin:menu.funcNeedsParent" } });
-    expect(await saveMenu(db, admin, null, { ...base, parentId: await menuId("orderList"), type: "func", funcCode: "order:export" })).toEqual({ ok: false, error: { key: "admin:menu.funcCodeTaken" } });
+    const base = {
+      area: "shop" as const,
+      name: "x",
+      titleZh: "x",
+      titleEn: "x",
+      href: null,
+      icon: null,
+      redirect: null,
+      activeMenu: null,
+      sort: 1,
+      hidden: false,
+      alwaysShow: false,
+      noCache: false,
+      breadcrumb: true,
+      affix: false,
+      zhOnly: false,
+    };
+    expect(await saveMenu(db, admin, null, { ...base, parentId: null, type: "func", funcCode: "x:y" })).toEqual({
+      ok: false,
+      error: { key: "admin:menu.funcNeedsParent" },
+    });
+    expect(await saveMenu(db, admin, null, { ...base, parentId: await menuId("orderList"), type: "func", funcCode: "order:export" })).toEqual({
+      ok: false,
+      error: { key: "admin:menu.funcCodeTaken" },
+    });
     const order = await menuId("order");
-    expect(await saveMenu(db, admin, order, { ...base, parentId: await menuId("orderList"), type: "menu", funcCode: null })).toEqual({ ok: false, error: { key: "admin:menu.cycle" } });
+    expect(await saveMenu(db, admin, order, { ...base, parentId: await menuId("orderList"), type: "menu", funcCode: null })).toEqual({
+      ok: false,
+      error: { key: "admin:menu.cycle" },
+    });
   });
 
   it("a function code taken away from a role is no longer granted; ancestors of a grant come along", async () => {
     const master = await roleId("customer_master");
     const role = await getRole(db, master);
     const exportId = await menuId("order_export");
-    await saveRole(db, admin, master, { code: role.code, nameZh: role.name_zh, nameEn: role.name_en, isCustomer: true, menuIds: role.menuIds.filter((m) => m !== exportId) });
+    await saveRole(db, admin, master, {
+      code: role.code,
+      nameZh: role.name_zh,
+      nameEn: role.name_en,
+      isCustomer: true,
+      menuIds: role.menuIds.filter((m) => m !== exportId),
+    });
     expect(await grantedFunctionCodes(db, shopRoles(["customer_master"]))).not.toContain("order:export");
     // the sub-account role still has it
     expect(await grantedFunctionCodes(db, shopRoles(["customer_sub"]))).toContain("order:export");
 
     const editor = await roleId("content_editor");
-    await saveRole(db, admin, editor, { code: "content_editor", nameZh: "内容编辑", nameEn: "Content editor", isCustomer: false, menuIds: [await menuId("sys_audit_view")] });
+    await saveRole(db, admin, editor, {
+      code: "content_editor",
+      nameZh: "内容编辑",
+      nameEn: "Content editor",
+      isCustomer: false,
+      menuIds: [await menuId("sys_audit_view")],
+    });
     const granted = (await getRole(db, editor)).menuIds;
     expect(granted).toEqual(expect.arrayContaining([await menuId("system"), await menuId("auditLog"), await menuId("sys_audit_view")]));
-    expect(await saveRole(db, admin, editor, { code: "admin", nameZh: "x", nameEn: "x", isCustomer: false, menuIds: [] })).toEqual({ ok: false, error: { key: "admin:role.codeTaken", field: "code" } });
+    expect(await saveRole(db, admin, editor, { code: "admin", nameZh: "x", nameEn: "x", isCustomer: false, menuIds: [] })).toEqual({
+      ok: false,
+      error: { key: "admin:role.codeTaken", field: "code" },
+    });
   });
 
   it("the landing page: staff on their first sidebar page, dealers on the index parameter or the first menu page", async () => {

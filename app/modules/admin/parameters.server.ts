@@ -44,11 +44,7 @@ export async function currentMaintenance(db: DB, now = new Date()): Promise<{ st
 }
 
 /** Adds (isNew) or updates a parameter by code; the value is checked by its code's rule. */
-export async function saveParameter(
-  db: DB,
-  actor: Actor,
-  input: ParameterRow & { isNew: boolean },
-): Promise<Result> {
+export async function saveParameter(db: DB, actor: Actor, input: ParameterRow & { isNew: boolean }): Promise<Result> {
   const invalid = checkParameter(input.code, input.value);
   if (invalid) return fail(`admin:${invalid}`);
   return db.transaction().execute(async (tx) => {

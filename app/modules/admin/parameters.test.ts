@@ -56,7 +56,10 @@ describe.each(testDatabases())("system parameters on $name", ({ url }) => {
 
   it("refuses a malformed window and a second parameter of the same code, changing nothing", async () => {
     expect(await setWindow("{not json")).toEqual({ ok: false, error: { key: "admin:param.windowInvalid" } });
-    expect(await setWindow(JSON.stringify({ startTime: "2026-11-21T15:00:00Z", endTime: "2026-11-21T16:00:00Z" }), true)).toEqual({ ok: false, error: { key: "admin:param.codeTaken" } });
+    expect(await setWindow(JSON.stringify({ startTime: "2026-11-21T15:00:00Z", endTime: "2026-11-21T16:00:00Z" }), true)).toEqual({
+      ok: false,
+      error: { key: "admin:param.codeTaken" },
+    });
     expect(await inMaintenance(db, new Date("2026-11-21T15:30:00Z"))).toBe(true);
   });
 
@@ -64,7 +67,10 @@ describe.each(testDatabases())("system parameters on $name", ({ url }) => {
     expect(await landingParameter(db)).toBeNull();
     expect(await saveParameter(db, admin, { code: "index", value: "/promotion", description: "", isNew: true })).toEqual({ ok: true });
     expect(await landingPage(db, null)).toBe("/promotion");
-    expect(await saveParameter(db, admin, { code: "index", value: "https://evil.example", description: "", isNew: false })).toEqual({ ok: false, error: { key: "admin:param.landingInvalid" } });
+    expect(await saveParameter(db, admin, { code: "index", value: "https://evil.example", description: "", isNew: false })).toEqual({
+      ok: false,
+      error: { key: "admin:param.landingInvalid" },
+    });
     expect(await landingPage(db, { partiesId: null, roles: ["customer_master"] })).toBe("/promotion");
   });
 });

@@ -10,7 +10,6 @@ import { formatDateTime, SHOP_UTC_OFFSET } from "~/i18n/format";
 export const LANDING_PAGE = "index";
 export const MAINTENANCE_WINDOW = "errorPage";
 
-
 const isoWithOffset = z.string().datetime({ offset: true });
 export const maintenanceWindowSchema = z
   .object({ startTime: isoWithOffset, endTime: isoWithOffset })

@@ -122,14 +122,27 @@ export async function readPriceFile(buf: Buffer, limits = { maxBytes: PRICE_IMPO
 export type StartResult = { ok: true; jobId: number } | { ok: false; error: ImportError };
 
 /** Adds the job and starts it (not awaited unless `wait`); the route redirects to its progress page. */
-export async function startPriceImport(db: DB, actor: Actor, input: { tenantId: number; fileName: string; buf: Buffer }, opts: { wait?: boolean } = {}): Promise<StartResult> {
+export async function startPriceImport(
+  db: DB,
+  actor: Actor,
+  input: { tenantId: number; fileName: string; buf: Buffer },
+  opts: { wait?: boolean } = {},
+): Promise<StartResult> {
   const tenant = await db.selectFrom("tenant").select(["id", "status"]).where("id", "=", input.tenantId).executeTakeFirst();
   if (!tenant) throw new NotFoundError("company entity");
   if (tenant.status !== "ready") return { ok: false, error: { key: "adminCatalog:stock.error.notReady" } };
   if (input.buf.length === 0) return { ok: false, error: { key: "adminCatalog:import.error.noFile" } };
   const job = await db
     .insertInto("background_job")
-    .values({ kind: "price_import", status: "running", total: 0, done: 0, subject_id: tenant.id, created_by: actor.id, message: JSON.stringify({ file: input.fileName.slice(0, 200) }) })
+    .values({
+      kind: "price_import",
+      status: "running",
+      total: 0,
+      done: 0,
+      subject_id: tenant.id,
+      created_by: actor.id,
+      message: JSON.stringify({ file: input.fileName.slice(0, 200) }),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const work = runPriceImport(db, actor, job.id, tenant.id, input.fileName.slice(0, 200), input.buf);
@@ -139,7 +152,11 @@ export async function startPriceImport(db: DB, actor: Actor, input: { tenantId: 
 }
 
 const setJob = (db: DB, id: number, values: { status?: string; total?: number; done?: number; message?: string }) =>
-  db.updateTable("background_job").set({ ...values, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  db
+    .updateTable("background_job")
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
 
 /** Never rejects: a bad file or an error marks the job failed with its message (JSON {key, values}). */
 export async function runPriceImport(db: DB, actor: Actor, jobId: number, tenantId: number, fileName: string, buf: Buffer): Promise<void> {
@@ -155,7 +172,15 @@ export async function runPriceImport(db: DB, actor: Actor, jobId: number, tenant
     const ids = new Map<string, number>();
     for (let i = 0; i < rows.length; i += BATCH) {
       const part = rows.slice(i, i + BATCH);
-      const found = await db.selectFrom("product").select(["id", "ordering_code"]).where("ordering_code", "in", part.map((r) => r.code)).execute();
+      const found = await db
+        .selectFrom("product")
+        .select(["id", "ordering_code"])
+        .where(
+          "ordering_code",
+          "in",
+          part.map((r) => r.code),
+        )
+        .execute();
       for (const f of found) ids.set(f.ordering_code, f.id);
       const missing = part.find((r) => !ids.has(r.code));
       if (missing) {
@@ -171,7 +196,13 @@ export async function runPriceImport(db: DB, actor: Actor, jobId: number, tenant
       await recordAudit(tx, actor, { action: "update", entity: "price_import", entityId: jobId, after: { tenantId, file: fileName, rows: rows.length } });
     });
   } catch (e) {
-    await setJob(db, jobId, { status: "failed", message: JSON.stringify({ file: fileName, error: { key: "adminCatalog:import.error.failed", values: { message: e instanceof Error ? e.message.slice(0, 200) : "?" } } }) }).catch(() => {});
+    await setJob(db, jobId, {
+      status: "failed",
+      message: JSON.stringify({
+        file: fileName,
+        error: { key: "adminCatalog:import.error.failed", values: { message: e instanceof Error ? e.message.slice(0, 200) : "?" } },
+      }),
+    }).catch(() => {});
   }
 }
 
@@ -186,7 +217,16 @@ export async function writeRows(db: DB, tenantId: number, rows: PriceRow[], ids:
       const part = rows.slice(i, i + BATCH);
       await tx
         .insertInto("stock")
-        .values(part.map((r) => ({ tenant_id: tenantId, product_id: ids.get(r.code)!, available: r.available, reserved: 0, lead_time_days: r.leadTime, list_price: r.listPrice })))
+        .values(
+          part.map((r) => ({
+            tenant_id: tenantId,
+            product_id: ids.get(r.code)!,
+            available: r.available,
+            reserved: 0,
+            lead_time_days: r.leadTime,
+            list_price: r.listPrice,
+          })),
+        )
         .onConflict((oc) =>
           oc.columns(["tenant_id", "product_id"]).doUpdateSet((eb) => ({
             available: eb.ref("excluded.available"),
@@ -203,7 +243,17 @@ export async function getPriceImportJob(db: DB, id: number) {
   const job = await db
     .selectFrom("background_job as j")
     .leftJoin("tenant as t", "t.id", "j.subject_id")
-    .select(["j.id", "j.status", "j.total", "j.done", "j.message", "j.created_at", "t.code as tenant_code", "t.name_zh as tenant_name_zh", "t.name_en as tenant_name_en"])
+    .select([
+      "j.id",
+      "j.status",
+      "j.total",
+      "j.done",
+      "j.message",
+      "j.created_at",
+      "t.code as tenant_code",
+      "t.name_zh as tenant_name_zh",
+      "t.name_en as tenant_name_en",
+    ])
     .where("j.id", "=", id)
     .where("j.kind", "=", "price_import")
     .executeTakeFirst();

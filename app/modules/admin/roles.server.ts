@@ -56,7 +56,12 @@ export async function saveRole(db: DB, actor: Actor, id: number | null, input: R
       const kept = await tx.selectFrom("menu").select("id").where("func_code", "in", ADMIN_KEEPS).execute();
       if (input.code !== ADMIN_ROLE || input.isCustomer || kept.some((m) => !input.menuIds.includes(m.id))) return fail("admin:role.adminFixed");
     }
-    const taken = await tx.selectFrom("role").select("id").where("code", "=", input.code).where("id", "!=", id ?? -1).executeTakeFirst();
+    const taken = await tx
+      .selectFrom("role")
+      .select("id")
+      .where("code", "=", input.code)
+      .where("id", "!=", id ?? -1)
+      .executeTakeFirst();
     if (taken) return fail("admin:role.codeTaken", undefined, "code");
     const values = { code: input.code, name_zh: input.nameZh, name_en: input.nameEn, is_customer: input.isCustomer ? 1 : 0 };
     let roleId: number;
@@ -73,7 +78,11 @@ export async function saveRole(db: DB, actor: Actor, id: number | null, input: R
       for (let m: number | null | undefined = menuId; m != null && parentOf.has(m) && !granted.has(m); m = parentOf.get(m)) granted.add(m);
     }
     await tx.deleteFrom("role_menu").where("role_id", "=", roleId).execute();
-    if (granted.size) await tx.insertInto("role_menu").values([...granted].map((menu_id) => ({ role_id: roleId, menu_id }))).execute();
+    if (granted.size)
+      await tx
+        .insertInto("role_menu")
+        .values([...granted].map((menu_id) => ({ role_id: roleId, menu_id })))
+        .execute();
     const after = { ...values, menuIds: [...granted].sort((a, b) => a - b) };
     await recordAudit(tx, actor, { action: id === null ? "create" : "update", entity: "role", entityId: roleId, before: before ?? undefined, after });
     await bumpVersion(tx, "menu");

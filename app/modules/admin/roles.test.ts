@@ -22,7 +22,10 @@ describe.each(testDatabases())("the administrator role on $name", ({ url }) => {
     const audit = (await db.selectFrom("menu").select("id").where("func_code", "=", "sys:audit:view").executeTakeFirst())?.id;
     expect(await saveRole(db, actor, id, { ...input, code: "superuser" })).toEqual({ ok: false, error: { key: "admin:role.adminFixed" } });
     expect(await saveRole(db, actor, id, { ...input, isCustomer: true })).toEqual({ ok: false, error: { key: "admin:role.adminFixed" } });
-    expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== userEdit) })).toEqual({ ok: false, error: { key: "admin:role.adminFixed" } });
+    expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== userEdit) })).toEqual({
+      ok: false,
+      error: { key: "admin:role.adminFixed" },
+    });
     expect((await getRole(db, id)).menuIds).toEqual(role.menuIds);
     if (audit) expect(await saveRole(db, actor, id, { ...input, menuIds: role.menuIds.filter((m) => m !== audit) })).toEqual({ ok: true, value: id });
     expect((await getRole(db, id)).code).toBe("admin");

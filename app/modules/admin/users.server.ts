@@ -48,7 +48,9 @@ const customerKindOf = (kind: UserKind) => (kind === "staff" ? "internal" : "dea
 /** `column LIKE %text%` with LIKE's wildcards in the text taken literally (same on SQLite and PostgreSQL). */
 function contains(column: string, text: string, lower = false) {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return lower ? sql<boolean>`lower(${sql.ref(column)}) like ${pattern.toLowerCase()} escape '\\'` : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return lower
+    ? sql<boolean>`lower(${sql.ref(column)}) like ${pattern.toLowerCase()} escape '\\'`
+    : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
 /** Masters of the internal party and of dealers only (never sub-accounts). */
@@ -66,12 +68,29 @@ export async function listUsers(db: DB, filter: UserFilter, page: number) {
   const text = filter.q?.trim();
   if (text) {
     q = q.where((eb) =>
-      eb.or([contains("u.code", text.toUpperCase()), contains("u.name", text), contains("c.name_zh", text), contains("c.name_en", text, true), contains("c.code", text.toUpperCase())]),
+      eb.or([
+        contains("u.code", text.toUpperCase()),
+        contains("u.name", text),
+        contains("c.name_zh", text),
+        contains("c.name_en", text, true),
+        contains("c.code", text.toUpperCase()),
+      ]),
     );
   }
   const [{ total }] = await q.select((eb) => eb.fn.countAll<number>().as("total")).execute();
   const rows = await q
-    .select(["u.id", "u.code", "u.name", "u.email", "u.mobile", "u.status", "c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en", "c.kind as customer_kind"])
+    .select([
+      "u.id",
+      "u.code",
+      "u.name",
+      "u.email",
+      "u.mobile",
+      "u.status",
+      "c.code as customer_code",
+      "c.name_zh as customer_name_zh",
+      "c.name_en as customer_name_en",
+      "c.kind as customer_kind",
+    ])
     .orderBy("u.code")
     .limit(USER_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * USER_PAGE_SIZE)
@@ -84,7 +103,22 @@ export async function listUsers(db: DB, filter: UserFilter, page: number) {
 
 async function userRow(db: DB, id: number) {
   const row = await masters(db)
-    .select(["u.id", "u.code", "u.name", "u.email", "u.mobile", "u.status", "u.language", "u.created_at", "u.updated_at", "c.id as customer_id", "c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en", "c.kind as customer_kind"])
+    .select([
+      "u.id",
+      "u.code",
+      "u.name",
+      "u.email",
+      "u.mobile",
+      "u.status",
+      "u.language",
+      "u.created_at",
+      "u.updated_at",
+      "c.id as customer_id",
+      "c.code as customer_code",
+      "c.name_zh as customer_name_zh",
+      "c.name_en as customer_name_en",
+      "c.kind as customer_kind",
+    ])
     .where("u.id", "=", id)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("user");
@@ -154,7 +188,6 @@ export interface CreateUserInput {
   tenantIds: number[];
 }
 
-
 /**
  * Adds a staff member (code EMP…, of the internal party) or a dealer's master account (code
  * XCD/DPC…, of an existing dealer customer) with an unusable random password, then sends the
@@ -164,7 +197,8 @@ export interface CreateUserInput {
  */
 export async function createUser(db: DB, actor: Actor, input: CreateUserInput, deps: ResetLinkDeps): Promise<Result<{ id: number; mailed: boolean }>> {
   const code = input.code.trim().toUpperCase();
-  if (!(input.kind === "staff" ? STAFF_CODE : DEALER_CODE).test(code)) return fail(input.kind === "staff" ? "adminUsers:user.staffCodeFormat" : "adminUsers:user.dealerCodeFormat", undefined, "code");
+  if (!(input.kind === "staff" ? STAFF_CODE : DEALER_CODE).test(code))
+    return fail(input.kind === "staff" ? "adminUsers:user.staffCodeFormat" : "adminUsers:user.dealerCodeFormat", undefined, "code");
   if (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirst()) return fail("adminUsers:user.codeTaken", undefined, "code");
   if (!input.email.trim()) return fail("adminUsers:user.emailRequired", undefined, "email");
 
@@ -172,7 +206,12 @@ export async function createUser(db: DB, actor: Actor, input: CreateUserInput, d
     input.kind === "staff"
       ? await db.selectFrom("customer").select(["id", "code"]).where("kind", "=", "internal").orderBy("id").executeTakeFirst()
       : input.customerCode?.trim()
-        ? await db.selectFrom("customer").select(["id", "code"]).where("kind", "=", "dealer").where("code", "=", input.customerCode.trim().toUpperCase()).executeTakeFirst()
+        ? await db
+            .selectFrom("customer")
+            .select(["id", "code"])
+            .where("kind", "=", "dealer")
+            .where("code", "=", input.customerCode.trim().toUpperCase())
+            .executeTakeFirst()
         : undefined;
   if (!customer) return input.kind === "staff" ? fail("adminUsers:user.noInternalParty") : fail("adminUsers:user.customerUnknown", undefined, "customerCode");
 
@@ -209,9 +248,25 @@ export async function createUser(db: DB, actor: Actor, input: CreateUserInput, d
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await tx.insertInto("user_role").values(input.roleIds.filter((r, i, all) => all.indexOf(r) === i).map((role_id) => ({ user_id: id, role_id }))).execute();
-    await tx.insertInto("user_tenant").values(tenantIds.map((tenant_id, i) => ({ user_id: id, tenant_id, is_default: i === 0 ? 1 : 0 }))).execute();
-    const after = { code, kind: input.kind, customer: customer.code, name: input.name.trim(), email: input.email.trim(), mobile: input.mobile.trim(), status: "active", roles: roles.value, tenantIds };
+    await tx
+      .insertInto("user_role")
+      .values(input.roleIds.filter((r, i, all) => all.indexOf(r) === i).map((role_id) => ({ user_id: id, role_id })))
+      .execute();
+    await tx
+      .insertInto("user_tenant")
+      .values(tenantIds.map((tenant_id, i) => ({ user_id: id, tenant_id, is_default: i === 0 ? 1 : 0 })))
+      .execute();
+    const after = {
+      code,
+      kind: input.kind,
+      customer: customer.code,
+      name: input.name.trim(),
+      email: input.email.trim(),
+      mobile: input.mobile.trim(),
+      status: "active",
+      roles: roles.value,
+      tenantIds,
+    };
     await recordAudit(tx, actor, { action: "create", entity: "app_user", entityId: id, after });
     return id;
   });
@@ -233,7 +288,13 @@ async function setStatus(db: DB, actor: Actor, id: number, status: UserStatus): 
     const before = await userRow(tx, id);
     if (before.status !== status) {
       await tx.updateTable("app_user").set({ status, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-      await recordAudit(tx, actor, { action: status === "locked" ? "lock" : "unlock", entity: "app_user", entityId: id, before: { code: before.code, status: before.status }, after: { code: before.code, status } });
+      await recordAudit(tx, actor, {
+        action: status === "locked" ? "lock" : "unlock",
+        entity: "app_user",
+        entityId: id,
+        before: { code: before.code, status: before.status },
+        after: { code: before.code, status },
+      });
     }
     // A locked account is signed out everywhere at once (its sessions would be refused anyway).
     if (status === "locked") await revokeUserSessions(tx, id);
@@ -300,7 +361,11 @@ export async function sendPasswordReset(db: DB, actor: Actor, id: number, deps: 
     .where("created_at", ">", new Date(now.getTime() - 3600_000).toISOString())
     .executeTakeFirstOrThrow();
   if (Number(recent.n) >= RESET_REQUESTS_PER_HOUR) return fail("adminUsers:user.tooManyResets");
-  await requestPasswordReset(db, { code: user.code, channel: "email", baseUrl: deps.baseUrl }, { mailer: deps.mailer, sms: deps.sms, messages: deps.messages, now });
+  await requestPasswordReset(
+    db,
+    { code: user.code, channel: "email", baseUrl: deps.baseUrl },
+    { mailer: deps.mailer, sms: deps.sms, messages: deps.messages, now },
+  );
   await recordAudit(db, actor, { action: "reset", entity: "app_user", entityId: id, after: { code: user.code, email: user.email } }, now);
   return ok();
 }
@@ -313,8 +378,17 @@ export async function setRoles(db: DB, actor: Actor, id: number, roleIds: number
     if (!checked.ok) return checked;
     const before = (await rolesOf(tx, id)).map((r) => r.code);
     await tx.deleteFrom("user_role").where("user_id", "=", id).execute();
-    await tx.insertInto("user_role").values([...new Set(roleIds)].map((role_id) => ({ user_id: id, role_id }))).execute();
-    await recordAudit(tx, actor, { action: "grant", entity: "app_user", entityId: id, before: { code: user.code, roles: before }, after: { code: user.code, roles: checked.value } });
+    await tx
+      .insertInto("user_role")
+      .values([...new Set(roleIds)].map((role_id) => ({ user_id: id, role_id })))
+      .execute();
+    await recordAudit(tx, actor, {
+      action: "grant",
+      entity: "app_user",
+      entityId: id,
+      before: { code: user.code, roles: before },
+      after: { code: user.code, roles: checked.value },
+    });
     return ok();
   });
 }

@@ -59,7 +59,15 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
 
   it("creates a staff member with staff roles and mails the reset link; the code must be EMP and unused", async () => {
     sent.length = 0;
-    const input = { kind: "staff" as const, code: "emp000099", name: "新同事", email: "new@zztools.com.cn", mobile: "13600000099", roleIds: [await roleId("order_desk")], tenantIds: [await tenantId("1000")] };
+    const input = {
+      kind: "staff" as const,
+      code: "emp000099",
+      name: "新同事",
+      email: "new@zztools.com.cn",
+      mobile: "13600000099",
+      roleIds: [await roleId("order_desk")],
+      tenantIds: [await tenantId("1000")],
+    };
     const created = await createUser(db, admin, input, deps);
     expect(created).toMatchObject({ ok: true, value: { mailed: true } });
     if (!created.ok) return;
@@ -75,28 +83,58 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     expect(JSON.parse(createdEntry.after_json!)).toMatchObject({ code: "EMP000099", roles: ["order_desk"] });
 
     expect(await createUser(db, admin, input, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.codeTaken", field: "code" } });
-    expect(await createUser(db, admin, { ...input, code: "XCD000777" }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.staffCodeFormat", field: "code" } });
-    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [await roleId("customer_master")] }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" } });
-    expect(await createUser(db, admin, { ...input, code: "EMP000098", tenantIds: [] }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.tenantsRequired", field: "tenantIds" } });
-    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [], tenantIds: [] }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.rolesRequired", field: "roleIds" } });
+    expect(await createUser(db, admin, { ...input, code: "XCD000777" }, deps)).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.staffCodeFormat", field: "code" },
+    });
+    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [await roleId("customer_master")] }, deps)).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" },
+    });
+    expect(await createUser(db, admin, { ...input, code: "EMP000098", tenantIds: [] }, deps)).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.tenantsRequired", field: "tenantIds" },
+    });
+    expect(await createUser(db, admin, { ...input, code: "EMP000098", roleIds: [], tenantIds: [] }, deps)).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.rolesRequired", field: "roleIds" },
+    });
   });
 
   it("creates a dealer master of an existing dealer customer with dealer roles", async () => {
-    const input = { kind: "dealer" as const, code: "DPC000777", name: "新经销商", email: "d@dealer.example", mobile: "", customerCode: "c20001", roleIds: [await roleId("customer_master")], tenantIds: [await tenantId("2000"), await tenantId("1000")] };
+    const input = {
+      kind: "dealer" as const,
+      code: "DPC000777",
+      name: "新经销商",
+      email: "d@dealer.example",
+      mobile: "",
+      customerCode: "c20001",
+      roleIds: [await roleId("customer_master")],
+      tenantIds: [await tenantId("2000"), await tenantId("1000")],
+    };
     const created = await createUser(db, admin, input, deps);
     expect(created).toMatchObject({ ok: true });
     if (!created.ok) return;
     const user = await getUser(db, created.value.id);
     expect(user).toMatchObject({ kind: "dealer", customer_code: "C20001" });
     expect(user.tenants.find((t) => t.is_default === 1)?.code).toBe("1000");
-    expect(await createUser(db, admin, { ...input, code: "DPC000778", customerCode: "ZZ-STAFF" }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.customerUnknown", field: "customerCode" } });
-    expect(await createUser(db, admin, { ...input, code: "EMP000778" }, deps)).toEqual({ ok: false, error: { key: "adminUsers:user.dealerCodeFormat", field: "code" } });
+    expect(await createUser(db, admin, { ...input, code: "DPC000778", customerCode: "ZZ-STAFF" }, deps)).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.customerUnknown", field: "customerCode" },
+    });
+    expect(await createUser(db, admin, { ...input, code: "EMP000778" }, deps)).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.dealerCodeFormat", field: "code" },
+    });
   });
 
   it("locking ends the user's sessions and is audited; an administrator cannot lock himself", async () => {
     const id = await userId("DPC000001");
     const tenant = await tenantId("1000");
-    await db.insertInto("session").values({ id: "s-dpc000001", user_id: id, tenant_id: tenant, expires_at: "2999-01-01T00:00:00.000Z", ip: null, user_agent: null }).execute();
+    await db
+      .insertInto("session")
+      .values({ id: "s-dpc000001", user_id: id, tenant_id: tenant, expires_at: "2999-01-01T00:00:00.000Z", ip: null, user_agent: null })
+      .execute();
     expect(await lockUser(db, admin, id)).toEqual({ ok: true });
     expect((await getUser(db, id)).status).toBe("locked");
     expect(await db.selectFrom("session").select("id").where("user_id", "=", id).execute()).toEqual([]);
@@ -136,10 +174,16 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
     expect(audit.action).toBe("grant");
     expect(JSON.parse(audit.before_json!).roles).toEqual(["support_staff"]);
     expect(JSON.parse(audit.after_json!).roles).toEqual(["support_staff", "content_editor"]);
-    expect(await setRoles(db, admin, staff, [await roleId("customer_master")])).toEqual({ ok: false, error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" } });
+    expect(await setRoles(db, admin, staff, [await roleId("customer_master")])).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" },
+    });
     expect(await setRoles(db, admin, staff, [])).toEqual({ ok: false, error: { key: "adminUsers:user.rolesRequired", field: "roleIds" } });
     const dealer = await userId("XCD000001");
-    expect(await setRoles(db, admin, dealer, [await roleId("admin")])).toEqual({ ok: false, error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" } });
+    expect(await setRoles(db, admin, dealer, [await roleId("admin")])).toEqual({
+      ok: false,
+      error: { key: "adminUsers:user.roleNotAllowed", field: "roleIds" },
+    });
     expect((await getUser(db, dealer)).roles.map((r) => r.code)).toEqual(["customer_master"]);
   });
 });

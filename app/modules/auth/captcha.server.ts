@@ -12,8 +12,7 @@ import { hashToken } from "./sessions.server";
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
 /** What a `captcha` row keeps of its answer (exported for tests that give a row a known answer). */
-export const answerHash = (id: string, answer: string) =>
-  crypto.createHash("sha256").update(`${id}:${answer.trim().toLowerCase()}`).digest("hex");
+export const answerHash = (id: string, answer: string) => crypto.createHash("sha256").update(`${id}:${answer.trim().toLowerCase()}`).digest("hex");
 
 export async function newCaptcha(db: DB, now = new Date()): Promise<{ svg: string; token: string; answer: string }> {
   const { data, text } = svgCaptcha.create({

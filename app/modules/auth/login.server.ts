@@ -58,14 +58,15 @@ export async function verifyLogin(db: DB, fields: Record<string, unknown>, opts:
   if (reservation.delayMs) await new Promise((resolve) => setTimeout(resolve, reservation.delayMs));
   const settle = (succeeded: boolean) => settleLoginAttempt(db, reservation.attemptId, { accountCode: code, ip, succeeded }, now);
 
-  const user = ACCOUNT_CODE_RE.test(code) || STAFF_CODE_RE.test(code)
-    ? await db
-        .selectFrom("app_user")
-        .innerJoin("customer", "customer.id", "app_user.customer_id")
-        .select(["app_user.id", "app_user.password_hash", "app_user.status", "app_user.language", "app_user.parties_id", "customer.kind"])
-        .where("app_user.code", "=", code)
-        .executeTakeFirst()
-    : undefined;
+  const user =
+    ACCOUNT_CODE_RE.test(code) || STAFF_CODE_RE.test(code)
+      ? await db
+          .selectFrom("app_user")
+          .innerJoin("customer", "customer.id", "app_user.customer_id")
+          .select(["app_user.id", "app_user.password_hash", "app_user.status", "app_user.language", "app_user.parties_id", "customer.kind"])
+          .where("app_user.code", "=", code)
+          .executeTakeFirst()
+      : undefined;
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
   if (!user || !passwordOk || user.status !== "active") {
     await settle(false);
@@ -131,4 +132,3 @@ export function loginRedirectTarget(value: unknown): string | null {
   if (!target || /^\/(shop_login|login|logout)(\/|\?|$)/.test(target)) return null;
   return target;
 }
-

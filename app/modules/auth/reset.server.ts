@@ -90,15 +90,14 @@ export type SmsCheck = Result<string>;
 /** Checks the SMS code of a flow; a right code gives a one-use reset token. */
 export async function verifySmsCode(db: DB, flowToken: string, code: string, now = new Date()): Promise<SmsCheck> {
   const tokenHash = hashToken(flowToken);
-  const row = await db
-    .selectFrom("password_reset")
-    .selectAll()
-    .where("token_hash", "=", tokenHash)
-    .where("kind", "=", "sms")
-    .executeTakeFirst();
+  const row = await db.selectFrom("password_reset").selectAll().where("token_hash", "=", tokenHash).where("kind", "=", "sms").executeTakeFirst();
   if (!row || row.used_at || row.expires_at <= now.toISOString()) return fail("auth:reset.codeExpired");
   if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return fail("auth:reset.tooManyAttempts");
-  await db.updateTable("password_reset").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+  await db
+    .updateTable("password_reset")
+    .set({ attempts: row.attempts + 1 })
+    .where("id", "=", row.id)
+    .execute();
   const a = Buffer.from(row.code_hash ?? "");
   const b = Buffer.from(codeHash(tokenHash, code));
   const right = a.length === b.length && crypto.timingSafeEqual(a, b);
@@ -168,12 +167,7 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
 }
 
 /** The signed-in password change: the old password must be right; all other sessions end. */
-export async function changePassword(
-  db: DB,
-  userId: number,
-  input: { oldPassword: string; password: string },
-  now = new Date(),
-): Promise<Result> {
+export async function changePassword(db: DB, userId: number, input: { oldPassword: string; password: string }, now = new Date()): Promise<Result> {
   const user = await db.selectFrom("app_user").select("password_hash").where("id", "=", userId).executeTakeFirst();
   if (!user || !(await verifyPassword(user.password_hash, input.oldPassword))) return fail("auth:changePassword.oldWrong", undefined, "oldPassword");
   const passwordHash = await hashPassword(input.password);

@@ -6,16 +6,12 @@ import { ACCOUNT_CODE_RE, normalizeAccountCode, PASSWORD_MAX, PASSWORD_MIN, PASS
  * translated at render. Server only: the forms are validated by their actions, so zod is not
  * sent to the browser (decision 041).
  */
-const trimmed = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(max, "validation.tooLong").optional());
+const trimmed = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(max, "validation.tooLong").optional());
 
 /** The account code field: required, 9 characters starting with XCD or DPC. */
 export const accountCodeField = z.preprocess(
   (v) => (typeof v === "string" ? normalizeAccountCode(v) || undefined : v),
-  z
-    .string({ error: "validation.codeRequired" })
-    .max(40, "validation.codeFormat")
-    .regex(ACCOUNT_CODE_RE, "validation.codeFormat"),
+  z.string({ error: "validation.codeRequired" }).max(40, "validation.codeFormat").regex(ACCOUNT_CODE_RE, "validation.codeFormat"),
 );
 
 export const newPasswordField = z

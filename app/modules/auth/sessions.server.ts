@@ -72,7 +72,8 @@ const sessionUserRow = (db: DB, sessionId: string, nowIso: string) =>
       "t.currency",
     ])
     .where("s.id", "=", sessionId)
-    .where("s.expires_at", ">", nowIso).execute();
+    .where("s.expires_at", ">", nowIso)
+    .execute();
 const userRoles = (db: DB, userId: number) =>
   db.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_role.user_id", "=", userId).execute();
 

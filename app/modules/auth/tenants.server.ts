@@ -15,7 +15,8 @@ const userTenantRows = (db: DB, userId: number) =>
     .innerJoin("tenant as t", "t.id", "ut.tenant_id")
     .select(["t.id", "t.code", "t.name_zh", "t.name_en", "t.show_name_zh", "t.show_name_en"])
     .where("ut.user_id", "=", userId)
-    .orderBy("t.id").execute();
+    .orderBy("t.id")
+    .execute();
 
 export async function listUserTenants(db: DB, userId: number, lang: Language): Promise<TenantOption[]> {
   const rows = await userTenantRows(db, userId);
@@ -29,11 +30,6 @@ export async function listUserTenants(db: DB, userId: number, lang: Language): P
 
 /** True when the user may work in this tenant. */
 export async function userHasTenant(db: DB, userId: number, tenantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("user_tenant")
-    .select("tenant_id")
-    .where("user_id", "=", userId)
-    .where("tenant_id", "=", tenantId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("user_tenant").select("tenant_id").where("user_id", "=", userId).where("tenant_id", "=", tenantId).executeTakeFirst();
   return !!row;
 }

@@ -63,8 +63,15 @@ async function scopeCounts(db: DB, input: ThrottleInput, now: Date): Promise<Rec
   const account = accountKey(input.accountCode);
   const recent = db.selectFrom("login_failure").where("created_at", ">", since);
   const [atAddress, anywhere, fromAddress] = await Promise.all([
-    recent.select((eb) => eb.fn.countAll<number>().as("n")).where("account_code", "=", account).where("ip", "=", ip).executeTakeFirstOrThrow(),
-    recent.select((eb) => eb.fn.countAll<number>().as("n")).where("account_code", "=", account).executeTakeFirstOrThrow(),
+    recent
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("account_code", "=", account)
+      .where("ip", "=", ip)
+      .executeTakeFirstOrThrow(),
+    recent
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("account_code", "=", account)
+      .executeTakeFirstOrThrow(),
     recent
       .select([sql<number>`count(distinct case when checking = 0 then account_code end)`.as("failed"), sql<number>`count(distinct account_code)`.as("tried")])
       .where("ip", "=", ip)

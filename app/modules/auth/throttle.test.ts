@@ -34,7 +34,15 @@ describe.each(testDatabases())("login throttle on $name (decision 055)", ({ url 
   };
   const needs = (accountCode: string, ip: string, at: Date) => captchaRequired(db, { accountCode, ip }, at);
   const rows = async (accountCode: string) =>
-    Number((await db.selectFrom("login_failure").select((eb) => eb.fn.countAll().as("n")).where("account_code", "=", accountCode).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom("login_failure")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("account_code", "=", accountCode)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("one account from one address: 5 attempts free, then the verification code; with it the password is checked, a little later", async () => {
     const t0 = new Date("2030-01-01T10:00:00Z");
@@ -113,7 +121,8 @@ describe.each(testDatabases())("login throttle on $name (decision 055)", ({ url 
       expect(results.filter((r) => r.allowed)).toHaveLength(THROTTLE.free.addressAttempts);
       // as the checks end with right passwords, the address is open again
       for (const [i, r] of results.entries()) {
-        if (r.allowed) await settleLoginAttempt(db, r.attemptId, { accountCode: `XCD4000${String(i).padStart(2, "0")}`, ip: "203.0.113.10", succeeded: true }, at);
+        if (r.allowed)
+          await settleLoginAttempt(db, r.attemptId, { accountCode: `XCD4000${String(i).padStart(2, "0")}`, ip: "203.0.113.10", succeeded: true }, at);
       }
       expect(await needs("XCD400099", "203.0.113.10", at)).toBeNull();
     });

@@ -7,7 +7,6 @@ import { escapeHtml } from "~/utils/html";
  */
 export const WATERMARK = { lineHeight: 25, padding: 70, rotate: -20, color: "#000", fontSize: 18, opacity: 0.07, perRow: 12 } as const;
 
-
 export function watermarkSvg(lines: string[]): string {
   const { lineHeight, padding, rotate, color, fontSize, opacity, perRow } = WATERMARK;
   const longest = Math.max(...lines.map((l) => l.length), 1);

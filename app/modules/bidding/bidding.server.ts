@@ -33,7 +33,6 @@ export interface BiddingDocument {
   size: number;
 }
 
-
 const E = "bidding:err.";
 
 /* ---- the public page ---- */
@@ -131,7 +130,13 @@ export async function getPublicDocument(db: DB, opts: { id: number; now?: Date }
     .where("b.published_at", "<=", now.toISOString())
     .executeTakeFirst();
   if (!r) return null;
-  return { name: r.file_name, type: r.file_type, size: Number(r.file_size), key: r.file_key, updatedAt: r.updated_at > r.created_at ? r.updated_at : r.created_at };
+  return {
+    name: r.file_name,
+    type: r.file_type,
+    size: Number(r.file_size),
+    key: r.file_key,
+    updatedAt: r.updated_at > r.created_at ? r.updated_at : r.created_at,
+  };
 }
 
 /* ---- the back office ---- */
@@ -227,13 +232,24 @@ export async function saveBidding(db: DB, actor: Actor, input: { id: number | nu
     };
     let id: number;
     if (input.id === null) {
-      id = (await tx.insertInto("bidding").values({ ...row, status: "draft", created_at: now.toISOString() }).returning("id").executeTakeFirstOrThrow()).id;
+      id = (
+        await tx
+          .insertInto("bidding")
+          .values({ ...row, status: "draft", created_at: now.toISOString() })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       id = input.id;
       await tx.updateTable("bidding").set(row).where("id", "=", id).execute();
     }
     const { documents: _d, ...beforeAudit } = before ?? { documents: null };
-    await recordAudit(tx, actor, { action: before ? "update" : "create", entity: "bidding", entityId: id, before: before ? beforeAudit : undefined, after: row }, now);
+    await recordAudit(
+      tx,
+      actor,
+      { action: before ? "update" : "create", entity: "bidding", entityId: id, before: before ? beforeAudit : undefined, after: row },
+      now,
+    );
     return ok(id);
   });
 }
@@ -254,7 +270,8 @@ export async function setBiddingStatus(db: DB, actor: Actor, input: { id: number
       .where("status", "=", from)
       .executeTakeFirst();
     const changed = Number(r.numUpdatedRows) === 1;
-    if (changed) await recordAudit(tx, actor, { action: "update", entity: "bidding", entityId: input.id, before: { status: from }, after: { status: input.status } }, now);
+    if (changed)
+      await recordAudit(tx, actor, { action: "update", entity: "bidding", entityId: input.id, before: { status: from }, after: { status: input.status } }, now);
     return { changed };
   });
 }
@@ -282,13 +299,23 @@ export async function addBiddingDocument(
       .values({ bidding_id: input.biddingId, file_name: f.name, file_type: f.type, file_size: f.size, file_key: f.key, created_at: now.toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(tx, actor, { action: "create", entity: "bidding_document", entityId: id, after: { biddingId: input.biddingId, name: f.name, type: f.type, size: f.size } }, now);
+    await recordAudit(
+      tx,
+      actor,
+      { action: "create", entity: "bidding_document", entityId: id, after: { biddingId: input.biddingId, name: f.name, type: f.type, size: f.size } },
+      now,
+    );
     return ok(id);
   });
 }
 
 /** Removes a document of a tender; returns its file key to remove from the store (null when already gone). */
-export async function removeBiddingDocument(db: DB, actor: Actor, input: { biddingId: number; documentId: number }, now = new Date()): Promise<{ fileKey: string | null }> {
+export async function removeBiddingDocument(
+  db: DB,
+  actor: Actor,
+  input: { biddingId: number; documentId: number },
+  now = new Date(),
+): Promise<{ fileKey: string | null }> {
   return db.transaction().execute(async (tx) => {
     const doc = await tx
       .selectFrom("bidding_document")

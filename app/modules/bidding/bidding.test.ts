@@ -87,8 +87,15 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
   });
 
   it("lists open tenders first and filters by state", async () => {
-    for (const [title, o, c] of [["已截止", -72, -1], ["进行中", -2, 10], ["即将开始", -1, 5]] as const) {
-      const s = await saveBidding(db, editor, { id: null, bidding: input({ titleZh: title, publishedAt: at(-80), opensAt: at(title === "即将开始" ? 3 : o), closesAt: at(c) }) });
+    for (const [title, o, c] of [
+      ["已截止", -72, -1],
+      ["进行中", -2, 10],
+      ["即将开始", -1, 5],
+    ] as const) {
+      const s = await saveBidding(db, editor, {
+        id: null,
+        bidding: input({ titleZh: title, publishedAt: at(-80), opensAt: at(title === "即将开始" ? 3 : o), closesAt: at(c) }),
+      });
       if (!s.ok) throw new Error(s.error.key);
       await setBiddingStatus(db, editor, { id: s.value, status: "published" });
     }
@@ -130,7 +137,9 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
     expect(await getPublicDocument(db, { id: first.value })).toBeNull(); // a draft's
     await setBiddingStatus(db, editor, { id: s.value, status: "published" });
     expect(await getPublicDocument(db, { id: first.value })).toMatchObject({ name: "招标文件1.pdf", type: "application/pdf", size: 1001 });
-    expect((await getPublicBidding(db, { id: s.value, lang: "zh" }))?.documents).toEqual([{ id: first.value, name: "招标文件1.pdf", type: "application/pdf", size: 1001 }]);
+    expect((await getPublicBidding(db, { id: s.value, lang: "zh" }))?.documents).toEqual([
+      { id: first.value, name: "招标文件1.pdf", type: "application/pdf", size: 1001 },
+    ]);
     for (let i = 2; i <= BIDDING_MAX_DOCUMENTS; i++) expect((await addBiddingDocument(db, editor, { biddingId: s.value, file: file(i) })).ok).toBe(true);
     expect(await addBiddingDocument(db, editor, { biddingId: s.value, file: file(99) })).toEqual({ ok: false, error: { key: "bidding:err.tooManyDocuments" } });
     expect(await removeBiddingDocument(db, editor, { biddingId: s.value, documentId: first.value })).toEqual({ fileKey: file(1).key });

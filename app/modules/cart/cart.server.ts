@@ -95,7 +95,10 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       .select((eb) => [
         // the dealer's own free-shipping threshold when it has one (decision 045), else the entity's
         eb.fn
-          .coalesce(eb.selectFrom("customer").select("customer.free_shipping_amount").where("customer.id", "=", actor.customerId), "tenant.free_shipping_amount")
+          .coalesce(
+            eb.selectFrom("customer").select("customer.free_shipping_amount").where("customer.id", "=", actor.customerId),
+            "tenant.free_shipping_amount",
+          )
           .as("free_shipping_amount"),
         "shipping_fee",
         "currency",
@@ -128,8 +131,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     let stockError: RuleError | null = null;
     const madeToOrder = quoted.has(r.product_id);
     if (!error && offer && !madeToOrder) stockError = validateOrderLine({ actor, product: offer, qty: r.qty });
-    const priced =
-      offer && offer.unitPrice !== null ? priceLine(offer.unitPrice, r.qty, promotion?.unit ?? offer.unitPrice) : null;
+    const priced = offer && offer.unitPrice !== null ? priceLine(offer.unitPrice, r.qty, promotion?.unit ?? offer.unitPrice) : null;
     if (!error && !priced) error = { key: "order:rules.emptyPrice" };
     return {
       id: r.id,
@@ -157,9 +159,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     tenant,
     selectedCount: selected.length,
     allSelected: lines.length > 0 && selected.length === lines.length,
-    unchosenPromotions: selected.some(
-      (l) => !l.promotionItemId && l.options.some((o) => o.active && (o.flashStock === null || o.flashSold < o.flashStock)),
-    ),
+    unchosenPromotions: selected.some((l) => !l.promotionItemId && l.options.some((o) => o.active && (o.flashStock === null || o.flashSold < o.flashStock))),
     invalidSelected: selected.some((l) => !!l.error || !!l.stockError),
   };
 }
@@ -210,11 +210,7 @@ export async function addToCart(
   if (error) return fail(error);
   const stamp = now.toISOString();
   if (existing) {
-    await db
-      .updateTable("cart_item")
-      .set({ qty, promotion_item_id: promotionItemId, selected: 1, updated_at: stamp })
-      .where("id", "=", existing.id)
-      .execute();
+    await db.updateTable("cart_item").set({ qty, promotion_item_id: promotionItemId, selected: 1, updated_at: stamp }).where("id", "=", existing.id).execute();
   } else {
     await db
       .insertInto("cart_item")
@@ -321,24 +317,14 @@ export async function moveToFavourites(db: DB, actor: CartActor, lineIds: number
 }
 
 /** Choose one of the promotions the line qualifies for (null: none). */
-export async function choosePromotion(
-  db: DB,
-  actor: CartActor,
-  lineId: number,
-  promotionItemId: number | null,
-  now = new Date(),
-): Promise<CartResult> {
+export async function choosePromotion(db: DB, actor: CartActor, lineId: number, promotionItemId: number | null, now = new Date()): Promise<CartResult> {
   const line = await ownLine(db, actor, lineId);
   if (!line) return unavailable();
   if (promotionItemId !== null) {
     const { error } = await checkLine(db, actor, line.product_id, line.qty, promotionItemId, now);
     if (error) return fail(error);
   }
-  await db
-    .updateTable("cart_item")
-    .set({ promotion_item_id: promotionItemId, updated_at: now.toISOString() })
-    .where("id", "=", line.id)
-    .execute();
+  await db.updateTable("cart_item").set({ promotion_item_id: promotionItemId, updated_at: now.toISOString() }).where("id", "=", line.id).execute();
   return done("order:cart.promotionChosen");
 }
 

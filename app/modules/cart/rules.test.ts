@@ -22,7 +22,16 @@ import zh from "~/i18n/locales/zh/order.json";
 import enCommon from "~/i18n/locales/en/common.json";
 
 const product: RuleProduct = { status: "active", moq: 10, mpq: 10, unitPrice: 3000, stock: 100 };
-const promo: RulePromotion = { kind: "sale", active: true, flashStock: null, flashSold: 0, minQty: null, minAmount: null, perCustomerLimit: null, giftQty: null };
+const promo: RulePromotion = {
+  kind: "sale",
+  active: true,
+  flashStock: null,
+  flashSold: 0,
+  minQty: null,
+  minAmount: null,
+  perCustomerLimit: null,
+  giftQty: null,
+};
 const key = (e: { key: string } | null) => e?.key ?? null;
 
 describe("cart rules (spec §5)", () => {
@@ -126,7 +135,22 @@ describe("cart rules (spec §5)", () => {
   });
 
   it("every rule message exists in both languages", () => {
-    const keys = ["qtyZero", "qtyInvalid", "belowMoq", "notMpq", "emptyPrice", "delistedNoStock", "delistedAboveStock", "flashStock", "promoMinQty", "promoMinAmount", "promoLimit", "giftTooMany", "stockShort", "selectProduct"];
+    const keys = [
+      "qtyZero",
+      "qtyInvalid",
+      "belowMoq",
+      "notMpq",
+      "emptyPrice",
+      "delistedNoStock",
+      "delistedAboveStock",
+      "flashStock",
+      "promoMinQty",
+      "promoMinAmount",
+      "promoLimit",
+      "giftTooMany",
+      "stockShort",
+      "selectProduct",
+    ];
     for (const k of keys) {
       expect((en.rules as Record<string, string>)[k], k).toBeTruthy();
       expect((zh.rules as Record<string, string>)[k], k).toBeTruthy();

@@ -127,9 +127,7 @@ export function validateCartLine(input: {
     checkPrice(product!) ??
     checkQuantity(qty, product!) ??
     checkDelisted(product!, qty) ??
-    (promotion !== undefined
-      ? checkPromotionConditions(promotion, { qty, amount: (product!.unitPrice ?? 0) * qty, alreadyBought: input.alreadyBought })
-      : null)
+    (promotion !== undefined ? checkPromotionConditions(promotion, { qty, amount: (product!.unitPrice ?? 0) * qty, alreadyBought: input.alreadyBought }) : null)
   );
 }
 

@@ -23,7 +23,17 @@ export interface NodeView {
   isNonStandard: boolean;
 }
 
-type NodeRow = { code: string; parent_code: string | null; level: number; label_zh: string; label_en: string; describe_zh: string; describe_en: string; is_non_standard: number; show_flag: number };
+type NodeRow = {
+  code: string;
+  parent_code: string | null;
+  level: number;
+  label_zh: string;
+  label_en: string;
+  describe_zh: string;
+  describe_en: string;
+  is_non_standard: number;
+  show_flag: number;
+};
 
 const nodeColumns = ["code", "parent_code", "level", "label_zh", "label_en", "describe_zh", "describe_en", "is_non_standard", "show_flag"] as const;
 
@@ -198,7 +208,11 @@ type SortKey = readonly (readonly ["ordering_code" | "is_new" | "created_at", "a
 // each order is that of an index after catalogue_code: product_catalogue_idx, product_catalogue_new_idx
 const CODE_ASC: SortKey = [["ordering_code", "asc"]];
 const CODE_DESC: SortKey = [["ordering_code", "desc"]];
-const NEW_FIRST: SortKey = [["is_new", "desc"], ["created_at", "desc"], ["ordering_code", "asc"]];
+const NEW_FIRST: SortKey = [
+  ["is_new", "desc"],
+  ["created_at", "desc"],
+  ["ordering_code", "asc"],
+];
 
 /**
  * The page's ids in an order an index holds per level-4 node. `catalogue_code in (…) order by …`
@@ -239,11 +253,16 @@ async function idsMergedByNode(db: DB, codes: string[], key: SortKey, limit: num
 async function idsByPrice(db: DB, codes: string[], desc: boolean, tenantId: number | null, limit: number, offset: number): Promise<number[]> {
   const dir = desc ? "desc" : "asc";
   if (tenantId === null) {
-    const rows = await db.selectFrom("product").select("id").where("catalogue_code", "in", codes)
+    const rows = await db
+      .selectFrom("product")
+      .select("id")
+      .where("catalogue_code", "in", codes)
       .orderBy((eb) => eb.case().when("list_price", "is", null).then(1).else(0).end())
       .orderBy("list_price", dir)
       .orderBy("ordering_code")
-      .limit(limit).offset(offset).execute();
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map((r) => r.id);
   }
   const rows = await db
@@ -254,12 +273,15 @@ async function idsByPrice(db: DB, codes: string[], desc: boolean, tenantId: numb
     .orderBy((eb) => eb.case().when(eb.fn.coalesce("s.list_price", "p.list_price"), "is", null).then(1).else(0).end())
     .orderBy((eb) => eb.fn.coalesce("s.list_price", "p.list_price"), dir)
     .orderBy("p.ordering_code")
-    .limit(limit).offset(offset).execute();
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 // a customer's private non-standard item (status custom, decision 051) is never listed or found
-const productRowsByIds = (db: DB, ids: number[]) => db.selectFrom("product").select(productColumns).where("id", "in", ids).where("status", "<>", "custom").execute();
+const productRowsByIds = (db: DB, ids: number[]) =>
+  db.selectFrom("product").select(productColumns).where("id", "in", ids).where("status", "<>", "custom").execute();
 
 /** Product rows by id, in the order of the ids (search results, favourites, promotions). */
 export async function productsByIds(db: DB, ids: number[], lang: Language): Promise<ProductRow[]> {

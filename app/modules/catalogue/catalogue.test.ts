@@ -62,7 +62,8 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     for (const sort of ["code", "-code", "new"] as const) {
       const whole = (await listProducts(db, { catalogueCodes: codes, sort, page: 1, lang: "en", pageSize: 8 })).rows.map((r) => r.orderingCode);
       const paged: string[] = [];
-      for (let page = 1; page <= 4; page++) paged.push(...(await listProducts(db, { catalogueCodes: codes, sort, page, lang: "en", pageSize: 2, total: 8 })).rows.map((r) => r.orderingCode));
+      for (let page = 1; page <= 4; page++)
+        paged.push(...(await listProducts(db, { catalogueCodes: codes, sort, page, lang: "en", pageSize: 2, total: 8 })).rows.map((r) => r.orderingCode));
       expect(paged).toEqual(whole);
     }
   });
@@ -106,7 +107,8 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
 
   it("shows the stock the cart sells from: an order's reservation is counted once", async () => {
     const plenty = tc.products["CNMG120408-DM YBC252"];
-    const tenantId = (await db.selectFrom("stock").select("tenant_id").where("product_id", "=", plenty).where("available", "=", 500).executeTakeFirstOrThrow()).tenant_id;
+    const tenantId = (await db.selectFrom("stock").select("tenant_id").where("product_id", "=", plenty).where("available", "=", 500).executeTakeFirstOrThrow())
+      .tenant_id;
     // what order submission does: 20 pieces move from available to reserved
     await db.updateTable("stock").set({ available: 480, reserved: 20 }).where("product_id", "=", plenty).where("tenant_id", "=", tenantId).execute();
     const offers = await getOffers(db, testActor(tc, "master"), [plenty]);
@@ -138,7 +140,14 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     // the detail goes to the browser as it is: no list price in it (only offers carry prices)
     expect(JSON.stringify(p)).not.toMatch(/list_price|offerBase/);
     const cd = await getCuttingData(db, p!);
-    expect(cd.rows.map((r) => [r.group, r.recommended])).toEqual([["P", true], ["M", false], ["K", true], ["N", false], ["S", false], ["H", false]]);
+    expect(cd.rows.map((r) => [r.group, r.recommended])).toEqual([
+      ["P", true],
+      ["M", false],
+      ["K", true],
+      ["N", false],
+      ["S", false],
+      ["H", false],
+    ]);
     expect(cd.rows[0].vc).toEqual([180, 300]);
     expect((await getCompatible(db, p!, "en")).map((r) => r.orderingCode)).toEqual(["PCLNR2525M12"]);
     const holder = await getProductByCode(db, "PCLNR2525M12", "en");
@@ -151,7 +160,11 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
   it("selection: filters with counts per option", async () => {
     const all = await runSelection(db, { filters: { node: "T" }, page: 1, lang: "en" });
     expect(all.total).toBe(7); // active products under Turning
-    expect(all.facets.shape).toEqual([{ value: "C", count: 4 }, { value: "D", count: 1 }, { value: "W", count: 1 }]);
+    expect(all.facets.shape).toEqual([
+      { value: "C", count: 4 },
+      { value: "D", count: 1 },
+      { value: "W", count: 1 },
+    ]);
     const k = await runSelection(db, { filters: { node: "T", material: "K" }, page: 1, lang: "en" });
     expect(k.total).toBe(k.facets.material.find((m) => m.value === "K")?.count);
     const c = await runSelection(db, { filters: { node: "T", shape: "C", radius: "0.8" }, page: 1, lang: "en" });

@@ -31,7 +31,12 @@ function rhombus(ic: number, angleDeg: number): Pt[] {
   const side = ic / Math.sin(a);
   const p = side * Math.cos(a / 2); // half the long diagonal
   const q = side * Math.sin(a / 2); // half the short diagonal
-  return [[p, 0], [0, q], [-p, 0], [0, -q]];
+  return [
+    [p, 0],
+    [0, q],
+    [-p, 0],
+    [0, -q],
+  ];
 }
 
 function regular(n: number, circumradius: number, start: number): Pt[] {
@@ -81,7 +86,13 @@ function roundedPath(pts: Pt[], r: number): string {
  * The drawing for an insert, or null when the product is not an insert with a known shape.
  * Coordinates are in mm, centred on the insert; the view box leaves room for the IC label.
  */
-export function insertDrawing(input: { shape: string | null; size: string | null; noseRadius: string | null; kind: string; orderingCode: string }): InsertDrawing | null {
+export function insertDrawing(input: {
+  shape: string | null;
+  size: string | null;
+  noseRadius: string | null;
+  kind: string;
+  orderingCode: string;
+}): InsertDrawing | null {
   if (!input.kind.endsWith("insert") || !input.shape) return null;
   const shape = input.shape.toUpperCase();
   const radius = Math.max(0.05, Number(input.noseRadius) || 0.4);

@@ -52,9 +52,7 @@ export function listContext(user: (SessionUser & { funcCodes: ReadonlySet<string
 }
 
 export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boolean, lang: Language): ListItem {
-  const best = offer?.tags
-    .filter((t) => t.promoPrice !== null && t.promotionItemId !== null)
-    .sort((a, b) => (a.promoPrice ?? 0) - (b.promoPrice ?? 0))[0];
+  const best = offer?.tags.filter((t) => t.promoPrice !== null && t.promotionItemId !== null).sort((a, b) => (a.promoPrice ?? 0) - (b.promoPrice ?? 0))[0];
   return {
     id: row.id,
     code: row.orderingCode,

@@ -99,10 +99,7 @@ export async function getOffers(
 
   // a product list passes the rows it has just read (one query less a page)
   const given = opts.products?.filter((p) => idList.includes(p.id));
-  const products: OfferProduct[] =
-    given && given.length === idList.length
-      ? given
-      : await offerProducts(db, idList);
+  const products: OfferProduct[] = given && given.length === idList.length ? given : await offerProducts(db, idList);
 
   const [[customer], terms, promos] = actor
     ? await Promise.all([
@@ -129,7 +126,9 @@ export async function getOffers(
     const entityPrice = s?.list_price ?? p.list_price;
     const listPrice = entityPrice === null ? null : Number(entityPrice);
     const dealerPrice = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: 0 }) : null;
-    const price = actor ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: actor.priceAdjustmentBp }) : null;
+    const price = actor
+      ? unitPrice({ listPrice, customerPrice: priceBy.get(p.id), customerDiscountBp: discountBp, priceAdjustmentBp: actor.priceAdjustmentBp })
+      : null;
     const available = s ? s.available : 0;
     const priceVisible = !!actor?.canSeePrice;
     const stockVisible = !!actor?.canSeeStock;
@@ -152,8 +151,19 @@ export async function getOffers(
       giftQty: x.giftQty,
     }));
     const flag = (kind: PromotionKind): PromotionTag => ({
-      kind, promotionId: null, promotionItemId: null, titleZh: null, titleEn: null, endsAt: null, promoPrice: null,
-      flashRemaining: null, perCustomerLimit: null, minQty: null, minAmount: null, giftProductId: null, giftQty: null,
+      kind,
+      promotionId: null,
+      promotionItemId: null,
+      titleZh: null,
+      titleEn: null,
+      endsAt: null,
+      promoPrice: null,
+      flashRemaining: null,
+      perCustomerLimit: null,
+      minQty: null,
+      minAmount: null,
+      giftProductId: null,
+      giftQty: null,
     });
     if (p.is_new && !tags.some((t) => t.kind === "new")) tags.push(flag("new"));
     if (p.is_hot && !tags.some((t) => t.kind === "hot")) tags.push(flag("hot"));

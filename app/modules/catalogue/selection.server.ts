@@ -61,9 +61,7 @@ export async function runSelection(db: DB, input: { filters: SelectionFilters; p
     if (facet === "material") {
       const row = await db
         .selectFrom("product")
-        .select((eb) =>
-          MATERIAL_GROUPS.map((g) => eb.fn.sum<number>(eb.case().when("material_groups", "like", `%${g}%`).then(1).else(0).end()).as(g)),
-        )
+        .select((eb) => MATERIAL_GROUPS.map((g) => eb.fn.sum<number>(eb.case().when("material_groups", "like", `%${g}%`).then(1).else(0).end()).as(g)))
         .where((eb) => eb.and(conditions(eb, "material")))
         .executeTakeFirst();
       return MATERIAL_GROUPS.map((g) => ({ value: g, count: Number((row as Record<string, unknown> | undefined)?.[g] ?? 0) }));
@@ -83,7 +81,12 @@ export async function runSelection(db: DB, input: { filters: SelectionFilters; p
   const size = PAGE_SIZE;
   const [counts, total] = await Promise.all([
     Promise.all(FACETS.map(facetCounts)),
-    db.selectFrom("product").select((eb) => eb.fn.countAll<number>().as("n")).where((eb) => eb.and(conditions(eb, null))).executeTakeFirstOrThrow().then((c) => Number(c.n)),
+    db
+      .selectFrom("product")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => eb.and(conditions(eb, null)))
+      .executeTakeFirstOrThrow()
+      .then((c) => Number(c.n)),
   ]);
   const offset = pageOffset(input.page, size, total);
   const rows =

@@ -6,8 +6,14 @@ import { allColumns, getColumns, pickColumns, saveColumns } from "./columns.serv
 
 describe("picking columns (pure)", () => {
   it.each([
-    [["status", "payable", "bogus"], ["orderNo", "status", "payable"]],
-    [["payable", "status"], ["orderNo", "status", "payable"]], // the table's order
+    [
+      ["status", "payable", "bogus"],
+      ["orderNo", "status", "payable"],
+    ],
+    [
+      ["payable", "status"],
+      ["orderNo", "status", "payable"],
+    ], // the table's order
     [[], ["orderNo", "poNo", "status", "date", "user", "items", "payable", "deliveryDate"]], // nothing: the defaults
     [["orderNo"], ["orderNo", "poNo", "status", "date", "user", "items", "payable", "deliveryDate"]],
     [["<script>"], ["orderNo", "poNo", "status", "date", "user", "items", "payable", "deliveryDate"]],
@@ -28,7 +34,8 @@ describe.each(testDatabases())("column choices on $name", ({ url }) => {
   beforeAll(async () => {
     db = await freshDb(await url());
     await seedDemoData(db, { products: 20 });
-    for (const code of ["XCD000001", "XCD000002"]) users[code] = (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+    for (const code of ["XCD000001", "XCD000002"])
+      users[code] = (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => db?.destroy());
 

@@ -58,12 +58,10 @@ export interface AdminContent {
   level: number;
 }
 
-
 export const CONTENT_PAGE_SIZE = 50;
 
 /** Items the actor's entity may hold: everyone's (tenant null) and its own. */
-const visibleTo = (tenantId: number) => (eb: ExpressionBuilder<Database, "content">) =>
-  eb.or([eb("tenant_id", "is", null), eb("tenant_id", "=", tenantId)]);
+const visibleTo = (tenantId: number) => (eb: ExpressionBuilder<Database, "content">) => eb.or([eb("tenant_id", "is", null), eb("tenant_id", "=", tenantId)]);
 
 export async function listAdminContent(db: DB, input: { tenantId: number; kind: ContentKind; status?: ContentStatus | null; page?: number }) {
   let q = db
@@ -276,8 +274,15 @@ export async function listCategories(db: DB, kind: CategoryKind = "announcement"
   const rows = await db
     .selectFrom("content_category as c")
     .select((eb) => [
-      "c.id", "c.name_zh", "c.name_en", "c.sort",
-      eb.selectFrom("content as i").select((e) => e.fn.countAll<number>().as("n")).whereRef("i.category_id", "=", "c.id").as("item_count"),
+      "c.id",
+      "c.name_zh",
+      "c.name_en",
+      "c.sort",
+      eb
+        .selectFrom("content as i")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("i.category_id", "=", "c.id")
+        .as("item_count"),
     ])
     .where("c.kind", "=", kind)
     .orderBy("c.sort")

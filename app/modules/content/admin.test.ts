@@ -25,7 +25,9 @@ describe("uploaded files (pure)", () => {
   });
 
   it("names the download in ASCII and in UTF-8 (RFC 5987)", () => {
-    expect(contentDisposition("刀具样本 2026.pdf")).toBe(`attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E5%88%80%E5%85%B7%E6%A0%B7%E6%9C%AC%202026.pdf`);
+    expect(contentDisposition("刀具样本 2026.pdf")).toBe(
+      `attachment; filename="____ 2026.pdf"; filename*=UTF-8''%E5%88%80%E5%85%B7%E6%A0%B7%E6%9C%AC%202026.pdf`,
+    );
     expect(contentDisposition('a"b.pdf')).toContain('filename="a_b.pdf"');
   });
 
@@ -70,7 +72,8 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
   });
   afterAll(async () => db?.destroy());
 
-  const shopTitles = async (tenant: number | null, lang: "zh" | "en" = "zh") => (await listContent(db, { kind: "announcement", lang, tenantId: tenant, limit: 50 })).map((c) => c.title);
+  const shopTitles = async (tenant: number | null, lang: "zh" | "en" = "zh") =>
+    (await listContent(db, { kind: "announcement", lang, tenantId: tenant, limit: 50 })).map((c) => c.title);
 
   it("a draft is invisible to dealers until published; a future date hides it until then", async () => {
     const saved = await saveContent(db, editor, { tenantId, id: null, content: item() });
@@ -121,14 +124,25 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
     const [category] = await listCategories(db);
     expect((await saveContent(db, editor, { tenantId, id: null, content: item({ titleZh: "分类公告", categoryId: category.id }) })).ok).toBe(true);
     expect(await deleteCategory(db, editor, category.id)).toEqual({ ok: false, error: { key: "adminContent:category.err.inUse" } });
-    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "research", categoryId: category.id }) })).toMatchObject({ error: { key: "adminContent:content.err.category" } });
-    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", videoUrl: "javascript:alert(1)" }) })).toMatchObject({ error: { key: "adminContent:content.err.video" } });
-    expect((await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", titleZh: "视频", videoUrl: "https://video.example.com/1" }) })).ok).toBe(true);
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "research", categoryId: category.id }) })).toMatchObject({
+      error: { key: "adminContent:content.err.category" },
+    });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", videoUrl: "javascript:alert(1)" }) })).toMatchObject({
+      error: { key: "adminContent:content.err.video" },
+    });
+    expect(
+      (await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "training", titleZh: "视频", videoUrl: "https://video.example.com/1" }) })).ok,
+    ).toBe(true);
     // the seeded third-level solution cannot take a child (a fourth level)
     const third = await db.selectFrom("content").select("id").where("title_en", "=", "Rim finishing: controlling the chips").executeTakeFirstOrThrow();
-    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第四级", parentId: third.id }) })).toMatchObject({ error: { key: "adminContent:content.err.parent" } });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第四级", parentId: third.id }) })).toMatchObject({
+      error: { key: "adminContent:content.err.parent" },
+    });
     const second = await db.selectFrom("content").select("id").where("title_en", "=", "Wheel hub turning: finishing the rim").executeTakeFirstOrThrow();
-    expect((await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第三级", parentId: second.id, status: "published" }) })).ok).toBe(true);
+    expect(
+      (await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "第三级", parentId: second.id, status: "published" }) }))
+        .ok,
+    ).toBe(true);
     const solution = await getContent(db, { id: second.id, kind: "solution", lang: "zh", tenantId });
     expect(solution?.children.map((c) => c.title)).toContain("第三级");
     // the same new item posted twice is added once

@@ -19,8 +19,18 @@ export interface ContentItem {
 }
 
 type Row = {
-  id: number; title_zh: string; title_en: string; body_zh: string; body_en: string; published_at: string;
-  file_name: string | null; file_type: string | null; file_size: number | null; video_url: string | null; category_zh: string | null; category_en: string | null;
+  id: number;
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  published_at: string;
+  file_name: string | null;
+  file_type: string | null;
+  file_size: number | null;
+  video_url: string | null;
+  category_zh: string | null;
+  category_en: string | null;
 };
 
 export function toContentItem(r: Row, lang: Language, children: { id: number; title: string }[] = []): ContentItem {
@@ -37,8 +47,20 @@ export function toContentItem(r: Row, lang: Language, children: { id: number; ti
 }
 
 const columns = [
-  "c.id", "c.tenant_id", "c.parent_id", "c.title_zh", "c.title_en", "c.body_zh", "c.body_en", "c.published_at",
-  "c.file_name", "c.file_type", "c.file_size", "c.video_url", "k.name_zh as category_zh", "k.name_en as category_en",
+  "c.id",
+  "c.tenant_id",
+  "c.parent_id",
+  "c.title_zh",
+  "c.title_en",
+  "c.body_zh",
+  "c.body_en",
+  "c.published_at",
+  "c.file_name",
+  "c.file_type",
+  "c.file_size",
+  "c.video_url",
+  "k.name_zh as category_zh",
+  "k.name_en as category_en",
 ] as const;
 
 const published = (db: DB, now: Date) =>
@@ -53,12 +75,16 @@ export async function listContent(
   db: DB,
   opts: { kind: string; lang: Language; tenantId?: number | null; limit?: number; now?: Date; topLevelOnly?: boolean },
 ): Promise<ContentItem[]> {
-  let q = published(db, opts.now ?? new Date()).select(columns).where("c.kind", "=", opts.kind);
-  q = opts.tenantId
-    ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)]))
-    : q.where("c.tenant_id", "is", null);
+  let q = published(db, opts.now ?? new Date())
+    .select(columns)
+    .where("c.kind", "=", opts.kind);
+  q = opts.tenantId ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)])) : q.where("c.tenant_id", "is", null);
   if (opts.topLevelOnly) q = q.where("c.parent_id", "is", null);
-  const rows = await q.orderBy("c.published_at", "desc").orderBy("c.id", "desc").limit(opts.limit ?? 5).execute();
+  const rows = await q
+    .orderBy("c.published_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(opts.limit ?? 5)
+    .execute();
   return rows.map((r) => toContentItem(r, opts.lang));
 }
 
@@ -73,9 +99,7 @@ export async function getContent(
   let children: { id: number; title: string }[] = [];
   if (opts.kind === "solution") {
     let q = published(db, now).select(["c.id", "c.title_zh", "c.title_en"]).where("c.parent_id", "=", r.id);
-    q = opts.tenantId
-      ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)]))
-      : q.where("c.tenant_id", "is", null);
+    q = opts.tenantId ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)])) : q.where("c.tenant_id", "is", null);
     children = (await q.orderBy("c.published_at", "desc").limit(100).execute()).map((c) => ({ id: c.id, title: opts.lang === "en" ? c.title_en : c.title_zh }));
   }
   return toContentItem(r, opts.lang, children);
@@ -114,14 +138,17 @@ export async function listDownloads(
   let q = published(db, opts.now ?? new Date())
     .select([...columns, "c.category_id", "k.sort as category_sort"])
     .where("c.kind", "=", "download");
-  q = opts.tenantId
-    ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)]))
-    : q.where("c.tenant_id", "is", null);
+  q = opts.tenantId ? q.where((eb) => eb.or([eb("c.tenant_id", "is", null), eb("c.tenant_id", "=", opts.tenantId!)])) : q.where("c.tenant_id", "is", null);
   const rows = await q.orderBy("c.published_at", "desc").orderBy("c.id", "desc").limit(500).execute();
   const groups = new Map<number, DownloadGroup & { sort: number }>();
   for (const r of rows) {
     const key = r.category_id ?? 0;
-    const group = groups.get(key) ?? { categoryId: r.category_id, name: (opts.lang === "en" ? r.category_en : r.category_zh) ?? null, items: [], sort: r.category_id === null ? Number.MAX_SAFE_INTEGER : Number(r.category_sort ?? 0) };
+    const group = groups.get(key) ?? {
+      categoryId: r.category_id,
+      name: (opts.lang === "en" ? r.category_en : r.category_zh) ?? null,
+      items: [],
+      sort: r.category_id === null ? Number.MAX_SAFE_INTEGER : Number(r.category_sort ?? 0),
+    };
     group.items.push(toContentItem(r, opts.lang));
     groups.set(key, group);
   }

@@ -9,8 +9,19 @@ describe.each(testDatabases())("downloads by category on $name", ({ url }) => {
   let db: DB;
   const editor = { id: 4, code: "EMP000004", tenantId: 1 };
   const item = (over: Partial<ContentInput>): ContentInput => ({
-    kind: "download", titleZh: "下载", titleEn: "Download", bodyZh: "", bodyEn: "", status: "published",
-    publishedAt: new Date(Date.now() - 60_000).toISOString(), categoryId: null, parentId: null, videoUrl: null, onlyThisEntity: false, file: null, ...over,
+    kind: "download",
+    titleZh: "下载",
+    titleEn: "Download",
+    bodyZh: "",
+    bodyEn: "",
+    status: "published",
+    publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    categoryId: null,
+    parentId: null,
+    videoUrl: null,
+    onlyThisEntity: false,
+    file: null,
+    ...over,
   });
   const ids = { catalogues: 0, guides: 0, news: 0 };
 
@@ -31,7 +42,10 @@ describe.each(testDatabases())("downloads by category on $name", ({ url }) => {
     expect((await listCategories(db, "download")).map((c) => c.nameZh)).toEqual(["产品样本", "技术资料"]);
     expect((await listCategories(db)).map((c) => c.nameZh)).toEqual(["新品发布"]);
     // a download cannot take an announcement's category, nor a research item any category
-    expect(await saveContent(db, editor, { tenantId: 1, id: null, content: item({ categoryId: ids.news }) })).toEqual({ ok: false, error: { key: "adminContent:content.err.category" } });
+    expect(await saveContent(db, editor, { tenantId: 1, id: null, content: item({ categoryId: ids.news }) })).toEqual({
+      ok: false,
+      error: { key: "adminContent:content.err.category" },
+    });
     expect((await saveContent(db, editor, { tenantId: 1, id: null, content: item({ kind: "research", categoryId: ids.guides }) })).ok).toBe(false);
   });
 

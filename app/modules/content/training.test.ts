@@ -17,19 +17,41 @@ describe.each(testDatabases())("training progress on $name", ({ url }) => {
     db = await freshDb(await url());
     await seedDemoData(db, { products: 40 });
     const user = async (code: string) => {
-      const u = await db.selectFrom("app_user").innerJoin("user_tenant", "user_tenant.user_id", "app_user.id").select(["app_user.id", "user_tenant.tenant_id"]).where("code", "=", code).orderBy("is_default", "desc").executeTakeFirstOrThrow();
+      const u = await db
+        .selectFrom("app_user")
+        .innerJoin("user_tenant", "user_tenant.user_id", "app_user.id")
+        .select(["app_user.id", "user_tenant.tenant_id"])
+        .where("code", "=", code)
+        .orderBy("is_default", "desc")
+        .executeTakeFirstOrThrow();
       return { userId: u.id, tenantId: u.tenant_id };
     };
     learner = await user("XCD000001");
     other = await user("DPC000001");
     const content = (kind: string, status: string) =>
-      db.selectFrom("content").select("id").where("kind", "=", kind).where("status", "=", status).where("tenant_id", "is", null).orderBy("id").executeTakeFirstOrThrow();
+      db
+        .selectFrom("content")
+        .select("id")
+        .where("kind", "=", kind)
+        .where("status", "=", status)
+        .where("tenant_id", "is", null)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
     course = (await content("training", "published")).id;
     announcement = (await content("announcement", "published")).id;
     draft = (
       await db
         .insertInto("content")
-        .values({ kind: "training", title_zh: "草稿课程", title_en: "Draft course", body_zh: "", body_en: "", published_at: new Date().toISOString(), status: "draft", tenant_id: null } as never)
+        .values({
+          kind: "training",
+          title_zh: "草稿课程",
+          title_en: "Draft course",
+          body_zh: "",
+          body_en: "",
+          published_at: new Date().toISOString(),
+          status: "draft",
+          tenant_id: null,
+        } as never)
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;

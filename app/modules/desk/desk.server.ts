@@ -123,7 +123,12 @@ export async function listDeskOrders(db: DB, actor: DeskActor, f: DeskFilters) {
           "c.name_zh as customer_name_zh",
           "c.name_en as customer_name_en",
           "u.code as user_code",
-          (eb) => eb.selectFrom("order_line as c1").select((e) => e.fn.countAll<number>().as("n")).whereRef("c1.order_id", "=", "o.id").as("items"),
+          (eb) =>
+            eb
+              .selectFrom("order_line as c1")
+              .select((e) => e.fn.countAll<number>().as("n"))
+              .whereRef("c1.order_id", "=", "o.id")
+              .as("items"),
           (eb) =>
             eb
               .selectFrom("order_line as c2")
@@ -156,7 +161,14 @@ export async function getDeskOrder(db: DB, actor: DeskActor, orderNo: string) {
     .innerJoin("customer as c", "c.id", "o.customer_id")
     .innerJoin("app_user as u", "u.id", "o.user_id")
     .selectAll("o")
-    .select(["c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en", "u.code as user_code", "u.name as user_name", "u.language as user_language"])
+    .select([
+      "c.code as customer_code",
+      "c.name_zh as customer_name_zh",
+      "c.name_en as customer_name_en",
+      "u.code as user_code",
+      "u.name as user_name",
+      "u.language as user_language",
+    ])
     .where("o.order_no", "=", orderNo)
     .where("o.tenant_id", "=", actor.tenantId)
     .where("o.status", "in", [...DESK_STATUSES])
@@ -189,12 +201,17 @@ export type DeskResult = Result<DeskDone>;
  * The refusals that say the order is no longer where the step starts from (someone else, or an
  * earlier post, moved it): the page asked for something that was possible when it was drawn.
  */
-export const DESK_CONFLICTS: ReadonlySet<string> = new Set(["adminOrders:error.notAllowed", "adminOrders:error.nothingOpen", "adminOrders:error.changedMeanwhile"]);
+export const DESK_CONFLICTS: ReadonlySet<string> = new Set([
+  "adminOrders:error.notAllowed",
+  "adminOrders:error.nothingOpen",
+  "adminOrders:error.changedMeanwhile",
+]);
 
 const orderMissing = (): never => {
   throw new NotFoundError("order");
 };
-const deskDone = (key: string, values: Record<string, string | number>, already?: boolean): DeskResult => ok(already ? { key, values, already } : { key, values });
+const deskDone = (key: string, values: Record<string, string | number>, already?: boolean): DeskResult =>
+  ok(already ? { key, values, already } : { key, values });
 
 /** Where an event leads from any status for staff: a repeated post finds the order already there. */
 const targetsOf = (event: OrderEvent) => new Set(TRANSITIONS.filter((t) => t.event === event && t.by.includes("staff")).map((t) => t.to));
@@ -263,7 +280,14 @@ async function staffTransition(
       await releaseStock(trx, order.tenant_id, await trx.selectFrom("order_line").selectAll().where("order_id", "=", order.id).execute());
     }
     const after = { ...found, lines: lines.map((l) => ({ ...l, ship_date: opts.lineDates?.get(l.id) ?? l.ship_date })) };
-    await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, opts.notice, opts.now, opts.noticeText?.(after) ?? opts.reason ?? "");
+    await addOrderNotice(
+      trx,
+      { id: order.user_id, tenantId: order.tenant_id },
+      order.order_no,
+      opts.notice,
+      opts.now,
+      opts.noticeText?.(after) ?? opts.reason ?? "",
+    );
     await recordAudit(
       trx,
       actor,
@@ -286,10 +310,7 @@ async function staffTransition(
   return deskDone(`adminOrders:done.${event}`, values);
 }
 
-const linesText = (found: Found) =>
-  found.lines
-    .map((l) => `${l.line_no} ${l.ordering_code} → ${l.ship_date ?? "—"}`)
-    .join("; ");
+const linesText = (found: Found) => found.lines.map((l) => `${l.line_no} ${l.ordering_code} → ${l.ship_date ?? "—"}`).join("; ");
 
 /** Confirms the order with the lines' current dates (to be confirmed, or submitted after the dealer agreed). */
 export function confirmOrder(db: DB, actor: DeskActor, orderNo: string, now = new Date()) {
@@ -302,7 +323,13 @@ const DATE = /^\d{4}-\d\d-\d\d$/;
  * Proposes other ship dates for some lines of a to-be-confirmed order (`dates`: line id → date);
  * the dealer gets an "ERP delivery date feedback" notice and agrees or disagrees in the shop.
  */
-export async function proposeDates(db: DB, actor: DeskActor, orderNo: string, dates: { lineId: number; date: string }[], now = new Date()): Promise<DeskResult> {
+export async function proposeDates(
+  db: DB,
+  actor: DeskActor,
+  orderNo: string,
+  dates: { lineId: number; date: string }[],
+  now = new Date(),
+): Promise<DeskResult> {
   const found = await getDeskOrder(db, actor, orderNo);
   if (!found) return orderMissing();
   const today = shopToday(now);

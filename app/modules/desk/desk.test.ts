@@ -56,7 +56,8 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
   });
 
   const stock = (productId: number) => db.selectFrom("stock").select(["available", "reserved"]).where("product_id", "=", productId).executeTakeFirstOrThrow();
-  const status = async (orderNo: string) => (await db.selectFrom("sales_order").select("status").where("order_no", "=", orderNo).executeTakeFirstOrThrow()).status;
+  const status = async (orderNo: string) =>
+    (await db.selectFrom("sales_order").select("status").where("order_no", "=", orderNo).executeTakeFirstOrThrow()).status;
   const notices = (orderNo: string) => db.selectFrom("notice").selectAll().where("order_no", "=", orderNo).orderBy("id").execute();
   const audits = (orderNo: string) => db.selectFrom("audit_log").selectAll().where("entity", "=", "sales_order").where("entity_id", "=", orderNo).execute();
 
@@ -104,9 +105,22 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     const no = await order(true);
     const found = (await getDeskOrder(db, staff, no))!;
     const [first, second] = await bigFirst(no);
-    expect(await proposeDates(db, staff, no, found.lines.map((l) => ({ lineId: l.id, date: l.ship_date! })))).toMatchObject({ ok: false, error: { key: "adminOrders:error.noDateChanged" } });
-    expect(await proposeDates(db, staff, no, [{ lineId: first.id, date: "2001-01-01" }])).toMatchObject({ ok: false, error: { key: "adminOrders:error.datePast" } });
-    const proposed = await proposeDates(db, staff, no, [{ lineId: first.id, date: inDays(30) }, { lineId: second.id, date: second.ship_date! }]);
+    expect(
+      await proposeDates(
+        db,
+        staff,
+        no,
+        found.lines.map((l) => ({ lineId: l.id, date: l.ship_date! })),
+      ),
+    ).toMatchObject({ ok: false, error: { key: "adminOrders:error.noDateChanged" } });
+    expect(await proposeDates(db, staff, no, [{ lineId: first.id, date: "2001-01-01" }])).toMatchObject({
+      ok: false,
+      error: { key: "adminOrders:error.datePast" },
+    });
+    const proposed = await proposeDates(db, staff, no, [
+      { lineId: first.id, date: inDays(30) },
+      { lineId: second.id, date: second.ship_date! },
+    ]);
     expect(proposed).toMatchObject({ ok: true });
     expect(await status(no)).toBe("date_proposed");
     const line = (await getDeskOrder(db, staff, no))!.lines.find((l) => l.id === first.id)!;
@@ -121,7 +135,17 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect(await status(no)).toBe("submitted");
     expect((await listDeskOrders(db, staff, { tab: "queue", page: 1, pageSize: 50 })).rows.map((o) => o.order_no)).toContain(no);
 
-    expect(await recordShipment(db, staff, no, { token: newSubmitToken(), shipDate: inDays(0), carrier: "SF", trackingNo: "1", packingSlipNo: "P", batchNo: "B", lines: [{ lineId: first.id, qty: 1 }] })).toMatchObject({
+    expect(
+      await recordShipment(db, staff, no, {
+        token: newSubmitToken(),
+        shipDate: inDays(0),
+        carrier: "SF",
+        trackingNo: "1",
+        packingSlipNo: "P",
+        batchNo: "B",
+        lines: [{ lineId: first.id, qty: 1 }],
+      }),
+    ).toMatchObject({
       ok: false,
       error: { key: "adminOrders:error.notAllowed" },
     });
@@ -131,8 +155,14 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
 
     const reservedBefore = (await stock(fx.products.moq10)).reserved;
     const head = { shipDate: inDays(0), carrier: "顺丰速运", trackingNo: "SF100200300", packingSlipNo: "PS1", batchNo: "B1" };
-    expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 30 }] })).toMatchObject({ ok: false, error: { key: "adminOrders:error.overShip" } });
-    expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 0 }] })).toMatchObject({ ok: false, error: { key: "adminOrders:error.noQty" } });
+    expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 30 }] })).toMatchObject({
+      ok: false,
+      error: { key: "adminOrders:error.overShip" },
+    });
+    expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 0 }] })).toMatchObject({
+      ok: false,
+      error: { key: "adminOrders:error.noQty" },
+    });
     expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 10 }] })).toMatchObject({ ok: true });
     expect((await stock(fx.products.moq10)).reserved).toBe(reservedBefore - 10);
     const records = await listDeliveries(db, fx.a, { orderNo: no, page: 1, pageSize: 20 });
@@ -214,7 +244,11 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
         return recordShipment(db, staff, no, { ...shipHead, token: newSubmitToken(), lines: [{ lineId: first?.id ?? 0, qty: 1 }] });
       }
       case "desk ships the rest":
-        return recordShipment(db, staff, no, { ...shipHead, token: newSubmitToken(), lines: (await openLines(no)).map((l) => ({ lineId: l.id, qty: l.qty - l.shipped_qty })) });
+        return recordShipment(db, staff, no, {
+          ...shipHead,
+          token: newSubmitToken(),
+          lines: (await openLines(no)).map((l) => ({ lineId: l.id, qty: l.qty - l.shipped_qty })),
+        });
       case "dealer cancels":
         return cancelOrder(db, fx.a, no, "不要了");
       case "dealer disagrees":
@@ -274,8 +308,14 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     const [c1, c2] = await Promise.all([cancelDeskOrder(db, staff, no, "缺货，剩余取消"), cancelDeskOrder(db, staff, no, "缺货，剩余取消")]);
     expect(c1.ok && c2.ok).toBe(true);
     expect([c1, c2].filter((r) => r.ok && r.value.already)).toHaveLength(1);
-    expect(await stock(fx.products.moq10)).toEqual({ available: moq10.available + open.get(fx.products.moq10)!, reserved: moq10.reserved - open.get(fx.products.moq10)! });
-    expect(await stock(fx.products.holder)).toEqual({ available: holder.available + open.get(fx.products.holder)!, reserved: holder.reserved - open.get(fx.products.holder)! });
+    expect(await stock(fx.products.moq10)).toEqual({
+      available: moq10.available + open.get(fx.products.moq10)!,
+      reserved: moq10.reserved - open.get(fx.products.moq10)!,
+    });
+    expect(await stock(fx.products.holder)).toEqual({
+      available: holder.available + open.get(fx.products.holder)!,
+      reserved: holder.reserved - open.get(fx.products.holder)!,
+    });
     const { order: o, lines: after } = (await getOrder(db, fx.a, no))!;
     expect(o).toMatchObject({ status: "shipped", cancel_reason: "缺货，剩余取消" });
     expect(after.map((l) => l.shipped_qty)).toEqual([...lines].sort((x, y) => x.line_no - y.line_no).map((l) => l.shipped_qty)); // what shipped stays
@@ -352,10 +392,15 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     expect(await readShipmentFile(Buffer.from("订单号,行号\n"))).toMatchObject({ ok: false, error: "adminOrders:import.onlyExcel" });
     expect(await readShipmentFile(await xlsx([["foo"], ["x"]]))).toMatchObject({ ok: false, error: "adminOrders:import.missingColumns" });
 
-    const bad = await readShipmentFile(await xlsx([SHIPMENT_COLUMNS.map((c) => c.en), row(l1.line_no, 5), row(l2.line_no, l2.qty + 1), ["SO-NOPE", 10, 1, inDays(0), "a", "b", "c", "d"]]));
+    const bad = await readShipmentFile(
+      await xlsx([SHIPMENT_COLUMNS.map((c) => c.en), row(l1.line_no, 5), row(l2.line_no, l2.qty + 1), ["SO-NOPE", 10, 1, inDays(0), "a", "b", "c", "d"]]),
+    );
     expect(bad.ok).toBe(true);
     if (!bad.ok) return;
-    const before = await db.selectFrom("shipment").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("shipment")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const refused = await importShipments(db, staff, newSubmitToken(), bad.rows);
     expect(refused).toMatchObject({
       ok: false,
@@ -364,10 +409,22 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
         { row: 4, column: "orderNo", key: "adminOrders:import.orderUnknown" },
       ],
     });
-    expect(Number((await db.selectFrom("shipment").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(Number(before.n));
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("shipment")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(Number(before.n));
     expect((await getDeskOrder(db, staff, no))!.lines.every((l) => l.shipped_qty === 0)).toBe(true);
     // another entity's staff cannot import into this order
-    expect(await importShipments(db, staffOther, newSubmitToken(), [{ ...bad.rows[0] }])).toMatchObject({ ok: false, problems: [{ key: "adminOrders:import.orderUnknown" }] });
+    expect(await importShipments(db, staffOther, newSubmitToken(), [{ ...bad.rows[0] }])).toMatchObject({
+      ok: false,
+      problems: [{ key: "adminOrders:import.orderUnknown" }],
+    });
 
     // two rows of the same line that together are more than open: refused as well
     const twice = await readShipmentFile(await xlsx([head, row(l1.line_no, l1.qty), row(l1.line_no, 1)]));
@@ -387,7 +444,11 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     // one file with two shipments (two packing slips) of the same order: both go in, and the last leaves nothing open
     const [b1, b2] = await bigFirst(no);
     const rest = await readShipmentFile(
-      await xlsx([head, [no, b1.line_no, b1.qty - b1.shipped_qty, inDays(0), "顺丰", "SF2", "PS10", "B10"], [no, b2.line_no, b2.qty - b2.shipped_qty, inDays(0), "顺丰", "SF3", "PS11", "B11"]]),
+      await xlsx([
+        head,
+        [no, b1.line_no, b1.qty - b1.shipped_qty, inDays(0), "顺丰", "SF2", "PS10", "B10"],
+        [no, b2.line_no, b2.qty - b2.shipped_qty, inDays(0), "顺丰", "SF3", "PS11", "B11"],
+      ]),
     );
     if (!rest.ok) throw new Error(JSON.stringify(rest));
     expect(await importShipments(db, staff, newSubmitToken(), rest.rows)).toMatchObject({ ok: true, shipments: 2, orders: 1 });

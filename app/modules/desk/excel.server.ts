@@ -28,16 +28,43 @@ export function deskOrdersExport(db: DB, actor: DeskActor, f: Omit<DeskFilters, 
     fileName: `order-desk-${new Date().toISOString().slice(0, 10)}.xlsx`,
     fill: async (wb) => {
       const ws = wb.addWorksheet(t("export.sheet"));
-      ws.columns = [{ width: 20 }, { width: 12 }, { width: 30 }, { width: 16 }, { width: 14 }, { width: 18 }, { width: 8 }, { width: 10 }, { width: 12 }, { width: 14 }];
+      ws.columns = [
+        { width: 20 },
+        { width: 12 },
+        { width: 30 },
+        { width: 16 },
+        { width: 14 },
+        { width: 18 },
+        { width: 8 },
+        { width: 10 },
+        { width: 12 },
+        { width: 14 },
+      ];
       header(ws, [
-        t("field.orderNo"), t("field.customerCode"), t("field.customer"), t("field.poNo"), t("field.status"), t("field.date"),
-        t("field.items"), t("field.openLines"), t("field.payable"), t("field.deliveryDate"),
+        t("field.orderNo"),
+        t("field.customerCode"),
+        t("field.customer"),
+        t("field.poNo"),
+        t("field.status"),
+        t("field.date"),
+        t("field.items"),
+        t("field.openLines"),
+        t("field.payable"),
+        t("field.deliveryDate"),
       ]);
       for await (const r of iterateDeskOrders(db, actor, f)) {
         ws.addRow(
           neutraliseRow([
-            r.order_no, r.customer_code, lang === "en" ? r.customer_name_en : r.customer_name_zh, r.po_no ?? "", ts(`status.${r.status}`, { defaultValue: r.status }),
-            formatDateTime(r.created_at), r.items, r.open_lines, amountValue(r.payable_amount), r.expected_delivery_date,
+            r.order_no,
+            r.customer_code,
+            lang === "en" ? r.customer_name_en : r.customer_name_zh,
+            r.po_no ?? "",
+            ts(`status.${r.status}`, { defaultValue: r.status }),
+            formatDateTime(r.created_at),
+            r.items,
+            r.open_lines,
+            amountValue(r.payable_amount),
+            r.expected_delivery_date,
           ]),
         ).commit();
       }
@@ -67,7 +94,10 @@ export function shipmentTemplate(lang: Language): XlsxExport {
     fill: async (wb) => {
       const ws = wb.addWorksheet(en ? "Shipments" : "发货");
       ws.columns = SHIPMENT_COLUMNS.map(() => ({ width: 18 }));
-      header(ws, SHIPMENT_COLUMNS.map((c) => (en ? c.en : c.zh)));
+      header(
+        ws,
+        SHIPMENT_COLUMNS.map((c) => (en ? c.en : c.zh)),
+      );
       ws.addRow(["SO20261125-000001", 10, 5, today, en ? "SF Express" : "顺丰速运", "SF1234567890", "PS2026110001", "B2611-0001"]).commit();
       ws.commit();
     },
@@ -98,7 +128,12 @@ export async function readShipmentFile(buf: Buffer): Promise<ShipmentReadResult>
         if (col && !cols.has(col.field)) cols.set(col.field, i);
       });
       const missing = SHIPMENT_COLUMNS.filter((c) => !cols.has(c.field));
-      if (missing.length) return { ok: false, error: "adminOrders:import.missingColumns", problems: missing.map((c) => ({ row: n, column: c.field, key: "adminOrders:import.missingColumn" })) };
+      if (missing.length)
+        return {
+          ok: false,
+          error: "adminOrders:import.missingColumns",
+          problems: missing.map((c) => ({ row: n, column: c.field, key: "adminOrders:import.missingColumn" })),
+        };
       return null;
     }
     const cell = (f: ShipmentField) => texts[cols.get(f)!] ?? BLANK;

@@ -11,16 +11,37 @@ const form = (fields: Record<string, string>) => {
 describe("the order desk's forms", () => {
   it("a shipment: quantities per line, empty ones kept as nothing to ship", () => {
     const s = parseWithZod(
-      form({ intent: "ship", token: "abcdefghijklmnopqrstuvwx", shipDate: "2026-11-25", carrier: "顺丰", trackingNo: "SF1", packingSlipNo: "PS1", batchNo: "B1", "qty.12": "", "qty.13": "3" }),
+      form({
+        intent: "ship",
+        token: "abcdefghijklmnopqrstuvwx",
+        shipDate: "2026-11-25",
+        carrier: "顺丰",
+        trackingNo: "SF1",
+        packingSlipNo: "PS1",
+        batchNo: "B1",
+        "qty.12": "",
+        "qty.13": "3",
+      }),
       { schema: DeskActionSchema },
     );
     expect(s.status === "success" && s.value).toMatchObject({ intent: "ship", qty: { "12": "", "13": 3 } });
   });
 
   it("a shipment without carrier or with a negative quantity is refused, field by field", () => {
-    const s = parseWithZod(form({ intent: "ship", token: "abcdefghijklmnopqrstuvwx", shipDate: "25.11.2026", trackingNo: "SF1", packingSlipNo: "PS1", batchNo: "B1", "qty.12": "-1" }), {
-      schema: DeskActionSchema,
-    });
+    const s = parseWithZod(
+      form({
+        intent: "ship",
+        token: "abcdefghijklmnopqrstuvwx",
+        shipDate: "25.11.2026",
+        trackingNo: "SF1",
+        packingSlipNo: "PS1",
+        batchNo: "B1",
+        "qty.12": "-1",
+      }),
+      {
+        schema: DeskActionSchema,
+      },
+    );
     expect(s.status).toBe("error");
     expect(Object.keys((s.status === "error" && s.error) || {}).sort()).toEqual(["carrier", "qty.12", "shipDate"]);
   });
@@ -33,6 +54,16 @@ describe("the order desk's forms", () => {
 
   it("the list's query falls back to no filter for anything unreadable", () => {
     const s = parseWithZod(new URLSearchParams("tab=nope&status=to_be_submitted&from=yesterday&page=-3&dealer=C10001"), { schema: DeskFilterSchema });
-    expect(s.status === "success" && s.value).toEqual({ tab: "queue", status: undefined, dealer: "C10001", from: undefined, to: undefined, code: undefined, poNo: undefined, orderNo: undefined, page: 1 });
+    expect(s.status === "success" && s.value).toEqual({
+      tab: "queue",
+      status: undefined,
+      dealer: "C10001",
+      from: undefined,
+      to: undefined,
+      code: undefined,
+      poNo: undefined,
+      orderNo: undefined,
+      page: 1,
+    });
   });
 });

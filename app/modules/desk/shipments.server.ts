@@ -107,7 +107,12 @@ async function applyShipment(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: "create", entity: "shipment", entityId: id, after: { orderNo: order.order_no, line: line.line_no, qty: r.qty, ...head } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "create", entity: "shipment", entityId: id, after: { orderNo: order.order_no, line: line.line_no, qty: r.qty, ...head } },
+      now,
+    );
     parts.push(`${line.line_no} ${line.ordering_code} × ${r.qty}`);
   }
   // the status follows what is left open, decided here from the lines as they are now
@@ -118,7 +123,12 @@ async function applyShipment(
   const moved = await trx.updateTable("sales_order").set({ status: to }).where("id", "=", order.id).where("status", "=", touched.status).executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw new ShipAbort("adminOrders:error.changedMeanwhile");
   if (to !== touched.status) {
-    await recordAudit(trx, actor, { action: "update", entity: "sales_order", entityId: order.order_no, before: { status: touched.status }, after: { status: to, event } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "update", entity: "sales_order", entityId: order.order_no, before: { status: touched.status }, after: { status: to, event } },
+      now,
+    );
   }
   const text = `${head.shipDate} ${head.carrier} ${head.trackingNo} (${parts.join("; ")})`;
   await addOrderNotice(trx, { id: order.user_id, tenantId: order.tenant_id }, order.order_no, "shipped", now, text);
@@ -127,9 +137,10 @@ async function applyShipment(
 
 /** Was this form's token (or, for an import, any `<token>:<row>`) recorded already? */
 const tokenUsed = async (db: DB, token: string, prefix = false) =>
-  !!(await (prefix
-    ? db.selectFrom("shipment").select("id").where("post_token", ">=", `${token}:`).where("post_token", "<", `${token};`)
-    : db.selectFrom("shipment").select("id").where("post_token", "=", token)
+  !!(await (
+    prefix
+      ? db.selectFrom("shipment").select("id").where("post_token", ">=", `${token}:`).where("post_token", "<", `${token};`)
+      : db.selectFrom("shipment").select("id").where("post_token", "=", token)
   ).executeTakeFirst());
 
 export async function recordShipment(db: DB, actor: DeskActor, orderNo: string, input: ShipmentInput, now = new Date()): Promise<DeskResult> {
@@ -149,7 +160,15 @@ export async function recordShipment(db: DB, actor: DeskActor, orderNo: string, 
   }
   try {
     await db.transaction().execute((trx) =>
-      applyShipment(trx, actor, order, lines, input, rows.map((r) => ({ ...r, token: input.token })), now),
+      applyShipment(
+        trx,
+        actor,
+        order,
+        lines,
+        input,
+        rows.map((r) => ({ ...r, token: input.token })),
+        now,
+      ),
     );
   } catch (e) {
     if (e instanceof ShipAbort) {
@@ -245,7 +264,19 @@ export async function listDeskShipments(db: DB, actor: DeskActor, page: number) 
       .innerJoin("sales_order as o", "o.id", "s.order_id")
       .innerJoin("order_line as l", "l.id", "s.order_line_id")
       .innerJoin("customer as c", "c.id", "s.customer_id")
-      .select(["s.id", "s.ship_date", "s.carrier", "s.tracking_no", "s.packing_slip_no", "s.batch_no", "s.qty", "o.order_no", "l.line_no", "l.ordering_code", "c.code as customer_code"])
+      .select([
+        "s.id",
+        "s.ship_date",
+        "s.carrier",
+        "s.tracking_no",
+        "s.packing_slip_no",
+        "s.batch_no",
+        "s.qty",
+        "o.order_no",
+        "l.line_no",
+        "l.ordering_code",
+        "c.code as customer_code",
+      ])
       .orderBy("s.id", "desc")
       .limit(SHIPMENT_PAGE_SIZE)
       .offset((page - 1) * SHIPMENT_PAGE_SIZE)

@@ -14,7 +14,6 @@ import { neutraliseRow } from "./sanitize";
  */
 export type ExportKind = "orders" | "details" | "records";
 
-
 /** A workbook to stream: its file name and what writes its rows (the route streams it). */
 export interface XlsxExport {
   fileName: string;
@@ -49,10 +48,30 @@ export async function prepareExport(
       fill: async (wb) => {
         const ws = wb.addWorksheet(t("export.details"));
         ws.columns = [{ width: 8 }, { width: 28 }, { width: 30 }, { width: 10 }, { width: 14 }, { width: 12 }, { width: 14 }, { width: 12 }, { width: 12 }];
-        header(ws, [t("orders.lineNo"), t("cart.code"), t("orders.name"), t("orders.qty"), t("orders.unitPrice"), t("orders.discount"), t("orders.amount"), t("orders.esd"), t("orders.shipDate")]);
+        header(ws, [
+          t("orders.lineNo"),
+          t("cart.code"),
+          t("orders.name"),
+          t("orders.qty"),
+          t("orders.unitPrice"),
+          t("orders.discount"),
+          t("orders.amount"),
+          t("orders.esd"),
+          t("orders.shipDate"),
+        ]);
         for (const l of found.lines) {
           ws.addRow(
-            neutraliseRow([l.line_no, l.ordering_code, lang === "en" ? l.name_en : l.name_zh, l.qty, amountValue(l.unit_price), amountValue(l.discount_amount), amountValue(l.amount), l.esd ?? "", l.ship_date ?? ""]),
+            neutraliseRow([
+              l.line_no,
+              l.ordering_code,
+              lang === "en" ? l.name_en : l.name_zh,
+              l.qty,
+              amountValue(l.unit_price),
+              amountValue(l.discount_amount),
+              amountValue(l.amount),
+              l.esd ?? "",
+              l.ship_date ?? "",
+            ]),
           ).commit();
         }
         ws.commit();
@@ -66,9 +85,21 @@ export async function prepareExport(
       fill: async (wb) => {
         const ws = wb.addWorksheet(t("export.records"));
         ws.columns = [{ width: 12 }, { width: 18 }, { width: 18 }, { width: 28 }, { width: 10 }, { width: 12 }, { width: 20 }, { width: 16 }, { width: 14 }];
-        header(ws, [t("records.shipDate"), t("orders.orderNo"), t("orders.poNo"), t("cart.code"), t("records.qty"), t("records.carrier"), t("records.trackingNo"), t("records.packingSlip"), t("records.batchNo")]);
+        header(ws, [
+          t("records.shipDate"),
+          t("orders.orderNo"),
+          t("orders.poNo"),
+          t("cart.code"),
+          t("records.qty"),
+          t("records.carrier"),
+          t("records.trackingNo"),
+          t("records.packingSlip"),
+          t("records.batchNo"),
+        ]);
         for await (const r of iterateDeliveries(db, actor, f)) {
-          ws.addRow(neutraliseRow([r.ship_date, r.order_no, r.po_no ?? "", r.ordering_code, r.qty, r.carrier, r.tracking_no, r.packing_slip_no, r.batch_no])).commit();
+          ws.addRow(
+            neutraliseRow([r.ship_date, r.order_no, r.po_no ?? "", r.ordering_code, r.qty, r.carrier, r.tracking_no, r.packing_slip_no, r.batch_no]),
+          ).commit();
         }
         ws.commit();
       },
@@ -79,16 +110,46 @@ export async function prepareExport(
     fileName: `orders-${stamp}.xlsx`,
     fill: async (wb) => {
       const ws = wb.addWorksheet(t("export.orders"));
-      ws.columns = [{ width: 18 }, { width: 16 }, { width: 14 }, { width: 18 }, { width: 12 }, { width: 8 }, { width: 12 }, { width: 12 }, { width: 10 }, { width: 12 }, { width: 14 }];
+      ws.columns = [
+        { width: 18 },
+        { width: 16 },
+        { width: 14 },
+        { width: 18 },
+        { width: 12 },
+        { width: 8 },
+        { width: 12 },
+        { width: 12 },
+        { width: 10 },
+        { width: 12 },
+        { width: 14 },
+      ];
       header(ws, [
-        t("orders.col.orderNo"), t("orders.col.poNo"), t("orders.col.status"), t("orders.col.date"), t("orders.col.user"), t("orders.col.items"),
-        t("orders.col.goods"), t("orders.col.discount"), t("orders.col.shipping"), t("orders.col.payable"), t("orders.col.deliveryDate"),
+        t("orders.col.orderNo"),
+        t("orders.col.poNo"),
+        t("orders.col.status"),
+        t("orders.col.date"),
+        t("orders.col.user"),
+        t("orders.col.items"),
+        t("orders.col.goods"),
+        t("orders.col.discount"),
+        t("orders.col.shipping"),
+        t("orders.col.payable"),
+        t("orders.col.deliveryDate"),
       ]);
       for await (const r of iterateOrders(db, actor, f)) {
         ws.addRow(
           neutraliseRow([
-            r.order_no, r.po_no ?? "", t(`status.${r.status}`, { defaultValue: r.status }), formatDateTime(r.created_at), r.user_code, r.items,
-            amountValue(r.goods_amount), amountValue(r.discount_amount), amountValue(r.shipping_fee), amountValue(r.payable_amount), r.expected_delivery_date,
+            r.order_no,
+            r.po_no ?? "",
+            t(`status.${r.status}`, { defaultValue: r.status }),
+            formatDateTime(r.created_at),
+            r.user_code,
+            r.items,
+            amountValue(r.goods_amount),
+            amountValue(r.discount_amount),
+            amountValue(r.shipping_fee),
+            amountValue(r.payable_amount),
+            r.expected_delivery_date,
           ]),
         ).commit();
       }

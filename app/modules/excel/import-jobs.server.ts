@@ -46,11 +46,7 @@ async function processRows(db: DB, actor: CartActor, jobId: number, rows: Parame
     for (let i = 0; i < rows.length; i += CHUNK) {
       const part = await addLinesToCart(db, actor, rows.slice(i, i + CHUNK));
       report.push(...part);
-      await db
-        .updateTable("import_job")
-        .set({ done: report.length, updated_at: new Date().toISOString() })
-        .where("id", "=", jobId)
-        .execute();
+      await db.updateTable("import_job").set({ done: report.length, updated_at: new Date().toISOString() }).where("id", "=", jobId).execute();
       await new Promise((r) => setImmediate(r)); // let page requests in between chunks
     }
     const ok = report.filter((r) => r.ok).length;

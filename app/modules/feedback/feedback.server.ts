@@ -37,7 +37,8 @@ export interface StaffActor {
   tenantId: number;
 }
 
-export type FeedbackResult = { ok: true; id: number; already?: boolean } | { ok: false; error: string; values?: Record<string, string | number>; status: number };
+export type FeedbackResult =
+  { ok: true; id: number; already?: boolean } | { ok: false; error: string; values?: Record<string, string | number>; status: number };
 
 export interface UploadedPhoto {
   name: string;
@@ -47,22 +48,29 @@ export interface UploadedPhoto {
 export const FEEDBACK_PAGE_SIZE = 20;
 export const photoDir = (base = contentDir()) => path.join(base, "feedback");
 
-const fail = (error: string, status = 400, values?: Record<string, string | number>): FeedbackResult => ({ ok: false, error, status, ...(values ? { values } : {}) });
+const fail = (error: string, status = 400, values?: Record<string, string | number>): FeedbackResult => ({
+  ok: false,
+  error,
+  status,
+  ...(values ? { values } : {}),
+});
 
 /** The photos' types from their content (PNG or JPEG only), their number and size: an error key, or the types. */
-export function checkPhotos(photos: UploadedPhoto[]): { ok: true; types: { mime: string; ext: string }[] } | { ok: false; error: string; values?: Record<string, string | number> } {
+export function checkPhotos(
+  photos: UploadedPhoto[],
+): { ok: true; types: { mime: string; ext: string }[] } | { ok: false; error: string; values?: Record<string, string | number> } {
   const real = photos.filter((p) => p.bytes.byteLength > 0);
   if (real.length > FEEDBACK_PHOTOS_MAX) return { ok: false, error: "feedback:error.tooManyPhotos", values: { max: FEEDBACK_PHOTOS_MAX } };
   const types: { mime: string; ext: string }[] = [];
   for (const p of real) {
-    if (p.bytes.byteLength > FEEDBACK_PHOTO_MAX_BYTES) return { ok: false, error: "feedback:error.photoTooBig", values: { mb: FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024 } };
+    if (p.bytes.byteLength > FEEDBACK_PHOTO_MAX_BYTES)
+      return { ok: false, error: "feedback:error.photoTooBig", values: { mb: FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024 } };
     const type = sniffFileType(p.bytes, p.name);
     if (!type || (type.mime !== "image/png" && type.mime !== "image/jpeg")) return { ok: false, error: "feedback:error.photoType" };
     types.push(type);
   }
   return { ok: true, types };
 }
-
 
 export interface NewFeedback {
   token: string;
@@ -131,7 +139,13 @@ export async function createFeedback(db: DB, actor: DealerActor, input: NewFeedb
       for (const [i, p] of real.entries()) {
         await trx
           .insertInto("feedback_photo")
-          .values({ feedback_id: row.id, file_key: keys[i], file_type: checked.types[i].mime, file_size: p.bytes.byteLength, file_name: uploadedFileName(p.name, "photo") })
+          .values({
+            feedback_id: row.id,
+            file_key: keys[i],
+            file_type: checked.types[i].mime,
+            file_size: p.bytes.byteLength,
+            file_name: uploadedFileName(p.name, "photo"),
+          })
           .execute();
       }
       return row.id;
@@ -172,7 +186,12 @@ export async function feedbackOrderChoices(db: DB, actor: DealerActor, orderNo: 
     orders.unshift(selected);
   }
   const lines = selected
-    ? await db.selectFrom("order_line").select(["id", "line_no", "ordering_code", "name_zh", "name_en"]).where("order_id", "=", selected.id).orderBy("line_no").execute()
+    ? await db
+        .selectFrom("order_line")
+        .select(["id", "line_no", "ordering_code", "name_zh", "name_en"])
+        .where("order_id", "=", selected.id)
+        .orderBy("line_no")
+        .execute()
     : [];
   return { orders: orders.map((o) => ({ orderNo: o.order_no, createdAt: o.created_at })), selected: selected?.order_no ?? null, lines };
 }
@@ -251,14 +270,28 @@ export async function listStaffFeedback(db: DB, actor: StaffActor, f: StaffFilte
 
 async function loadFeedback(db: DB, where: { id: number; tenantId: number; customerId?: number }) {
   let q = listBase(db)
-    .select([...listColumns, "f.user_id", "f.customer_id", "f.tenant_id", "f.closed_at", "u.name as user_name", "l.name_zh as line_name_zh", "l.name_en as line_name_en"])
+    .select([
+      ...listColumns,
+      "f.user_id",
+      "f.customer_id",
+      "f.tenant_id",
+      "f.closed_at",
+      "u.name as user_name",
+      "l.name_zh as line_name_zh",
+      "l.name_en as line_name_en",
+    ])
     .where("f.id", "=", where.id)
     .where("f.tenant_id", "=", where.tenantId);
   if (where.customerId !== undefined) q = q.where("f.customer_id", "=", where.customerId);
   const feedback = await q.executeTakeFirst();
   if (!feedback) throw new NotFoundError("feedback");
   const [messages, photos] = await Promise.all([
-    db.selectFrom("feedback_message").select(["id", "user_code", "author", "event", "body", "created_at"]).where("feedback_id", "=", feedback.id).orderBy("id").execute(),
+    db
+      .selectFrom("feedback_message")
+      .select(["id", "user_code", "author", "event", "body", "created_at"])
+      .where("feedback_id", "=", feedback.id)
+      .orderBy("id")
+      .execute(),
     db.selectFrom("feedback_photo").select(["id", "file_name", "file_type", "file_size"]).where("feedback_id", "=", feedback.id).orderBy("id").execute(),
   ]);
   return { feedback, messages, photos };
@@ -299,11 +332,16 @@ async function step(
   now: Date,
 ): Promise<FeedbackResult> {
   const where = { id, tenantId: who.tenantId, ...(who.customerId !== undefined ? { customerId: who.customerId } : {}) };
-  let q = db.selectFrom("feedback").select(["id", "status", "user_id", "tenant_id", "order_no"]).where("id", "=", where.id).where("tenant_id", "=", where.tenantId);
+  let q = db
+    .selectFrom("feedback")
+    .select(["id", "status", "user_id", "tenant_id", "order_no"])
+    .where("id", "=", where.id)
+    .where("tenant_id", "=", where.tenantId);
   if (where.customerId !== undefined) q = q.where("customer_id", "=", where.customerId);
   const fb = await q.executeTakeFirst();
   if (!fb) return fail("feedback:error.notFound", 404);
-  const posted = () => db.selectFrom("feedback_message").select("id").where("feedback_id", "=", fb.id).where("submit_token", "=", input.token).executeTakeFirst();
+  const posted = () =>
+    db.selectFrom("feedback_message").select("id").where("feedback_id", "=", fb.id).where("submit_token", "=", input.token).executeTakeFirst();
   if (await posted()) return { ok: true, id: fb.id, already: true };
   const body = input.body.trim();
   if (body.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", 400, { max: FEEDBACK_TEXT_MAX });
@@ -322,7 +360,16 @@ async function step(
       if (Number(upd.numUpdatedRows) !== 1) return false;
       const msg = await trx
         .insertInto("feedback_message")
-        .values({ feedback_id: fb.id, user_id: who.id, user_code: who.code, author: who.author, event: input.event, body, submit_token: input.token, created_at: stamp })
+        .values({
+          feedback_id: fb.id,
+          user_id: who.id,
+          user_code: who.code,
+          author: who.author,
+          event: input.event,
+          body,
+          submit_token: input.token,
+          created_at: stamp,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       if (input.event !== "message") {

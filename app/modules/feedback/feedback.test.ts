@@ -6,7 +6,19 @@ import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { addDealerMessage, checkPhotos, createFeedback, getDealerFeedback, getStaffFeedback, listDealerFeedback, listStaffFeedback, readFeedbackPhoto, staffStep, type DealerActor, type StaffActor } from "./feedback.server";
+import {
+  addDealerMessage,
+  checkPhotos,
+  createFeedback,
+  getDealerFeedback,
+  getStaffFeedback,
+  listDealerFeedback,
+  listStaffFeedback,
+  readFeedbackPhoto,
+  staffStep,
+  type DealerActor,
+  type StaffActor,
+} from "./feedback.server";
 import { FEEDBACK_EVENTS, FEEDBACK_STATUSES, FEEDBACK_TRANSITIONS, nextFeedbackStatus, type FeedbackEvent, type FeedbackStatus } from "./status";
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -32,7 +44,18 @@ describe("the feedback state machine, pair by pair", () => {
 
 describe("photo checks", () => {
   it("takes PNG and JPEG by their content, whatever the name", () => {
-    expect(checkPhotos([{ name: "a.txt", bytes: png }, { name: "b", bytes: jpeg }])).toEqual({ ok: true, types: [{ mime: "image/png", ext: "png" }, { mime: "image/jpeg", ext: "jpg" }] });
+    expect(
+      checkPhotos([
+        { name: "a.txt", bytes: png },
+        { name: "b", bytes: jpeg },
+      ]),
+    ).toEqual({
+      ok: true,
+      types: [
+        { mime: "image/png", ext: "png" },
+        { mime: "image/jpeg", ext: "jpg" },
+      ],
+    });
   });
   it("refuses HTML named .png, PDF, more than 3 photos, more than 5 MB", () => {
     expect(checkPhotos([{ name: "x.png", bytes: html }])).toMatchObject({ ok: false, error: "feedback:error.photoType" });
@@ -76,15 +99,49 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
       const o = await db
         .insertInto("sales_order")
         .values({
-          order_no: no, tenant_id: fx.tenantId, customer_id: customerId, user_id: userId, status: "confirmed", po_no: null, consignee: "x", phone: "1", address_text: "x",
-          payment_method: "transfer", payment_deadline: null, expected_delivery_date: "2026-12-01", goods_amount: 100, discount_amount: 0, shipping_fee: 0, payable_amount: 100,
-          currency: "CNY", remark: null, cancel_reason: null, submit_token: null, updated_at: stamp, submitted_at: stamp,
+          order_no: no,
+          tenant_id: fx.tenantId,
+          customer_id: customerId,
+          user_id: userId,
+          status: "confirmed",
+          po_no: null,
+          consignee: "x",
+          phone: "1",
+          address_text: "x",
+          payment_method: "transfer",
+          payment_deadline: null,
+          expected_delivery_date: "2026-12-01",
+          goods_amount: 100,
+          discount_amount: 0,
+          shipping_fee: 0,
+          payable_amount: 100,
+          currency: "CNY",
+          remark: null,
+          cancel_reason: null,
+          submit_token: null,
+          updated_at: stamp,
+          submitted_at: stamp,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
       const l = await db
         .insertInto("order_line")
-        .values({ order_id: o.id, line_no: 1, product_id: fx.products.insert, ordering_code: "CNMG120408-DM", name_zh: "刀片", name_en: "Insert", qty: 10, unit_price: 10, discount_amount: 0, amount: 100, promotion_item_id: null, esd: null, ship_date: null, requested_date: null })
+        .values({
+          order_id: o.id,
+          line_no: 1,
+          product_id: fx.products.insert,
+          ordering_code: "CNMG120408-DM",
+          name_zh: "刀片",
+          name_en: "Insert",
+          qty: 10,
+          unit_price: 10,
+          discount_amount: 0,
+          amount: 100,
+          promotion_item_id: null,
+          esd: null,
+          ship_date: null,
+          requested_date: null,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return l.id;
@@ -102,12 +159,21 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
     createFeedback(db, who, { token: token(), orderNo: orderA, type: "quality", description: "断屑不良", photos: [], ...input }, { dir });
 
   it("files feedback on the customer's own order line, with photos stored under random names", async () => {
-    const r = await file({ lineId: lineA, photos: [{ name: "崩刃.png", bytes: png }, { name: "side.jpg", bytes: jpeg }] });
+    const r = await file({
+      lineId: lineA,
+      photos: [
+        { name: "崩刃.png", bytes: png },
+        { name: "side.jpg", bytes: jpeg },
+      ],
+    });
     expect(r).toMatchObject({ ok: true });
     if (!r.ok) return;
     const { feedback, photos, messages } = await getDealerFeedback(db, dealerA, r.id);
     expect(feedback).toMatchObject({ status: "open", order_no: orderA, line_no: 1, ordering_code: "CNMG120408-DM", type: "quality", description: "断屑不良" });
-    expect(photos.map((p) => [p.file_name, p.file_type])).toEqual([["崩刃.png", "image/png"], ["side.jpg", "image/jpeg"]]);
+    expect(photos.map((p) => [p.file_name, p.file_type])).toEqual([
+      ["崩刃.png", "image/png"],
+      ["side.jpg", "image/jpeg"],
+    ]);
     expect(messages).toEqual([]);
     const photo = await readFeedbackPhoto(db, { tenantId: dealerA.tenantId, customerId: dealerA.customerId }, photos[0].id, dir);
     expect(photo?.type).toBe("image/png");
@@ -119,7 +185,15 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
   });
 
   it("refuses another customer's order or line, a wrong type, an empty text, a bad photo; stores nothing", async () => {
-    const count = async () => Number((await db.selectFrom("feedback").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("feedback")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect(await file({ orderNo: orderB })).toMatchObject({ ok: false, status: 404 });
     expect(await file({ orderNo: orderA, lineId: lineA }, dealerB)).toMatchObject({ ok: false, status: 404 });
@@ -179,7 +253,11 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
     expect(await status()).toBe("answered");
     expect(await staffStep(db, staff, r.id, { token: token(), event: "close", body: "" })).toMatchObject({ ok: true });
     expect(await status()).toBe("closed");
-    expect(await addDealerMessage(db, dealerA, r.id, { token: token(), body: "还有问题" })).toMatchObject({ ok: false, error: "feedback:error.closed", status: 409 });
+    expect(await addDealerMessage(db, dealerA, r.id, { token: token(), body: "还有问题" })).toMatchObject({
+      ok: false,
+      error: "feedback:error.closed",
+      status: 409,
+    });
     expect(await staffStep(db, staff, r.id, { token: token(), event: "reply", body: "x" })).toMatchObject({ ok: false, status: 409 });
     const { messages } = await getDealerFeedback(db, dealerA, r.id);
     expect(messages.map((m) => m.event)).toEqual(["ask", "message", "reply", "close"]);

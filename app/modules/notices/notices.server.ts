@@ -2,7 +2,12 @@ import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
 
 const unreadCount = (db: DB, userId: number) =>
-  db.selectFrom("notice").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).where("is_read", "=", 0).execute();
+  db
+    .selectFrom("notice")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("is_read", "=", 0)
+    .execute();
 const latestUnread = (db: DB, userId: number, limit: number) =>
   db
     .selectFrom("notice")
@@ -11,7 +16,8 @@ const latestUnread = (db: DB, userId: number, limit: number) =>
     .where("is_read", "=", 0)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit).execute();
+    .limit(limit)
+    .execute();
 
 /** Unread notices of a user: the count for the badge and the latest 3 for the notice box (spec §9). */
 export async function getUnreadNotices(db: DB, userId: number, lang: Language, limit = 3) {

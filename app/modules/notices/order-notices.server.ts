@@ -9,17 +9,7 @@ import { noticeTexts } from "./notice-texts.server";
  * delivery date feedback). The notice box and the message page read them.
  */
 export type OrderNoticeKind =
-  | "review"
-  | "cancelled"
-  | "confirmed"
-  | "disagreed"
-  | "agreed"
-  | "proposed"
-  | "deskConfirmed"
-  | "deskCancelled"
-  | "deskCancelledRest"
-  | "purchase"
-  | "shipped";
+  "review" | "cancelled" | "confirmed" | "disagreed" | "agreed" | "proposed" | "deskConfirmed" | "deskCancelled" | "deskCancelledRest" | "purchase" | "shipped";
 
 /** The notice type of each kind; the texts are notices:order.<kind> in the locale files. */
 const TYPES: Record<OrderNoticeKind, string> = {
@@ -94,7 +84,11 @@ export async function listNotices(db: DB, userId: number, lang: Language, page: 
 }
 
 /** Mark one notice read (only the user's own); returns the new unread count, or null if not found. */
-export async function markNoticeRead(db: DB, userId: number, id: number): Promise<{ count: number; notice: { type: string; orderNo: string | null; detailId: number | null } } | null> {
+export async function markNoticeRead(
+  db: DB,
+  userId: number,
+  id: number,
+): Promise<{ count: number; notice: { type: string; orderNo: string | null; detailId: number | null } } | null> {
   const notice = await db
     .selectFrom("notice")
     .select(["id", "type", "order_no", "detail_id"])

@@ -35,9 +35,7 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     }
     const address = await addAddress(db, fx.a, { consignee: "李四", phone: "1", province: "湖南", city: "株洲", district: "芦淞", line: "1号" });
     const results = await Promise.all(
-      buyers.map((u) =>
-        submitOrder(db, u, { token: newSubmitToken(), addressId: address, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) }),
-      ),
+      buyers.map((u) => submitOrder(db, u, { token: newSubmitToken(), addressId: address, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) })),
     );
     const ok = results.filter((r) => r.ok);
     const refused = results.filter((r) => !r.ok);
@@ -50,7 +48,11 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     expect(item).toEqual({ flash_sold: 10, flash_stock: 10 });
     const stock = await db.selectFrom("stock").select(["available", "reserved"]).where("product_id", "=", fx.products.flash).executeTakeFirstOrThrow();
     expect(stock).toEqual({ available: 90, reserved: 10 });
-    const orders = await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", fx.tenantId).executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom("sales_order")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", fx.tenantId)
+      .executeTakeFirstOrThrow();
     expect(Number(orders.n)).toBe(10);
   }, 60_000);
 
@@ -60,14 +62,16 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     const token = newSubmitToken();
     const before = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        submitOrder(db, fx.a, { token, addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) }),
-      ),
+      Array.from({ length: 10 }, () => submitOrder(db, fx.a, { token, addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) })),
     );
     const numbers = new Set(results.map((r) => (r.ok ? r.orderNo : "refused")));
     expect([...numbers]).toHaveLength(1);
     expect([...numbers][0]).toMatch(/^SO/);
-    const count = await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("submit_token", "=", token).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("sales_order")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("submit_token", "=", token)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
     const after = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
     expect(before.available - after.available).toBe(1);
@@ -87,7 +91,11 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     for (const r of results.filter((r) => !r.ok)) {
       if (!r.ok) expect(["order:fill.cartChanged", "order:fill.nothingSelected"]).toContain(r.errors[0].key);
     }
-    const orders = await db.selectFrom("sales_order").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", buyer.id).executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom("sales_order")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", buyer.id)
+      .executeTakeFirstOrThrow();
     expect(Number(orders.n)).toBe(1);
     const after = await db.selectFrom("stock").select("available").where("product_id", "=", fx.products.holder).executeTakeFirstOrThrow();
     expect(before.available - after.available).toBe(2);
@@ -100,12 +108,14 @@ describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
     const payable = (await getCart(db, u1)).totals.payable;
     const { openPayable } = await creditInfo(db, u1);
     // room for one order and a half
-    await db.updateTable("customer").set({ credit_limit: openPayable + Math.floor(payable * 1.5) }).where("id", "=", u1.customerId).execute();
+    await db
+      .updateTable("customer")
+      .set({ credit_limit: openPayable + Math.floor(payable * 1.5) })
+      .where("id", "=", u1.customerId)
+      .execute();
     const address = await addAddress(db, u1, { consignee: "王五", phone: "1", province: "湖南", city: "株洲", district: "芦淞", line: "2号" });
     const results = await Promise.all(
-      [u1, u2].map((u) =>
-        submitOrder(db, u, { token: newSubmitToken(), addressId: address, paymentMethod: "on_account", expectedDeliveryDate: inDays(10) }),
-      ),
+      [u1, u2].map((u) => submitOrder(db, u, { token: newSubmitToken(), addressId: address, paymentMethod: "on_account", expectedDeliveryDate: inDays(10) })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const refused = results.find((r) => !r.ok);

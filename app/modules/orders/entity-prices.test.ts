@@ -55,26 +55,45 @@ describe.each(testDatabases())("entity list prices and payment terms on $name", 
 
   it("favourites accept a product priced only in the user's entity", async () => {
     expect(await addFavourite(db, { id: fx.a.id, tenantId: fx.tenantId }, fx.products.noPrice)).toEqual({ ok: true });
-    expect(await addFavourite(db, { id: fx.a.id, tenantId: other.tenantId }, fx.products.noPrice)).toEqual({ ok: false, error: { key: "catalogue:favourite.priceEmpty" } });
+    expect(await addFavourite(db, { id: fx.a.id, tenantId: other.tenantId }, fx.products.noPrice)).toEqual({
+      ok: false,
+      error: { key: "catalogue:favourite.priceEmpty" },
+    });
   });
 
   it("the cart and the order take the entity's price; the deadline follows the payment method's terms", async () => {
     expect((await addToCart(db, fx.a, { productId: fx.products.holder, qty: 1 })).ok).toBe(true);
     const cart = await getCart(db, fx.a);
     expect(cart.lines.find((l) => l.productId === fx.products.holder)?.priced?.unit).toBe(88_000);
-    const bill = await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "acceptance_bill", expectedDeliveryDate: inDays(20) });
+    const bill = await submitOrder(db, fx.a, {
+      token: newSubmitToken(),
+      addressId: fx.addressA,
+      paymentMethod: "acceptance_bill",
+      expectedDeliveryDate: inDays(20),
+    });
     expect(bill.ok).toBe(true);
     const today = shopToday();
-    const billOrder = await db.selectFrom("sales_order").select(["id", "payment_deadline"]).where("order_no", "=", bill.ok ? bill.orderNo : "").executeTakeFirstOrThrow();
+    const billOrder = await db
+      .selectFrom("sales_order")
+      .select(["id", "payment_deadline"])
+      .where("order_no", "=", bill.ok ? bill.orderNo : "")
+      .executeTakeFirstOrThrow();
     expect(billOrder.payment_deadline).toBe(addDays(today, 75));
     const line = await db.selectFrom("order_line").select(["unit_price", "product_id"]).where("order_id", "=", billOrder.id).executeTakeFirstOrThrow();
     expect(line).toEqual({ unit_price: 88_000, product_id: fx.products.holder });
 
-    for (const [method, days] of [["on_account", 30], ["prepayment", 3]] as const) {
+    for (const [method, days] of [
+      ["on_account", 30],
+      ["prepayment", 3],
+    ] as const) {
       expect((await addToCart(db, fx.a, { productId: fx.products.insert, qty: 1 })).ok).toBe(true);
       const r = await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: method, expectedDeliveryDate: inDays(20) });
       expect(r.ok).toBe(true);
-      const o = await db.selectFrom("sales_order").select("payment_deadline").where("order_no", "=", r.ok ? r.orderNo : "").executeTakeFirstOrThrow();
+      const o = await db
+        .selectFrom("sales_order")
+        .select("payment_deadline")
+        .where("order_no", "=", r.ok ? r.orderNo : "")
+        .executeTakeFirstOrThrow();
       expect(o.payment_deadline).toBe(addDays(today, days));
     }
   });

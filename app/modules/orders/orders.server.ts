@@ -36,14 +36,10 @@ export interface OrderFilters {
   pageSize: number;
 }
 
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filteredOrders(db: DB, actor: OrderActor, f: Omit<OrderFilters, "page" | "pageSize">) {
-  let q = db
-    .selectFrom("sales_order as o")
-    .where("o.customer_id", "=", actor.customerId)
-    .where("o.tenant_id", "=", actor.tenantId);
+  let q = db.selectFrom("sales_order as o").where("o.customer_id", "=", actor.customerId).where("o.tenant_id", "=", actor.tenantId);
   if (f.tab === "online") q = q.where("o.status", "in", [...ONLINE_STATUSES]);
   if (f.tab === "open") {
     q = q
@@ -91,7 +87,12 @@ export async function listOrders(db: DB, actor: OrderActor, f: OrderFilters) {
         "o.currency",
         "o.expected_delivery_date",
         "u.code as user_code",
-        (eb) => eb.selectFrom("order_line as c").select((e) => e.fn.countAll<number>().as("n")).whereRef("c.order_id", "=", "o.id").as("items"),
+        (eb) =>
+          eb
+            .selectFrom("order_line as c")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("c.order_id", "=", "o.id")
+            .as("items"),
       ])
       .orderBy("o.created_at", "desc")
       .orderBy("o.id", "desc")
@@ -192,7 +193,10 @@ async function transition(
   if (!mayChangeOrder(actor, order)) return notYoursResult();
   // once anything has shipped the dealer cannot take the order back: only the order desk can
   // cancel what is still open (decision 030)
-  if ((event === "cancel" || event === "disagree") && ((SHIPPED_STATUSES as readonly string[]).includes(order.status) || lines.some((l) => l.shipped_qty > 0))) {
+  if (
+    (event === "cancel" || event === "disagree") &&
+    ((SHIPPED_STATUSES as readonly string[]).includes(order.status) || lines.some((l) => l.shipped_qty > 0))
+  ) {
     return fail("order:orders.shippedNoCancel");
   }
   const to = nextStatus(order.status, event);
@@ -243,11 +247,7 @@ export async function deleteOrder(db: DB, actor: OrderChanger, orderNo: string):
   if (!found) return orderNotFound();
   if (!mayChangeOrder(actor, found.order)) return notYoursResult();
   if (!canDelete(found.order.status)) return fail("order:orders.notAllowed");
-  const del = await db
-    .deleteFrom("sales_order")
-    .where("id", "=", found.order.id)
-    .where("status", "=", "to_be_submitted")
-    .executeTakeFirst();
+  const del = await db.deleteFrom("sales_order").where("id", "=", found.order.id).where("status", "=", "to_be_submitted").executeTakeFirst();
   if (Number(del.numDeletedRows) !== 1) return fail("order:orders.changedMeanwhile");
   return ok({ key: "order:orders.done.delete", values: { orderNo } });
 }

@@ -23,12 +23,20 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
   const stock = async (productId: number) =>
     db.selectFrom("stock").select(["available", "reserved"]).where("product_id", "=", productId).executeTakeFirstOrThrow();
   const submit = (over: Partial<Parameters<typeof submitOrder>[2]> = {}, actor = fx.a) =>
-    submitOrder(db, actor, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10), poNo: "PO-1", ...over });
+    submitOrder(db, actor, {
+      token: newSubmitToken(),
+      addressId: fx.addressA,
+      paymentMethod: "prepayment",
+      expectedDeliveryDate: inDays(10),
+      poNo: "PO-1",
+      ...over,
+    });
 
   it("refuses an empty cart, a missing delivery date, another customer's address", async () => {
     const r = await submit({ expectedDeliveryDate: "", addressId: fx.addressB });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors.map((e) => e.key).sort()).toEqual(["order:fill.addressRequired", "order:fill.deliveryDateRequired", "order:fill.nothingSelected"]);
+    if (!r.ok)
+      expect(r.errors.map((e) => e.key).sort()).toEqual(["order:fill.addressRequired", "order:fill.deliveryDateRequired", "order:fill.nothingSelected"]);
   });
 
   it("submits: one order, lines, stock reserved, cart consumed, readable number; the same token returns the first order", async () => {
@@ -76,7 +84,14 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0].key).toBe("order:rules.stockShort");
     const cart = await getCart(db, fx.a);
-    await db.deleteFrom("cart_item").where("id", "in", cart.lines.map((l) => l.id)).execute();
+    await db
+      .deleteFrom("cart_item")
+      .where(
+        "id",
+        "in",
+        cart.lines.map((l) => l.id),
+      )
+      .execute();
   });
 
   it("enforces the credit limit for on-account payment", async () => {
@@ -117,7 +132,24 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     const mk = async (no: string, status: string) =>
       db
         .insertInto("sales_order")
-        .values({ order_no: no, tenant_id: fx.tenantId, customer_id: fx.a.customerId, user_id: fx.a.id, status, consignee: "x", phone: "1", address_text: "a", payment_method: "prepayment", expected_delivery_date: inDays(5), goods_amount: 0, discount_amount: 0, shipping_fee: 0, payable_amount: 0, currency: "CNY", updated_at: now })
+        .values({
+          order_no: no,
+          tenant_id: fx.tenantId,
+          customer_id: fx.a.customerId,
+          user_id: fx.a.id,
+          status,
+          consignee: "x",
+          phone: "1",
+          address_text: "a",
+          payment_method: "prepayment",
+          expected_delivery_date: inDays(5),
+          goods_amount: 0,
+          discount_amount: 0,
+          shipping_fee: 0,
+          payable_amount: 0,
+          currency: "CNY",
+          updated_at: now,
+        })
         .execute();
     await mk(`DRAFT${fx.tenantId}`, "to_be_submitted");
     await mk(`REVIEW${fx.tenantId}`, "to_be_confirmed");
@@ -135,7 +167,24 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     const mk = async (no: string, status: string, userId: number) =>
       db
         .insertInto("sales_order")
-        .values({ order_no: no, tenant_id: fx.tenantId, customer_id: fx.a.customerId, user_id: userId, status, consignee: "x", phone: "1", address_text: "a", payment_method: "prepayment", expected_delivery_date: inDays(5), goods_amount: 0, discount_amount: 0, shipping_fee: 0, payable_amount: 0, currency: "CNY", updated_at: now })
+        .values({
+          order_no: no,
+          tenant_id: fx.tenantId,
+          customer_id: fx.a.customerId,
+          user_id: userId,
+          status,
+          consignee: "x",
+          phone: "1",
+          address_text: "a",
+          payment_method: "prepayment",
+          expected_delivery_date: inDays(5),
+          goods_amount: 0,
+          discount_amount: 0,
+          shipping_fee: 0,
+          payable_amount: 0,
+          currency: "CNY",
+          updated_at: now,
+        })
         .execute();
     await mk(`MASTER${fx.tenantId}`, "to_be_submitted", fx.a.id);
     await mk(`SUBOWN${fx.tenantId}`, "to_be_confirmed", sub.id);
@@ -190,7 +239,18 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     const order = (await getOrder(db, fx.a, rows.find((r) => r.items > 0)!.order_no))!;
     await db
       .insertInto("shipment")
-      .values({ order_id: order.order.id, order_line_id: order.lines[0].id, tenant_id: fx.tenantId, customer_id: fx.a.customerId, ship_date: inDays(0), carrier: "SF", tracking_no: "SF123", packing_slip_no: "PS1", batch_no: "B1", qty: 1 })
+      .values({
+        order_id: order.order.id,
+        order_line_id: order.lines[0].id,
+        tenant_id: fx.tenantId,
+        customer_id: fx.a.customerId,
+        ship_date: inDays(0),
+        carrier: "SF",
+        tracking_no: "SF123",
+        packing_slip_no: "PS1",
+        batch_no: "B1",
+        qty: 1,
+      })
       .execute();
     expect((await listDeliveries(db, fx.a, { page: 1, pageSize: 20 })).total).toBe(1);
     expect((await listDeliveries(db, fx.b, { page: 1, pageSize: 20 })).total).toBe(0);
@@ -217,9 +277,29 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     const { id } = await db
       .insertInto("sales_order")
       .values({
-        order_no: no, tenant_id: fx.tenantId, customer_id: fx.a.customerId, user_id: fx.a.id, status, po_no: null, consignee: "x", phone: "1", address_text: "x",
-        payment_method: "prepayment", payment_deadline: null, expected_delivery_date: "2026-12-31", goods_amount: 0, discount_amount: 0, shipping_fee: 0, payable_amount: 0,
-        currency: "CNY", remark: null, cancel_reason: cancelReason, submit_token: null, created_at: now, updated_at: now, submitted_at: now,
+        order_no: no,
+        tenant_id: fx.tenantId,
+        customer_id: fx.a.customerId,
+        user_id: fx.a.id,
+        status,
+        po_no: null,
+        consignee: "x",
+        phone: "1",
+        address_text: "x",
+        payment_method: "prepayment",
+        payment_deadline: null,
+        expected_delivery_date: "2026-12-31",
+        goods_amount: 0,
+        discount_amount: 0,
+        shipping_fee: 0,
+        payable_amount: 0,
+        currency: "CNY",
+        remark: null,
+        cancel_reason: cancelReason,
+        submit_token: null,
+        created_at: now,
+        updated_at: now,
+        submitted_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -227,8 +307,20 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
       await db
         .insertInto("order_line")
         .values({
-          order_id: id, line_no: (i + 1) * 10, product_id: fx.products.insert, ordering_code: "CNMG", name_zh: "刀片", name_en: "Insert", qty, unit_price: 100, discount_amount: 0,
-          amount: qty * 100, promotion_item_id: null, esd: null, ship_date: null, shipped_qty: shipped,
+          order_id: id,
+          line_no: (i + 1) * 10,
+          product_id: fx.products.insert,
+          ordering_code: "CNMG",
+          name_zh: "刀片",
+          name_en: "Insert",
+          qty,
+          unit_price: 100,
+          discount_amount: 0,
+          amount: qty * 100,
+          promotion_item_id: null,
+          esd: null,
+          ship_date: null,
+          shipped_qty: shipped,
         })
         .execute();
     }
@@ -241,8 +333,24 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
   it("migration 0020 moves every old shipped order to its shipped state, leaves the others, and goes back down", async () => {
     const cases: [string, [number, number][], string | null, string][] = [
       ["confirmed", [[10, 10]], null, "shipped"], // the issue's order, before anyone cancelled it
-      ["confirmed", [[10, 10], [5, 0]], null, "partly_shipped"],
-      ["purchase_application_created", [[4, 4], [6, 6]], null, "shipped"],
+      [
+        "confirmed",
+        [
+          [10, 10],
+          [5, 0],
+        ],
+        null,
+        "partly_shipped",
+      ],
+      [
+        "purchase_application_created",
+        [
+          [4, 4],
+          [6, 6],
+        ],
+        null,
+        "shipped",
+      ],
       ["purchase_application_created", [[4, 1]], null, "partly_shipped"],
       ["cancelled", [[10, 10]], "不要了", "shipped"], // the issue's order after the dealer cancelled it
       ["cancelled", [[10, 3]], "缺货", "shipped"], // closed short: the cancel gave the rest back already
@@ -255,6 +363,16 @@ describe.each(testDatabases())("orders on $name", ({ url }) => {
     await shippedStatusesUp(db);
     expect(await Promise.all(orders.map(statusOf))).toEqual(cases.map((c) => c[3]));
     await shippedStatusesDown(db);
-    expect(await Promise.all(orders.map(statusOf))).toEqual(["confirmed", "confirmed", "confirmed", "confirmed", "cancelled", "cancelled", "confirmed", "cancelled", "submitted"]);
+    expect(await Promise.all(orders.map(statusOf))).toEqual([
+      "confirmed",
+      "confirmed",
+      "confirmed",
+      "confirmed",
+      "cancelled",
+      "cancelled",
+      "confirmed",
+      "cancelled",
+      "submitted",
+    ]);
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { customerActions, nextStatus, OPEN_STATUSES, ORDER_ACTORS, ORDER_EVENTS, ORDER_STATUSES, shipEvent, staffActions, TRANSITIONS, type OrderEvent, type OrderEventActor } from "./status";
+import {
+  customerActions,
+  nextStatus,
+  OPEN_STATUSES,
+  ORDER_ACTORS,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  shipEvent,
+  staffActions,
+  TRANSITIONS,
+  type OrderEvent,
+  type OrderEventActor,
+} from "./status";
 
 type Row = Partial<Record<OrderEvent, Partial<Record<OrderEventActor, string>>>>;
 const c = (to: string) => ({ customer: to });
@@ -82,7 +94,12 @@ describe("order status machine", () => {
 
   it("a shipment's event follows what is left open", () => {
     expect(shipEvent([{ qty: 10, shipped_qty: 10 }])).toBe("ship_last");
-    expect(shipEvent([{ qty: 10, shipped_qty: 10 }, { qty: 2, shipped_qty: 1 }])).toBe("ship");
+    expect(
+      shipEvent([
+        { qty: 10, shipped_qty: 10 },
+        { qty: 2, shipped_qty: 1 },
+      ]),
+    ).toBe("ship");
     expect(shipEvent([{ qty: 10, shipped_qty: 0 }])).toBe("ship");
   });
 

@@ -98,7 +98,14 @@ export const shipEvent = (lines: readonly { qty: number; shipped_qty: number }[]
 export const SHIPPED_STATUSES: readonly OrderStatus[] = ["partly_shipped", "shipped"];
 
 /** Statuses that hold stock and count against the credit limit ("open" orders). */
-export const OPEN_STATUSES: readonly OrderStatus[] = ["submitted", "to_be_confirmed", "date_proposed", "confirmed", "purchase_application_created", "partly_shipped"];
+export const OPEN_STATUSES: readonly OrderStatus[] = [
+  "submitted",
+  "to_be_confirmed",
+  "date_proposed",
+  "confirmed",
+  "purchase_application_created",
+  "partly_shipped",
+];
 
 /** Only a to-be-submitted order can be deleted (it never reserved stock). */
 export const canDelete = (status: string) => status === "to_be_submitted";

@@ -27,8 +27,7 @@ export interface SubmitInput {
 }
 
 export type SubmitResult =
-  | { ok: true; orderNo: string; status: OrderStatus; duplicate: boolean }
-  | { ok: false; errors: (RuleError & { lineId?: number; field?: string })[] };
+  { ok: true; orderNo: string; status: OrderStatus; duplicate: boolean } | { ok: false; errors: (RuleError & { lineId?: number; field?: string })[] };
 
 /** The one-time token of a form that must take effect once (an order, a shipment, a request, a feedback, a quotation step): 144 random bits, base64url. */
 export const newSubmitToken = () => crypto.randomBytes(18).toString("base64url");
@@ -45,12 +44,7 @@ export async function openOrdersPayable(db: DB, actor: { customerId: number; ten
     .where("tenant_id", "=", actor.tenantId)
     .where("status", "in", [...OPEN_STATUSES])
     .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("order_line as l")
-          .select("l.id")
-          .whereRef("l.order_id", "=", "sales_order.id")
-          .whereRef("l.shipped_qty", "<", "l.qty"),
-      ),
+      exists(selectFrom("order_line as l").select("l.id").whereRef("l.order_id", "=", "sales_order.id").whereRef("l.shipped_qty", "<", "l.qty")),
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -112,12 +106,7 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
   if (!/^\d{4}-\d\d-\d\d$/.test(input.expectedDeliveryDate)) errors.push({ key: "order:fill.deliveryDateRequired", field: "expectedDeliveryDate" });
   else if (input.expectedDeliveryDate < today) errors.push({ key: "order:fill.deliveryDatePast", field: "expectedDeliveryDate" });
   if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod)) errors.push({ key: "order:fill.paymentRequired", field: "paymentMethod" });
-  const address = await db
-    .selectFrom("address")
-    .selectAll()
-    .where("id", "=", input.addressId)
-    .where("customer_id", "=", actor.customerId)
-    .executeTakeFirst();
+  const address = await db.selectFrom("address").selectAll().where("id", "=", input.addressId).where("customer_id", "=", actor.customerId).executeTakeFirst();
   if (!address) errors.push({ key: "order:fill.addressRequired", field: "addressId" });
 
   const cart = await getCart(db, actor, now);

@@ -18,9 +18,7 @@ describe("unitPrice", () => {
   ] as [number | null, number | null, number, number, number | null, string][])(
     "%s / %s / %s bp / %s bp → %s (%s)",
     (listPrice, customerPrice, discountBp, adjustmentBp, expected) => {
-    expect(
-      unitPrice({ listPrice, customerPrice, customerDiscountBp: discountBp, priceAdjustmentBp: adjustmentBp }),
-    ).toBe(expected);
+      expect(unitPrice({ listPrice, customerPrice, customerDiscountBp: discountBp, priceAdjustmentBp: adjustmentBp })).toBe(expected);
     },
   );
 });

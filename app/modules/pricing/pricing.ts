@@ -19,9 +19,7 @@ const roundHalfUp = (x: number) => Math.floor(x + 0.5);
 export function unitPrice({ listPrice, customerPrice, customerDiscountBp, priceAdjustmentBp }: PriceInput): number | null {
   if (listPrice === null || listPrice === undefined) return null;
   const dealerPrice =
-    customerPrice !== null && customerPrice !== undefined
-      ? customerPrice
-      : roundHalfUp((listPrice * (10_000 - clampBp(customerDiscountBp))) / 10_000);
+    customerPrice !== null && customerPrice !== undefined ? customerPrice : roundHalfUp((listPrice * (10_000 - clampBp(customerDiscountBp))) / 10_000);
   if (!priceAdjustmentBp) return dealerPrice;
   return roundHalfUp((dealerPrice * (10_000 + priceAdjustmentBp)) / 10_000);
 }

@@ -46,10 +46,15 @@ export function checkPromotion(p: PromotionInput): RuleError | null {
   if (p.discountBp !== null && (!Number.isInteger(p.discountBp) || p.discountBp < 100 || p.discountBp > 9900)) {
     return { error: "adminContent:promo.err.discount" };
   }
-  for (const [name, v] of [["minQty", p.minQty], ["perCustomerLimit", p.perCustomerLimit], ["giftQty", p.giftQty]] as const) {
+  for (const [name, v] of [
+    ["minQty", p.minQty],
+    ["perCustomerLimit", p.perCustomerLimit],
+    ["giftQty", p.giftQty],
+  ] as const) {
     if (v !== null && (!Number.isInteger(v) || v < 1)) return { error: "adminContent:promo.err.positive", params: { field: name } };
   }
-  if (p.minAmount !== null && (!Number.isInteger(p.minAmount) || p.minAmount < 1)) return { error: "adminContent:promo.err.positive", params: { field: "minAmount" } };
+  if (p.minAmount !== null && (!Number.isInteger(p.minAmount) || p.minAmount < 1))
+    return { error: "adminContent:promo.err.positive", params: { field: "minAmount" } };
   if ((p.giftCode === null) !== (p.giftQty === null)) return { error: "adminContent:promo.err.gift" };
   if (p.items.length === 0) return { error: "adminContent:promo.err.noItems" };
   if (p.items.length > MAX_PROMOTION_ITEMS) return { error: "adminContent:promo.err.tooManyItems", params: { max: MAX_PROMOTION_ITEMS } };
@@ -109,6 +114,8 @@ export function parseItemLines(text: string): { ok: true; items: PromotionItemIn
 /** The items back as the form's text. */
 export function itemLines(items: { code: string; promoPrice: number | null; flashStock: number | null }[]): string {
   return items
-    .map((i) => [i.code, i.promoPrice === null ? "-" : (i.promoPrice / 100).toFixed(2), i.flashStock === null ? "" : String(i.flashStock)].join(", ").replace(/, $/, ""))
+    .map((i) =>
+      [i.code, i.promoPrice === null ? "-" : (i.promoPrice / 100).toFixed(2), i.flashStock === null ? "" : String(i.flashStock)].join(", ").replace(/, $/, ""),
+    )
     .join("\n");
 }

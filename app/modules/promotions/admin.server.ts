@@ -39,8 +39,17 @@ export async function listAdminPromotions(
   const page = Math.max(1, input.page ?? 1);
   const rows = await q
     .select((eb) => [
-      "p.id", "p.kind", "p.title_zh", "p.title_en", "p.starts_at", "p.ends_at",
-      eb.selectFrom("promotion_item as i").select((e) => e.fn.countAll<number>().as("c")).whereRef("i.promotion_id", "=", "p.id").as("item_count"),
+      "p.id",
+      "p.kind",
+      "p.title_zh",
+      "p.title_en",
+      "p.starts_at",
+      "p.ends_at",
+      eb
+        .selectFrom("promotion_item as i")
+        .select((e) => e.fn.countAll<number>().as("c"))
+        .whereRef("i.promotion_id", "=", "p.id")
+        .as("item_count"),
     ])
     .orderBy("p.starts_at", "desc")
     .orderBy("p.id", "desc")
@@ -129,7 +138,11 @@ async function productsInEntity(db: DB, tenantId: number, codes: string[]): Prom
 
 /** Serialises promotion changes of one entity: the overlap and duplicate checks read what the last change wrote. */
 async function lockEntity(tx: DB, tenantId: number) {
-  await tx.updateTable("tenant").set((eb) => ({ status: eb.ref("status") })).where("id", "=", tenantId).execute();
+  await tx
+    .updateTable("tenant")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .where("id", "=", tenantId)
+    .execute();
 }
 
 /**
@@ -148,7 +161,8 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
     const before = input.id === null ? null : await getAdminPromotion(tx, { tenantId: input.tenantId, id: input.id });
     const products = await productsInEntity(tx, input.tenantId, [...p.items.map((i) => i.code), ...(p.giftCode ? [p.giftCode] : [])]);
     const missing = p.items.filter((i) => !products.has(normaliseCode(i.code))).map((i) => i.code);
-    if (missing.length) return { ok: false, error: "adminContent:promo.err.unknownProducts", params: { codes: missing.slice(0, 5).join(", "), count: missing.length } };
+    if (missing.length)
+      return { ok: false, error: "adminContent:promo.err.unknownProducts", params: { codes: missing.slice(0, 5).join(", "), count: missing.length } };
     const gift = p.giftCode ? products.get(normaliseCode(p.giftCode)) : null;
     if (p.giftCode && !gift) return { ok: false, error: "adminContent:promo.err.unknownGift", params: { code: p.giftCode } };
     const items = p.items.map((i) => ({ ...i, productId: products.get(normaliseCode(i.code))!.id, code: products.get(normaliseCode(i.code))!.code }));
@@ -175,7 +189,11 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
         .where("o.kind", "=", "flash")
         .where("o.starts_at", "<", p.endsAt)
         .where("o.ends_at", ">", p.startsAt)
-        .where("i.product_id", "in", items.map((i) => i.productId));
+        .where(
+          "i.product_id",
+          "in",
+          items.map((i) => i.productId),
+        );
       if (input.id !== null) q = q.where("o.id", "!=", input.id);
       // windows [start, end) overlap: the other starts before this ends and ends after this starts
       const clash = await q.executeTakeFirst();
@@ -197,7 +215,13 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
     };
     let id: number;
     if (input.id === null) {
-      id = (await tx.insertInto("promotion").values({ ...row, tenant_id: input.tenantId }).returning("id").executeTakeFirstOrThrow()).id;
+      id = (
+        await tx
+          .insertInto("promotion")
+          .values({ ...row, tenant_id: input.tenantId })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       id = input.id;
       await tx.updateTable("promotion").set(row).where("id", "=", id).where("tenant_id", "=", input.tenantId).execute();
@@ -212,7 +236,10 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
         keep.add(itemId);
         await tx.updateTable("promotion_item").set(values).where("id", "=", itemId).execute();
       } else {
-        await tx.insertInto("promotion_item").values({ ...values, promotion_id: id, product_id: item.productId, flash_sold: 0 }).execute();
+        await tx
+          .insertInto("promotion_item")
+          .values({ ...values, promotion_id: id, product_id: item.productId, flash_sold: 0 })
+          .execute();
       }
     }
     const removed = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
@@ -240,7 +267,12 @@ export async function endPromotion(db: DB, actor: Actor, input: { tenantId: numb
   const now = (input.now ?? new Date()).toISOString();
   return db.transaction().execute(async (tx) => {
     await lockEntity(tx, input.tenantId);
-    const p = await tx.selectFrom("promotion").select(["id", "starts_at", "ends_at"]).where("id", "=", input.id).where("tenant_id", "=", input.tenantId).executeTakeFirst();
+    const p = await tx
+      .selectFrom("promotion")
+      .select(["id", "starts_at", "ends_at"])
+      .where("id", "=", input.id)
+      .where("tenant_id", "=", input.tenantId)
+      .executeTakeFirst();
     if (!p) throw new NotFoundError("promotion");
     if (p.ends_at <= now) return { ok: true as const, changed: false };
     const after = { starts_at: p.starts_at > now ? now : p.starts_at, ends_at: now };
@@ -273,12 +305,26 @@ export async function setProductFlag(
 ): Promise<{ ok: true; changed: boolean } | { ok: false; error: string; params?: Record<string, string> }> {
   const column = input.which === "new" ? "is_new" : "is_hot";
   return db.transaction().execute(async (tx) => {
-    const product = await tx.selectFrom("product").select(["id", "ordering_code", "is_new", "is_hot"]).where("search_code", "=", normaliseCode(input.code)).executeTakeFirst();
+    const product = await tx
+      .selectFrom("product")
+      .select(["id", "ordering_code", "is_new", "is_hot"])
+      .where("search_code", "=", normaliseCode(input.code))
+      .executeTakeFirst();
     if (!product) return { ok: false as const, error: "adminContent:newProduct.unknown", params: { code: input.code } };
     const value = input.on ? 1 : 0;
     if (product[column] === value) return { ok: true as const, changed: false };
-    await tx.updateTable("product").set({ [column]: value }).where("id", "=", product.id).execute();
-    await recordAudit(tx, actor, { action: "update", entity: "product", entityId: product.ordering_code, before: { [column]: product[column] }, after: { [column]: value } });
+    await tx
+      .updateTable("product")
+      .set({ [column]: value })
+      .where("id", "=", product.id)
+      .execute();
+    await recordAudit(tx, actor, {
+      action: "update",
+      entity: "product",
+      entityId: product.ordering_code,
+      before: { [column]: product[column] },
+      after: { [column]: value },
+    });
     return { ok: true as const, changed: true };
   });
 }

@@ -42,9 +42,20 @@ describe("promotion rules (pure)", () => {
 
   it("reads the product lines and writes them back", () => {
     const parsed = parseItemLines("CNMG120408-PM YBC252, 12.50, 30\nABC；-\n\n");
-    expect(parsed).toEqual({ ok: true, items: [{ code: "CNMG120408-PM YBC252", promoPrice: 1250, flashStock: 30 }, { code: "ABC", promoPrice: null, flashStock: null }] });
+    expect(parsed).toEqual({
+      ok: true,
+      items: [
+        { code: "CNMG120408-PM YBC252", promoPrice: 1250, flashStock: 30 },
+        { code: "ABC", promoPrice: null, flashStock: null },
+      ],
+    });
     expect(parseItemLines("X, 1.234")).toEqual({ ok: false, line: 1 });
-    expect(itemLines([{ code: "A", promoPrice: 1250, flashStock: 30 }, { code: "B", promoPrice: null, flashStock: null }])).toBe("A, 12.50, 30\nB, -");
+    expect(
+      itemLines([
+        { code: "A", promoPrice: 1250, flashStock: 30 },
+        { code: "B", promoPrice: null, flashStock: null },
+      ]),
+    ).toBe("A, 12.50, 30\nB, -");
   });
 });
 
@@ -89,7 +100,13 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     const saved = await savePromotion(db, admin, {
       tenantId,
       id: null,
-      promotion: base({ kind: "flash", titleZh: "秒杀测试", titleEn: "Flash test", perCustomerLimit: 5, items: [{ code: product.code.toLowerCase(), promoPrice: 500, flashStock: 20 }] }),
+      promotion: base({
+        kind: "flash",
+        titleZh: "秒杀测试",
+        titleEn: "Flash test",
+        perCustomerLimit: 5,
+        items: [{ code: product.code.toLowerCase(), promoPrice: 500, flashStock: 20 }],
+      }),
     });
     expect(saved.ok).toBe(true);
     const id = saved.ok ? saved.id : 0;
@@ -102,7 +119,13 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     const edited = await savePromotion(db, admin, {
       tenantId,
       id,
-      promotion: base({ kind: "flash", titleZh: "秒杀测试", titleEn: "Flash test", perCustomerLimit: 2, items: [{ code: product.code, promoPrice: 400, flashStock: 10 }] }),
+      promotion: base({
+        kind: "flash",
+        titleZh: "秒杀测试",
+        titleEn: "Flash test",
+        perCustomerLimit: 2,
+        items: [{ code: product.code, promoPrice: 400, flashStock: 10 }],
+      }),
     });
     expect(edited.ok).toBe(true);
     expect((await loadOffers(db, actor, [product.id])).get(product.id)!.promotions[0]).toMatchObject({ unit: 400, perCustomerLimit: 2, flashStock: 10 });
@@ -110,29 +133,68 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     expect(await endPromotion(db, admin, { tenantId, id })).toEqual({ ok: true, changed: true });
     expect((await loadOffers(db, actor, [product.id])).get(product.id)!.promotions).toEqual([]);
     expect(await endPromotion(db, admin, { tenantId, id })).toEqual({ ok: true, changed: false });
-    const audit = await db.selectFrom("audit_log").select("action").where("entity", "=", "promotion").where("entity_id", "=", String(id)).orderBy("id").execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "promotion")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["create", "update", "update"]);
   });
 
   it("refuses products outside the entity, overlapping flash sales of a product, and a second identical promotion", async () => {
-    const unknown = await savePromotion(db, admin, { tenantId, id: null, promotion: base({ items: [{ code: "NO-SUCH-CODE", promoPrice: 100, flashStock: null }] }) });
+    const unknown = await savePromotion(db, admin, {
+      tenantId,
+      id: null,
+      promotion: base({ items: [{ code: "NO-SUCH-CODE", promoPrice: 100, flashStock: null }] }),
+    });
     expect(unknown).toMatchObject({ ok: false, error: "adminContent:promo.err.unknownProducts" });
     // a product the other entity does not carry
     await db.deleteFrom("stock").where("tenant_id", "=", otherTenant).where("product_id", "=", other.id).execute();
-    const notCarried = await savePromotion(db, admin, { tenantId: otherTenant, id: null, promotion: base({ items: [{ code: other.code, promoPrice: 100, flashStock: null }] }) });
+    const notCarried = await savePromotion(db, admin, {
+      tenantId: otherTenant,
+      id: null,
+      promotion: base({ items: [{ code: other.code, promoPrice: 100, flashStock: null }] }),
+    });
     expect(notCarried).toMatchObject({ ok: false, error: "adminContent:promo.err.unknownProducts" });
 
     const t0 = Math.floor(Date.now() / HOUR) * HOUR;
     const flash = (title: string, fromH: number, toH: number) =>
-      base({ kind: "flash", titleZh: title, titleEn: title, startsAt: new Date(t0 + fromH * HOUR).toISOString(), endsAt: new Date(t0 + toH * HOUR).toISOString(), items: [{ code: other.code, promoPrice: 300, flashStock: 5 }] });
+      base({
+        kind: "flash",
+        titleZh: title,
+        titleEn: title,
+        startsAt: new Date(t0 + fromH * HOUR).toISOString(),
+        endsAt: new Date(t0 + toH * HOUR).toISOString(),
+        items: [{ code: other.code, promoPrice: 300, flashStock: 5 }],
+      });
     const first = await savePromotion(db, admin, { tenantId, id: null, promotion: flash("A", 10, 20) });
     expect(first.ok).toBe(true);
-    expect(await savePromotion(db, admin, { tenantId, id: null, promotion: flash("B", 15, 30) })).toMatchObject({ ok: false, error: "adminContent:promo.err.flashOverlap" });
+    expect(await savePromotion(db, admin, { tenantId, id: null, promotion: flash("B", 15, 30) })).toMatchObject({
+      ok: false,
+      error: "adminContent:promo.err.flashOverlap",
+    });
     expect((await savePromotion(db, admin, { tenantId, id: null, promotion: flash("C", 20, 30) })).ok).toBe(true);
     // a sale of the same product may run at the same time
-    expect((await savePromotion(db, admin, { tenantId, id: null, promotion: base({ titleZh: "同时促销", startsAt: new Date(Date.now() + 12 * HOUR).toISOString(), items: [{ code: other.code, promoPrice: 900, flashStock: null }] }) })).ok).toBe(true);
+    expect(
+      (
+        await savePromotion(db, admin, {
+          tenantId,
+          id: null,
+          promotion: base({
+            titleZh: "同时促销",
+            startsAt: new Date(Date.now() + 12 * HOUR).toISOString(),
+            items: [{ code: other.code, promoPrice: 900, flashStock: null }],
+          }),
+        })
+      ).ok,
+    ).toBe(true);
     // the same form posted twice adds one promotion
-    expect(await savePromotion(db, admin, { tenantId, id: null, promotion: flash("A", 10, 20) })).toMatchObject({ ok: false, error: "adminContent:promo.err.exists" });
+    expect(await savePromotion(db, admin, { tenantId, id: null, promotion: flash("A", 10, 20) })).toMatchObject({
+      ok: false,
+      error: "adminContent:promo.err.exists",
+    });
     expect((await listAdminPromotions(db, { tenantId, state: "upcoming" })).rows.filter((r) => r.titleZh === "A")).toHaveLength(1);
   });
 
@@ -140,7 +202,9 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     const theirs = (await listAdminPromotions(db, { tenantId: otherTenant })).rows[0];
     await expect(getAdminPromotion(db, { tenantId, id: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
     await expect(endPromotion(db, admin, { tenantId, id: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(savePromotion(db, admin, { tenantId, id: theirs.id, promotion: base({ items: [{ code: product.code, promoPrice: 100, flashStock: null }] }) })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      savePromotion(db, admin, { tenantId, id: theirs.id, promotion: base({ items: [{ code: product.code, promoPrice: 100, flashStock: null }] }) }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("new-product settings mark a product new once", async () => {

@@ -30,15 +30,30 @@ const activeItemRows = (db: DB, tenantId: number, productIds: number[], iso: str
     .selectFrom("promotion_item as i")
     .innerJoin("promotion as p", "p.id", "i.promotion_id")
     .select([
-      "p.id as promotion_id", "i.id as item_id", "i.product_id", "p.kind", "p.title_zh", "p.title_en", "p.starts_at", "p.ends_at",
-      "i.promo_price", "p.discount_bp", "i.flash_stock", "i.flash_sold", "p.per_customer_limit", "p.min_qty", "p.min_amount",
-      "p.gift_product_id", "p.gift_qty",
+      "p.id as promotion_id",
+      "i.id as item_id",
+      "i.product_id",
+      "p.kind",
+      "p.title_zh",
+      "p.title_en",
+      "p.starts_at",
+      "p.ends_at",
+      "i.promo_price",
+      "p.discount_bp",
+      "i.flash_stock",
+      "i.flash_sold",
+      "p.per_customer_limit",
+      "p.min_qty",
+      "p.min_amount",
+      "p.gift_product_id",
+      "p.gift_qty",
     ])
     .where("p.tenant_id", "=", tenantId)
     .where("i.product_id", "in", productIds)
     .where("p.starts_at", "<=", iso)
     .where("p.ends_at", ">", iso)
-    .orderBy("p.ends_at").execute();
+    .orderBy("p.ends_at")
+    .execute();
 
 /** The running promotions of the tenant that contain these products. */
 export async function activePromotionItems(db: DB, tenantId: number, productIds: number[], now = new Date()): Promise<ActivePromotionItem[]> {
@@ -48,9 +63,23 @@ export async function activePromotionItems(db: DB, tenantId: number, productIds:
 }
 
 function toItem(r: {
-  promotion_id: number; item_id: number; product_id: number; kind: string; title_zh: string; title_en: string; starts_at: string; ends_at: string;
-  promo_price: number | null; discount_bp: number | null; flash_stock: number | null; flash_sold: number; per_customer_limit: number | null;
-  min_qty: number | null; min_amount: number | null; gift_product_id: number | null; gift_qty: number | null;
+  promotion_id: number;
+  item_id: number;
+  product_id: number;
+  kind: string;
+  title_zh: string;
+  title_en: string;
+  starts_at: string;
+  ends_at: string;
+  promo_price: number | null;
+  discount_bp: number | null;
+  flash_stock: number | null;
+  flash_sold: number;
+  per_customer_limit: number | null;
+  min_qty: number | null;
+  min_amount: number | null;
+  gift_product_id: number | null;
+  gift_qty: number | null;
 }): ActivePromotionItem {
   return {
     promotionId: r.promotion_id,
@@ -97,14 +126,32 @@ export async function listPromotions(
     .selectFrom("promotion as p")
     .leftJoin("product as g", "g.id", "p.gift_product_id")
     .select((eb) => [
-      "p.id", "p.kind", "p.title_zh", "p.title_en", "p.starts_at", "p.ends_at", "p.discount_bp", "p.min_qty", "p.min_amount",
-      "p.per_customer_limit", "p.gift_qty", "g.ordering_code as gift_code",
-      eb.selectFrom("promotion_item as i").select((e) => e.fn.countAll<number>().as("n")).whereRef("i.promotion_id", "=", "p.id").as("item_count"),
+      "p.id",
+      "p.kind",
+      "p.title_zh",
+      "p.title_en",
+      "p.starts_at",
+      "p.ends_at",
+      "p.discount_bp",
+      "p.min_qty",
+      "p.min_amount",
+      "p.per_customer_limit",
+      "p.gift_qty",
+      "g.ordering_code as gift_code",
+      eb
+        .selectFrom("promotion_item as i")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("i.promotion_id", "=", "p.id")
+        .as("item_count"),
     ])
     .where("p.tenant_id", "=", input.tenantId)
     .where("p.ends_at", ">", iso);
   q = input.flash ? q.where("p.kind", "=", "flash") : q.where("p.kind", "!=", "flash");
-  const rows = await q.orderBy("p.starts_at").orderBy("p.id").limit(input.limit ?? 100).execute();
+  const rows = await q
+    .orderBy("p.starts_at")
+    .orderBy("p.id")
+    .limit(input.limit ?? 100)
+    .execute();
   return rows.map((r) => ({ ...toSummaryFields(r, input.lang), itemCount: Number(r.item_count ?? 0) }));
 }
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  allowedGiftQty,
-  checkPromotionConditions,
-  countdown,
-  flashRemaining,
-  promotionMaxQty,
-  promotionState,
-  promotionUnitPrice,
-} from "./rules";
+import { allowedGiftQty, checkPromotionConditions, countdown, flashRemaining, promotionMaxQty, promotionState, promotionUnitPrice } from "./rules";
 
 const now = new Date("2026-11-21T12:00:00Z");
 
@@ -66,9 +58,15 @@ describe("flash stock and limits", () => {
 describe("checkPromotionConditions", () => {
   it.each([
     [{ qty: 10, amount: 100, minQty: null, minAmount: null }, { ok: true }],
-    [{ qty: 10, amount: 100, minQty: 20, minAmount: null }, { ok: false, error: "promotion.minQtyNotMet", params: { minQty: 20 } }],
+    [
+      { qty: 10, amount: 100, minQty: 20, minAmount: null },
+      { ok: false, error: "promotion.minQtyNotMet", params: { minQty: 20 } },
+    ],
     [{ qty: 20, amount: 100, minQty: 20, minAmount: null }, { ok: true }],
-    [{ qty: 20, amount: 9999, minQty: 20, minAmount: 10000 }, { ok: false, error: "promotion.minAmountNotMet", params: { minAmount: 10000 } }],
+    [
+      { qty: 20, amount: 9999, minQty: 20, minAmount: 10000 },
+      { ok: false, error: "promotion.minAmountNotMet", params: { minAmount: 10000 } },
+    ],
     [{ qty: 20, amount: 10000, minQty: 20, minAmount: 10000 }, { ok: true }],
   ])("%j", (input, result) => {
     expect(checkPromotionConditions(input)).toEqual(result);

@@ -22,7 +22,6 @@ export function promotionState(p: PromotionWindow, now: Date): PromotionState {
   return "active";
 }
 
-
 export interface PromotionPriceInput {
   /** the dealer's own unit price (pricing.unitPrice with no sub-account factor); null = on request */
   dealerPrice: number | null;
@@ -74,7 +73,8 @@ export type ConditionResult =
 /** Promotion conditions (spec §5 "promotion conditions must be met"): minimum quantity and amount. */
 export function checkPromotionConditions(input: { qty: number; amount: number; minQty: number | null; minAmount: number | null }): ConditionResult {
   if (input.minQty !== null && input.qty < input.minQty) return { ok: false, error: "promotion.minQtyNotMet", params: { minQty: input.minQty } };
-  if (input.minAmount !== null && input.amount < input.minAmount) return { ok: false, error: "promotion.minAmountNotMet", params: { minAmount: input.minAmount } };
+  if (input.minAmount !== null && input.amount < input.minAmount)
+    return { ok: false, error: "promotion.minAmountNotMet", params: { minAmount: input.minAmount } };
   return { ok: true };
 }
 

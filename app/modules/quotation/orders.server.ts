@@ -47,7 +47,13 @@ export async function quotedOffers(db: DB, actor: OfferActor, productIds: number
  * ordered, once. False when it is not (or no longer) an accepted quotation of this customer: the
  * order must not go through.
  */
-export async function markQuotationOrdered(trx: DB, actor: { id: number; customerId: number; tenantId: number }, productId: number, orderNo: string, now = new Date()): Promise<boolean> {
+export async function markQuotationOrdered(
+  trx: DB,
+  actor: { id: number; customerId: number; tenantId: number },
+  productId: number,
+  orderNo: string,
+  now = new Date(),
+): Promise<boolean> {
   const q = await trx
     .selectFrom("quotation")
     .select(["id", "quote_no"])
@@ -59,12 +65,35 @@ export async function markQuotationOrdered(trx: DB, actor: { id: number; custome
   if (!q) return false;
   const stamp = now.toISOString();
   const { code } = await trx.selectFrom("app_user").select("code").where("id", "=", actor.id).executeTakeFirstOrThrow();
-  const upd = await trx.updateTable("quotation").set({ status: "ordered", order_no: orderNo, updated_at: stamp }).where("id", "=", q.id).where("status", "=", "accepted").executeTakeFirst();
+  const upd = await trx
+    .updateTable("quotation")
+    .set({ status: "ordered", order_no: orderNo, updated_at: stamp })
+    .where("id", "=", q.id)
+    .where("status", "=", "accepted")
+    .executeTakeFirst();
   if (Number(upd.numUpdatedRows) !== 1) return false;
   await trx
     .insertInto("quotation_message")
-    .values({ quotation_id: q.id, user_id: actor.id, user_code: code, author: "dealer", event: "order", body: orderNo, unit_price: null, moq: null, lead_time_days: null, valid_until: null, post_token: `order:${orderNo}`, created_at: stamp })
+    .values({
+      quotation_id: q.id,
+      user_id: actor.id,
+      user_code: code,
+      author: "dealer",
+      event: "order",
+      body: orderNo,
+      unit_price: null,
+      moq: null,
+      lead_time_days: null,
+      valid_until: null,
+      post_token: `order:${orderNo}`,
+      created_at: stamp,
+    })
     .execute();
-  await recordAudit(trx, { id: actor.id, code, tenantId: actor.tenantId }, { action: "update", entity: "quotation", entityId: q.quote_no, before: { status: "accepted" }, after: { status: "ordered", orderNo } }, now);
+  await recordAudit(
+    trx,
+    { id: actor.id, code, tenantId: actor.tenantId },
+    { action: "update", entity: "quotation", entityId: q.quote_no, before: { status: "accepted" }, after: { status: "ordered", orderNo } },
+    now,
+  );
   return true;
 }

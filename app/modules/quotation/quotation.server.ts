@@ -5,7 +5,15 @@ import type { QuotationTable } from "~/db/schema";
 import { getFixedT } from "~/i18n/i18n.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { checkPermission } from "~/modules/cart/rules";
-import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName, type FileType } from "~/modules/content/files.server";
+import {
+  contentDir,
+  readContentFile,
+  removeContentFile,
+  sniffFileType,
+  storeContentFile,
+  uploadedFileName,
+  type FileType,
+} from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import { noticeTexts } from "~/modules/notices/notice-texts.server";
 import { todayIso } from "~/modules/orders/submit.server";
@@ -48,9 +56,15 @@ export interface QuoteStaff {
   tenantId: number;
 }
 
-export type QuoteResult<T = object> = ({ ok: true; id: number; already?: boolean } & T) | { ok: false; error: string; values?: Record<string, string | number>; status: number; fields?: Record<string, AttributeError> };
+export type QuoteResult<T = object> =
+  | ({ ok: true; id: number; already?: boolean } & T)
+  | { ok: false; error: string; values?: Record<string, string | number>; status: number; fields?: Record<string, AttributeError> };
 
-const fail = (error: string, status = 400, values?: Record<string, string | number>): { ok: false; error: string; status: number; values?: Record<string, string | number> } => ({
+const fail = (
+  error: string,
+  status = 400,
+  values?: Record<string, string | number>,
+): { ok: false; error: string; status: number; values?: Record<string, string | number> } => ({
   ok: false,
   error,
   status,
@@ -84,14 +98,14 @@ export function checkDrawings(files: UploadedFile[]): { ok: true; types: FileTyp
   if (real.length > QUOTE_FILES_MAX) return { ok: false, error: "quotation:error.tooManyFiles", values: { max: QUOTE_FILES_MAX } };
   const types: FileType[] = [];
   for (const f of real) {
-    if (f.bytes.byteLength > QUOTE_FILE_MAX_BYTES) return { ok: false, error: "quotation:error.fileTooBig", values: { mb: QUOTE_FILE_MAX_BYTES / 1024 / 1024 } };
+    if (f.bytes.byteLength > QUOTE_FILE_MAX_BYTES)
+      return { ok: false, error: "quotation:error.fileTooBig", values: { mb: QUOTE_FILE_MAX_BYTES / 1024 / 1024 } };
     const type = drawingType(f.bytes, f.name);
     if (!type) return { ok: false, error: "quotation:error.fileType" };
     types.push(type);
   }
   return { ok: true, types };
 }
-
 
 // ---------------------------------------------------------------- filing a request
 
@@ -113,7 +127,12 @@ const byToken = (db: DB, dealer: QuoteDealer, token: string) =>
   db.selectFrom("quotation").select("id").where("user_id", "=", dealer.id).where("post_token", "=", token).executeTakeFirst();
 
 /** Files a request. The same form posted twice (same token) files it once and answers with the first. */
-export async function createQuotation(db: DB, dealer: QuoteDealer, input: NewQuotation, opts: { now?: Date; dir?: string } = {}): Promise<QuoteResult<{ quoteNo?: string }>> {
+export async function createQuotation(
+  db: DB,
+  dealer: QuoteDealer,
+  input: NewQuotation,
+  opts: { now?: Date; dir?: string } = {},
+): Promise<QuoteResult<{ quoteNo?: string }>> {
   const now = opts.now ?? new Date();
   const dir = fileDir(opts.dir);
   const seen = await byToken(db, dealer, input.token);
@@ -172,12 +191,31 @@ export async function createQuotation(db: DB, dealer: QuoteDealer, input: NewQuo
       for (const [i, f] of real.entries()) {
         await trx
           .insertInto("quotation_file")
-          .values({ quotation_id: id, file_key: keys[i], file_type: checked.types[i].mime, file_size: f.bytes.byteLength, file_name: uploadedFileName(f.name, "drawing") })
+          .values({
+            quotation_id: id,
+            file_key: keys[i],
+            file_type: checked.types[i].mime,
+            file_size: f.bytes.byteLength,
+            file_name: uploadedFileName(f.name, "drawing"),
+          })
           .execute();
       }
       await trx
         .insertInto("quotation_message")
-        .values({ quotation_id: id, user_id: dealer.id, user_code: dealer.code, author: "dealer", event: "submit", body: note, unit_price: null, moq: null, lead_time_days: null, valid_until: null, post_token: input.token, created_at: stamp })
+        .values({
+          quotation_id: id,
+          user_id: dealer.id,
+          user_code: dealer.code,
+          author: "dealer",
+          event: "submit",
+          body: note,
+          unit_price: null,
+          moq: null,
+          lead_time_days: null,
+          valid_until: null,
+          post_token: input.token,
+          created_at: stamp,
+        })
         .execute();
       return { id, quoteNo };
     });
@@ -238,7 +276,9 @@ export interface StaffQuoteFilter {
 
 /** The entity's quotations; by default the open ones (waiting for an answer) first. */
 export async function listStaffQuotations(db: DB, staff: QuoteStaff, f: StaffQuoteFilter) {
-  let q = base(db).select([...listColumns]).where("q.tenant_id", "=", staff.tenantId);
+  let q = base(db)
+    .select([...listColumns])
+    .where("q.tenant_id", "=", staff.tenantId);
   if (f.status && (QUOTE_STATUSES as readonly string[]).includes(f.status)) q = q.where("q.status", "=", f.status);
   return q
     .orderBy((eb) => eb.case().when("q.status", "=", "submitted").then(0).else(1).end())
@@ -250,7 +290,20 @@ export async function listStaffQuotations(db: DB, staff: QuoteStaff, f: StaffQuo
 
 async function load(db: DB, where: { id: number; tenantId: number; customerId?: number }) {
   let q = base(db)
-    .select([...listColumns, "q.type_id", "q.attributes", "q.wanted_date", "q.material", "q.note", "q.user_id", "q.tenant_id", "q.customer_id", "q.product_id", "q.quoted_at", "u.name as user_name"])
+    .select([
+      ...listColumns,
+      "q.type_id",
+      "q.attributes",
+      "q.wanted_date",
+      "q.material",
+      "q.note",
+      "q.user_id",
+      "q.tenant_id",
+      "q.customer_id",
+      "q.product_id",
+      "q.quoted_at",
+      "u.name as user_name",
+    ])
     .where("q.id", "=", where.id)
     .where("q.tenant_id", "=", where.tenantId);
   if (where.customerId !== undefined) q = q.where("q.customer_id", "=", where.customerId);
@@ -279,7 +332,8 @@ export const getDealerQuotation = (db: DB, dealer: QuoteDealer, id: number) => l
 export const getStaffQuotation = (db: DB, staff: QuoteStaff, id: number) => load(db, { id, tenantId: staff.tenantId });
 
 /** Past its validity (China date): it can no longer be accepted. */
-export const isExpired = (q: { status: string; valid_until: string | null }, now = new Date()) => q.status === "quoted" && !!q.valid_until && q.valid_until < todayIso(now);
+export const isExpired = (q: { status: string; valid_until: string | null }, now = new Date()) =>
+  q.status === "quoted" && !!q.valid_until && q.valid_until < todayIso(now);
 
 /** A drawing's bytes, for the customer's own quotation or for staff of the entity; null when not theirs. */
 export async function readQuotationFile(db: DB, who: { tenantId: number; customerId?: number }, fileId: number, dir?: string) {
@@ -338,7 +392,8 @@ async function step(
   if (who.customerId !== undefined) sel = sel.where("customer_id", "=", who.customerId);
   const q = await sel.executeTakeFirst();
   if (!q) return fail("quotation:error.notFound", 404);
-  const posted = () => db.selectFrom("quotation_message").select("id").where("quotation_id", "=", q.id).where("post_token", "=", input.token).executeTakeFirst();
+  const posted = () =>
+    db.selectFrom("quotation_message").select("id").where("quotation_id", "=", q.id).where("post_token", "=", input.token).executeTakeFirst();
   if (await posted()) return { ok: true, id: q.id, already: true };
   const body = input.body.trim();
   if (body.length > QUOTE_TEXT_MAX) return fail("quotation:error.tooLong", 400, { max: QUOTE_TEXT_MAX });
@@ -402,7 +457,13 @@ async function step(
       await recordAudit(
         trx,
         { id: who.id, code: who.code, tenantId: who.tenantId },
-        { action: "update", entity: "quotation", entityId: q.quote_no, before: { status: q.status }, after: { status: to, event: input.event, message: msg.id, ...s } },
+        {
+          action: "update",
+          entity: "quotation",
+          entityId: q.quote_no,
+          before: { status: q.status },
+          after: { status: to, event: input.event, message: msg.id, ...s },
+        },
         now,
       );
       return true;
@@ -442,13 +503,24 @@ export async function staffQuoteStep(db: DB, staff: QuoteStaff, id: number, inpu
     db,
     { ...staff, author: "staff" },
     id,
-    { token: input.token, event: "quote", body: input.body, set: { unit_price: unitPrice!, moq: moq!, lead_time_days: leadTimeDays!, valid_until: validUntil } },
+    {
+      token: input.token,
+      event: "quote",
+      body: input.body,
+      set: { unit_price: unitPrice!, moq: moq!, lead_time_days: leadTimeDays!, valid_until: validUntil },
+    },
     now,
   );
 }
 
 /** The dealer answers a question, declines the quote or cancels the request. */
-export async function dealerQuoteStep(db: DB, dealer: QuoteDealer, id: number, input: { token: string; event: Exclude<DealerQuoteEvent, "accept">; body: string }, now = new Date()): Promise<QuoteResult> {
+export async function dealerQuoteStep(
+  db: DB,
+  dealer: QuoteDealer,
+  id: number,
+  input: { token: string; event: Exclude<DealerQuoteEvent, "accept">; body: string },
+  now = new Date(),
+): Promise<QuoteResult> {
   if (input.event === "answer" && !input.body.trim()) return fail("quotation:error.answerRequired");
   return step(db, { ...dealer, author: "dealer" }, id, input, now);
 }
@@ -474,7 +546,8 @@ export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, i
     now,
     (q) => {
       if (isExpired(q, now)) return fail("quotation:error.expired", 409);
-      if (!Number.isInteger(input.qty) || input.qty < (q.moq ?? 1) || input.qty > QUOTE_QTY_MAX) return fail("quotation:error.belowMoq", 400, { moq: q.moq ?? 1 });
+      if (!Number.isInteger(input.qty) || input.qty < (q.moq ?? 1) || input.qty > QUOTE_QTY_MAX)
+        return fail("quotation:error.belowMoq", 400, { moq: q.moq ?? 1 });
       return null;
     },
     async (trx, q) => {
@@ -488,8 +561,14 @@ export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, i
           search_code: q.quote_no,
           catalogue_code: "",
           kind: `custom_${type?.code ?? "tool"}`.slice(0, 30),
-          name_zh: getFixedT("zh", "quotation")("lineNames.quoted", { type: type?.nameZh ?? getFixedT("zh", "quotation")("lineNames.customizedTool"), no: q.quote_no }),
-          name_en: getFixedT("en", "quotation")("lineNames.quoted", { type: type?.nameEn ?? getFixedT("en", "quotation")("lineNames.customizedTool"), no: q.quote_no }),
+          name_zh: getFixedT("zh", "quotation")("lineNames.quoted", {
+            type: type?.nameZh ?? getFixedT("zh", "quotation")("lineNames.customizedTool"),
+            no: q.quote_no,
+          }),
+          name_en: getFixedT("en", "quotation")("lineNames.quoted", {
+            type: type?.nameEn ?? getFixedT("en", "quotation")("lineNames.customizedTool"),
+            no: q.quote_no,
+          }),
           specification: attributeSummary(type?.attributes ?? [], values, "zh").slice(0, 300),
           grade: null,
           iso_shape: null,
@@ -511,11 +590,26 @@ export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, i
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const linked = await trx.updateTable("quotation").set({ product_id: productId }).where("id", "=", q.id).where("product_id", "is", null).executeTakeFirst();
+      const linked = await trx
+        .updateTable("quotation")
+        .set({ product_id: productId })
+        .where("id", "=", q.id)
+        .where("product_id", "is", null)
+        .executeTakeFirst();
       if (Number(linked.numUpdatedRows) !== 1) throw new StepAbort("quotation:error.changed");
       await trx
         .insertInto("cart_item")
-        .values({ tenant_id: dealer.tenantId, customer_id: dealer.customerId, user_id: dealer.id, product_id: productId, qty: input.qty, selected: 1, promotion_item_id: null, created_at: stamp, updated_at: stamp })
+        .values({
+          tenant_id: dealer.tenantId,
+          customer_id: dealer.customerId,
+          user_id: dealer.id,
+          product_id: productId,
+          qty: input.qty,
+          selected: 1,
+          promotion_item_id: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .execute();
     },
   );

@@ -129,7 +129,16 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
   };
   const status = async (id: number) => (await db.selectFrom("quotation").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
   const quote = (id: number, over: Partial<Parameters<typeof staffQuoteStep>[3]> = {}) =>
-    staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "quote", body: "按图制作", unitPrice: 12_850, moq: 30, leadTimeDays: 25, validUntil: inDays(14), ...over });
+    staffQuoteStep(db, staff, id, {
+      token: newSubmitToken(),
+      event: "quote",
+      body: "按图制作",
+      unitPrice: 12_850,
+      moq: 30,
+      leadTimeDays: 25,
+      validUntil: inDays(14),
+      ...over,
+    });
 
   it("seeds five tool types with their attributes", async () => {
     const types = await listToolTypes(db);
@@ -139,11 +148,17 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
   });
 
   it("files a request once per token, numbered FB + date + id, checked against the attribute table", async () => {
-    expect(await createQuotation(db, fx.a, drill({ attributes: { diameter: "99" } }), { dir })).toMatchObject({ ok: false, error: "quotation:error.attributes" });
+    expect(await createQuotation(db, fx.a, drill({ attributes: { diameter: "99" } }), { dir })).toMatchObject({
+      ok: false,
+      error: "quotation:error.attributes",
+    });
     expect(await createQuotation(db, fx.a, drill({ typeId: 999 }), { dir })).toMatchObject({ ok: false, error: "quotation:error.type" });
     expect(await createQuotation(db, fx.a, drill({ qty: 0 }), { dir })).toMatchObject({ ok: false, error: "quotation:error.qty" });
     expect(await createQuotation(db, fx.a, drill({ wantedDate: "2000-01-01" }), { dir })).toMatchObject({ ok: false, error: "quotation:error.wantedDate" });
-    expect(await createQuotation(db, fx.a, drill({ files: [{ name: "x.dxf", bytes: HTML }] }), { dir })).toMatchObject({ ok: false, error: "quotation:error.fileType" });
+    expect(await createQuotation(db, fx.a, drill({ files: [{ name: "x.dxf", bytes: HTML }] }), { dir })).toMatchObject({
+      ok: false,
+      error: "quotation:error.fileType",
+    });
     const token = newSubmitToken();
     const [a, b] = await Promise.all([createQuotation(db, fx.a, drill({ token }), { dir }), createQuotation(db, fx.a, drill({ token }), { dir })]);
     expect(a.ok && b.ok && a.id === b.id).toBe(true);
@@ -153,7 +168,15 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     expect(attributes.map((x) => x.value)).toEqual(["8.5", "120", "140", "圆柄 h6", "有"]);
     expect(messages.map((m) => m.event)).toEqual(["submit"]);
     expect(files).toHaveLength(1);
-    expect((await db.selectFrom("quotation").select((eb) => eb.fn.countAll<number>().as("n")).where("post_token", "=", token).executeTakeFirstOrThrow()).n).toEqual(expect.anything());
+    expect(
+      (
+        await db
+          .selectFrom("quotation")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("post_token", "=", token)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toEqual(expect.anything());
     // the drawing: the customer's own and staff of the entity; nobody else
     expect((await readQuotationFile(db, { tenantId: fx.tenantId, customerId: fx.a.customerId }, files[0].id, dir))?.type).toBe("application/pdf");
     expect(await readQuotationFile(db, { tenantId: fx.tenantId, customerId: fx.b.customerId }, files[0].id, dir)).toBeNull();
@@ -170,18 +193,30 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     expect((await listStaffQuotations(db, staff, {}))[0].status).toBe("submitted");
     expect(await dealerQuoteStep(db, fx.b, id, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({ ok: false, status: 404 });
     expect(await quote(id)).toMatchObject({ ok: true });
-    expect(await staffQuoteStep(db, { ...staff, tenantId: other.tenantId }, id, { token: newSubmitToken(), event: "ask", body: "?" })).toMatchObject({ ok: false, status: 404 });
+    expect(await staffQuoteStep(db, { ...staff, tenantId: other.tenantId }, id, { token: newSubmitToken(), event: "ask", body: "?" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it("a question and its answer, each posted twice, move it once each, with a notice and audit entries", async () => {
     const id = await file();
-    expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "answer", body: "x" })).toMatchObject({ ok: false, error: "quotation:error.wrongState" });
-    expect(await staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "ask", body: "  " })).toMatchObject({ ok: false, error: "quotation:error.questionRequired" });
+    expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "answer", body: "x" })).toMatchObject({
+      ok: false,
+      error: "quotation:error.wrongState",
+    });
+    expect(await staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "ask", body: "  " })).toMatchObject({
+      ok: false,
+      error: "quotation:error.questionRequired",
+    });
     const token = newSubmitToken();
     const asked = await Promise.all([0, 1].map(() => staffQuoteStep(db, staff, id, { token, event: "ask", body: "柄部公差要求？" })));
     expect(asked.every((r) => r.ok)).toBe(true);
     expect(await status(id)).toBe("question");
-    expect(await staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "ask", body: "again" })).toMatchObject({ ok: false, error: "quotation:error.wrongState" });
+    expect(await staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "ask", body: "again" })).toMatchObject({
+      ok: false,
+      error: "quotation:error.wrongState",
+    });
     const answer = newSubmitToken();
     await dealerQuoteStep(db, fx.a, id, { token: answer, event: "answer", body: "h6" });
     expect(await dealerQuoteStep(db, fx.a, id, { token: answer, event: "answer", body: "h6" })).toMatchObject({ ok: true, already: true });
@@ -208,9 +243,17 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
   it("accept puts the item into the cart at the quoted price once; it is ordered through the normal order, once", async () => {
     const id = await file();
     await quote(id);
-    const notice = await db.selectFrom("notice").select(["title_zh", "body_en"]).where("type", "=", "quotation").where("detail_id", "=", id).executeTakeFirstOrThrow();
+    const notice = await db
+      .selectFrom("notice")
+      .select(["title_zh", "body_en"])
+      .where("type", "=", "quotation")
+      .where("detail_id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(notice.body_en).toContain("CNY 128.50");
-    expect(await acceptQuotation(db, fx.aNoOrder, id, { token: newSubmitToken(), qty: 30 })).toMatchObject({ ok: false, error: "common:errors.noOrderPermission" });
+    expect(await acceptQuotation(db, fx.aNoOrder, id, { token: newSubmitToken(), qty: 30 })).toMatchObject({
+      ok: false,
+      error: "common:errors.noOrderPermission",
+    });
     expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 29 })).toMatchObject({ ok: false, error: "quotation:error.belowMoq" });
     expect(await acceptQuotation(db, fx.b, id, { token: newSubmitToken(), qty: 30 })).toMatchObject({ ok: false, status: 404 });
     const token = newSubmitToken();
@@ -233,7 +276,12 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
 
     // the order: only the quoted line
     await db.updateTable("cart_item").set({ selected: 0 }).where("user_id", "=", fx.a.id).where("product_id", "<>", q.product_id!).execute();
-    const order = await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(60) });
+    const order = await submitOrder(db, fx.a, {
+      token: newSubmitToken(),
+      addressId: fx.addressA,
+      paymentMethod: "prepayment",
+      expectedDeliveryDate: inDays(60),
+    });
     expect(order, JSON.stringify(order)).toMatchObject({ ok: true, duplicate: false });
     if (!order.ok) return;
     const line = await db
@@ -258,7 +306,10 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 30 }, tomorrow)).toMatchObject({ ok: false, error: "quotation:error.expired" });
     expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "decline", body: "价格高" })).toMatchObject({ ok: true });
     expect(await status(id)).toBe("declined");
-    expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({ ok: false, error: "quotation:error.wrongState" });
+    expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({
+      ok: false,
+      error: "quotation:error.wrongState",
+    });
     const other2 = await file();
     expect(await dealerQuoteStep(db, fx.a, other2, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({ ok: true });
     expect(await status(other2)).toBe("cancelled");

@@ -60,7 +60,16 @@ export async function listToolTypesForEditing(db: DB): Promise<ToolTypeRow[]> {
       .execute(),
   ]);
   const count = (rows: { type_id: number; n: number | string }[], id: number) => Number(rows.find((r) => r.type_id === id)?.n ?? 0);
-  return types.map((t) => ({ id: t.id, code: t.code, nameZh: t.name_zh, nameEn: t.name_en, sort: t.sort, active: t.active === 1, attributes: count(attrs, t.id), requests: count(requests, t.id) }));
+  return types.map((t) => ({
+    id: t.id,
+    code: t.code,
+    nameZh: t.name_zh,
+    nameEn: t.name_en,
+    sort: t.sort,
+    active: t.active === 1,
+    attributes: count(attrs, t.id),
+    requests: count(requests, t.id),
+  }));
 }
 
 export interface AttributeRow extends AttributeDef {
@@ -156,7 +165,8 @@ const typeCode = async (db: DB, typeId: number) => {
   if (!t) throw new NotFoundError("tool type");
   return t.code;
 };
-const keyTaken = (db: DB, typeId: number, key: string) => db.selectFrom("quote_attribute").select("id").where("type_id", "=", typeId).where("key", "=", key).executeTakeFirst();
+const keyTaken = (db: DB, typeId: number, key: string) =>
+  db.selectFrom("quote_attribute").select("id").where("type_id", "=", typeId).where("key", "=", key).executeTakeFirst();
 
 /** A new attribute at the end of the type's form. Its key is unique in the type (a removed one keeps its key). */
 export async function addAttribute(db: DB, actor: Actor, typeId: number, input: NewAttributeInput, now = new Date()): Promise<EditResult<{ id: number }>> {
@@ -165,11 +175,20 @@ export async function addAttribute(db: DB, actor: Actor, typeId: number, input: 
   if (problem) return refuse(problem);
   const taken = () => keyTaken(db, typeId, input.key);
   if (await taken()) return refuse({ field: "key", error: `${E}keyTaken` });
-  const offered = await db.selectFrom("quote_attribute").select((eb) => eb.fn.countAll<number>().as("n")).where("type_id", "=", typeId).where("active", "=", 1).executeTakeFirstOrThrow();
+  const offered = await db
+    .selectFrom("quote_attribute")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("type_id", "=", typeId)
+    .where("active", "=", 1)
+    .executeTakeFirstOrThrow();
   if (Number(offered.n) >= ATTRIBUTES_MAX) return refuse({ field: "key", error: `${E}tooMany` });
   try {
     const id = await db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom("quote_attribute").select((eb) => eb.fn.max("sort").as("sort")).where("type_id", "=", typeId).executeTakeFirst();
+      const last = await trx
+        .selectFrom("quote_attribute")
+        .select((eb) => eb.fn.max("sort").as("sort"))
+        .where("type_id", "=", typeId)
+        .executeTakeFirst();
       const values = { type_id: typeId, key: input.key, ...attributeValues(input), sort: Number(last?.sort ?? 0) + 1, active: 1 };
       const row = await trx.insertInto("quote_attribute").values(values).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, actor, { action: "create", entity: "quote_attribute", entityId: `${code}.${input.key}`, after: values }, now);
@@ -210,12 +229,36 @@ export async function updateAttribute(db: DB, actor: Actor, typeId: number, attr
 export async function reorderAttributes(db: DB, actor: Actor, typeId: number, order: number[], now = new Date()): Promise<EditResult> {
   const code = await typeCode(db, typeId);
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("quote_attribute").select(["id", "key", "sort"]).where("type_id", "=", typeId).where("active", "=", 1).orderBy("sort").orderBy("id").execute();
+    const rows = await trx
+      .selectFrom("quote_attribute")
+      .select(["id", "key", "sort"])
+      .where("type_id", "=", typeId)
+      .where("active", "=", 1)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute();
     const ids = rows.map((r) => r.id);
-    if (order.length !== ids.length || new Set(order).size !== order.length || !order.every((id) => ids.includes(id))) return refuse({ field: "order", error: `${E}orderChanged` });
-    for (const [i, id] of order.entries()) await trx.updateTable("quote_attribute").set({ sort: i + 1 }).where("id", "=", id).execute();
+    if (order.length !== ids.length || new Set(order).size !== order.length || !order.every((id) => ids.includes(id)))
+      return refuse({ field: "order", error: `${E}orderChanged` });
+    for (const [i, id] of order.entries())
+      await trx
+        .updateTable("quote_attribute")
+        .set({ sort: i + 1 })
+        .where("id", "=", id)
+        .execute();
     const keyOf = new Map(rows.map((r) => [r.id, r.key]));
-    await recordAudit(trx, actor, { action: "update", entity: "quote_tool_type", entityId: code, before: { order: rows.map((r) => r.key) }, after: { order: order.map((id) => keyOf.get(id)) } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "update",
+        entity: "quote_tool_type",
+        entityId: code,
+        before: { order: rows.map((r) => r.key) },
+        after: { order: order.map((id) => keyOf.get(id)) },
+      },
+      now,
+    );
     return { ok: true as const };
   });
 }
@@ -225,7 +268,13 @@ export async function reorderAttributes(db: DB, actor: Actor, typeId: number, or
  * (kept, so they keep showing it with its label, and it can be put back); otherwise deleted.
  * A second post for a hidden one changes nothing.
  */
-export async function removeAttribute(db: DB, actor: Actor, typeId: number, attrId: number, now = new Date()): Promise<EditResult<{ removed: "hidden" | "deleted" }>> {
+export async function removeAttribute(
+  db: DB,
+  actor: Actor,
+  typeId: number,
+  attrId: number,
+  now = new Date(),
+): Promise<EditResult<{ removed: "hidden" | "deleted" }>> {
   const code = await typeCode(db, typeId);
   return db.transaction().execute(async (trx) => {
     const before = await attributeRow(trx, typeId, attrId);
@@ -233,7 +282,12 @@ export async function removeAttribute(db: DB, actor: Actor, typeId: number, attr
     const used = ((await keyUse(trx, typeId)).get(before.key) ?? 0) > 0;
     if (used) await trx.updateTable("quote_attribute").set({ active: 0 }).where("id", "=", attrId).execute();
     else await trx.deleteFrom("quote_attribute").where("id", "=", attrId).execute();
-    await recordAudit(trx, actor, { action: used ? "update" : "delete", entity: "quote_attribute", entityId: `${code}.${before.key}`, before, after: used ? { active: 0 } : undefined }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: used ? "update" : "delete", entity: "quote_attribute", entityId: `${code}.${before.key}`, before, after: used ? { active: 0 } : undefined },
+      now,
+    );
     return { ok: true as const, removed: used ? ("hidden" as const) : ("deleted" as const) };
   });
 }
@@ -244,7 +298,12 @@ export async function restoreAttribute(db: DB, actor: Actor, typeId: number, att
   return db.transaction().execute(async (trx) => {
     const before = await attributeRow(trx, typeId, attrId);
     if (before.active === 1) return { ok: true as const };
-    const offered = await trx.selectFrom("quote_attribute").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("sort")]).where("type_id", "=", typeId).where("active", "=", 1).executeTakeFirstOrThrow();
+    const offered = await trx
+      .selectFrom("quote_attribute")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("sort")])
+      .where("type_id", "=", typeId)
+      .where("active", "=", 1)
+      .executeTakeFirstOrThrow();
     if (Number(offered.n) >= ATTRIBUTES_MAX) return refuse({ field: "order", error: `${E}tooMany` });
     const after = { active: 1, sort: Number(offered.sort ?? 0) + 1 };
     await trx.updateTable("quote_attribute").set(after).where("id", "=", attrId).execute();

@@ -48,7 +48,15 @@ export interface NewAttributeInput extends AttributeInput {
 }
 
 /** The limits as the messages name them: every message of `quotation:types.error` reads its numbers from here. */
-export const LIMITS = { nameMax: NAME_MAX, unitMax: UNIT_MAX, sortMax: SORT_MAX, choicesMin: CHOICES_MIN, choicesMax: CHOICES_MAX, choiceMax: CHOICE_MAX, attributesMax: ATTRIBUTES_MAX };
+export const LIMITS = {
+  nameMax: NAME_MAX,
+  unitMax: UNIT_MAX,
+  sortMax: SORT_MAX,
+  choicesMin: CHOICES_MIN,
+  choicesMax: CHOICES_MAX,
+  choiceMax: CHOICE_MAX,
+  attributesMax: ATTRIBUTES_MAX,
+};
 
 /** A finding on one field: an i18n key of namespace quotation (its numbers come from LIMITS). */
 export interface Problem {
@@ -106,7 +114,8 @@ export function attributeProblems(raw: AttributeInput & { key?: string }): Probl
   if (input.kind === "number") {
     if (input.min !== null && !isBound(input.min)) found.push({ field: "min", error: `${E}bound` });
     if (input.max !== null && !isBound(input.max)) found.push({ field: "max", error: `${E}bound` });
-    if (input.min !== null && input.max !== null && isBound(input.min) && isBound(input.max) && input.min > input.max) found.push({ field: "max", error: `${E}minAboveMax` });
+    if (input.min !== null && input.max !== null && isBound(input.min) && isBound(input.max) && input.min > input.max)
+      found.push({ field: "max", error: `${E}minAboveMax` });
   }
   if (input.kind === "choice") {
     const c = input.choices;

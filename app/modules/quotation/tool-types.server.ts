@@ -44,7 +44,13 @@ async function readTypes(db: DB, opts: { id?: number; offered: boolean }): Promi
     attrs = attrs.where("active", "=", 1);
   }
   const [typeRows, attrRows] = await Promise.all([types.execute(), attrs.execute()]);
-  return typeRows.map((t) => ({ id: t.id, code: t.code, nameZh: t.name_zh, nameEn: t.name_en, attributes: attrRows.filter((a) => a.type_id === t.id).map(attributeDef) }));
+  return typeRows.map((t) => ({
+    id: t.id,
+    code: t.code,
+    nameZh: t.name_zh,
+    nameEn: t.name_en,
+    attributes: attrRows.filter((a) => a.type_id === t.id).map(attributeDef),
+  }));
 }
 
 /** The types a dealer is offered (active), each with its current attributes, in their order (GetAttr). */
@@ -76,7 +82,14 @@ export const DEFAULT_TOOL_TYPES: { code: string; zh: string; en: string; attrs: 
     zh: "非标刀片",
     en: "Special insert",
     attrs: [
-      { key: "shape", zh: "刀片形状", en: "Shape", kind: "choice", choices: ["C 80°", "D 55°", "S 90°", "T 60°", "V 35°", "W 80°", "R 圆形", "其他"], required: true },
+      {
+        key: "shape",
+        zh: "刀片形状",
+        en: "Shape",
+        kind: "choice",
+        choices: ["C 80°", "D 55°", "S 90°", "T 60°", "V 35°", "W 80°", "R 圆形", "其他"],
+        required: true,
+      },
       { key: "size", zh: "内切圆/刃长", en: "Size (IC / edge length)", kind: "number", unit: "mm", min: 3, max: 50, required: true },
       { key: "thickness", zh: "厚度", en: "Thickness", kind: "number", unit: "mm", min: 1, max: 15, required: true },
       { key: "nose_radius", zh: "刀尖圆角", en: "Nose radius", kind: "number", unit: "mm", min: 0, max: 6, required: true },

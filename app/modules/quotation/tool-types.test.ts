@@ -23,8 +23,30 @@ import {
 import { attributeProblems, choiceLines, toolTypeProblems, type NewAttributeInput } from "./tool-type-rules";
 import { ensureToolTypes, listToolTypes } from "./tool-types.server";
 
-const number = (over: Partial<NewAttributeInput> = {}): NewAttributeInput => ({ key: "diameter", labelZh: "直径", labelEn: "Diameter", kind: "number", unit: "mm", min: 1, max: 20, choices: [], required: true, ...over });
-const choice = (over: Partial<NewAttributeInput> = {}): NewAttributeInput => ({ key: "coating", labelZh: "涂层", labelEn: "Coating", kind: "choice", unit: null, min: null, max: null, choices: ["PVD", "CVD"], required: true, ...over });
+const number = (over: Partial<NewAttributeInput> = {}): NewAttributeInput => ({
+  key: "diameter",
+  labelZh: "直径",
+  labelEn: "Diameter",
+  kind: "number",
+  unit: "mm",
+  min: 1,
+  max: 20,
+  choices: [],
+  required: true,
+  ...over,
+});
+const choice = (over: Partial<NewAttributeInput> = {}): NewAttributeInput => ({
+  key: "coating",
+  labelZh: "涂层",
+  labelEn: "Coating",
+  kind: "choice",
+  unit: null,
+  min: null,
+  max: null,
+  choices: ["PVD", "CVD"],
+  required: true,
+  ...over,
+});
 const fields = (found: { field: string; error: string }[]) => found.map((p) => `${p.field}:${p.error.replace("quotation:types.error.", "")}`);
 
 describe("the rules of a tool type and an attribute", () => {
@@ -76,7 +98,16 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
   });
   afterAll(async () => db?.destroy());
 
-  const request = (typeId: number, attributes: Record<string, string>): NewQuotation => ({ token: newSubmitToken(), typeId, attributes, qty: 5, wantedDate: null, material: "S45C", note: "", files: [] });
+  const request = (typeId: number, attributes: Record<string, string>): NewQuotation => ({
+    token: newSubmitToken(),
+    typeId,
+    attributes,
+    qty: 5,
+    wantedDate: null,
+    material: "S45C",
+    note: "",
+    files: [],
+  });
   const newType = async (code: string) => {
     const r = await createToolType(db, admin, { code, nameZh: `类型 ${code}`, nameEn: `Type ${code}`, sort: 50, active: true });
     if (!r.ok) throw new Error(r.error);
@@ -89,8 +120,16 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
   };
 
   it("adds a type with a unique, fixed code; lists it with its counts; audits it", async () => {
-    expect(await createToolType(db, admin, { code: "Bad Code", nameZh: "x", nameEn: "x", sort: 1, active: true })).toMatchObject({ ok: false, field: "code", error: "quotation:types.error.codeFormat" });
-    expect(await createToolType(db, admin, { code: "drill", nameZh: "x", nameEn: "x", sort: 1, active: true })).toMatchObject({ ok: false, field: "code", error: "quotation:types.error.codeTaken" });
+    expect(await createToolType(db, admin, { code: "Bad Code", nameZh: "x", nameEn: "x", sort: 1, active: true })).toMatchObject({
+      ok: false,
+      field: "code",
+      error: "quotation:types.error.codeFormat",
+    });
+    expect(await createToolType(db, admin, { code: "drill", nameZh: "x", nameEn: "x", sort: 1, active: true })).toMatchObject({
+      ok: false,
+      field: "code",
+      error: "quotation:types.error.codeTaken",
+    });
     const id = await newType("saw");
     const row = (await listToolTypesForEditing(db)).find((t) => t.id === id);
     expect(row).toMatchObject({ code: "saw", nameZh: "类型 saw", active: true, sort: 50, attributes: 0, requests: 0 });
@@ -106,10 +145,18 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
   it("attributes: format, unique key per type (another type may use it), min ≤ max, two choices at least", async () => {
     const id = await newType("tap");
     expect(await addAttribute(db, admin, id, number({ key: "Size!" }))).toMatchObject({ ok: false, field: "key", error: "quotation:types.error.keyFormat" });
-    expect(await addAttribute(db, admin, id, number({ min: 9, max: 3 }))).toMatchObject({ ok: false, field: "max", error: "quotation:types.error.minAboveMax" });
+    expect(await addAttribute(db, admin, id, number({ min: 9, max: 3 }))).toMatchObject({
+      ok: false,
+      field: "max",
+      error: "quotation:types.error.minAboveMax",
+    });
     expect(await addAttribute(db, admin, id, choice({ choices: ["PVD"] }))).toMatchObject({ ok: false, field: "choices" });
     await attr(id, number());
-    expect(await addAttribute(db, admin, id, number({ labelZh: "又一个" }))).toMatchObject({ ok: false, field: "key", error: "quotation:types.error.keyTaken" });
+    expect(await addAttribute(db, admin, id, number({ labelZh: "又一个" }))).toMatchObject({
+      ok: false,
+      field: "key",
+      error: "quotation:types.error.keyTaken",
+    });
     // "diameter" is also the drill's key: keys are unique per type only
     await attr(id, choice());
     const { attributes } = await getToolTypeForEditing(db, id);
@@ -149,7 +196,10 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
     expect(await updateAttribute(db, admin, id, coating.id, { ...choice(), choices: ["AlTiN", "TiN"] })).toEqual({ ok: true });
     const refused = await createQuotation(db, fx.a, request(id, ok), { dir });
     expect(refused).toMatchObject({ ok: false, error: "quotation:error.attributes" });
-    expect(!refused.ok && refused.fields).toEqual({ diameter: expect.objectContaining({ key: "quotation:error.attrRange" }), coating: { key: "quotation:error.attrChoice" } });
+    expect(!refused.ok && refused.fields).toEqual({
+      diameter: expect.objectContaining({ key: "quotation:error.attrRange" }),
+      coating: { key: "quotation:error.attrChoice" },
+    });
     // a new required attribute is required at once
     await attr(id, { key: "length", labelZh: "长度", labelEn: "Length", kind: "text", unit: null, min: null, max: null, choices: [], required: true });
     const missing = await createQuotation(db, fx.a, request(id, { diameter: "8", coating: "TiN" }), { dir });
@@ -162,7 +212,17 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
   it("removing: an attribute requests used is hidden and keeps showing on them; an unused one is deleted; a hidden one comes back", async () => {
     const id = await newType("chamfer");
     const angle = await attr(id, number({ key: "angle", labelZh: "角度", labelEn: "Angle", unit: "°", min: 10, max: 90 }));
-    const spare = await attr(id, { key: "spare", labelZh: "备用", labelEn: "Spare", kind: "text", unit: null, min: null, max: null, choices: [], required: false });
+    const spare = await attr(id, {
+      key: "spare",
+      labelZh: "备用",
+      labelEn: "Spare",
+      kind: "text",
+      unit: null,
+      min: null,
+      max: null,
+      choices: [],
+      required: false,
+    });
     const filed = await createQuotation(db, fx.a, request(id, { angle: "45" }), { dir });
     if (!filed.ok) throw new Error(filed.error);
     expect(await removeAttribute(db, admin, id, angle)).toEqual({ ok: true, removed: "hidden" });
@@ -180,7 +240,9 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
     expect((await getToolTypeForEditing(db, id)).attributes.map((a) => [a.key, a.active, a.requests])).toEqual([["angle", false, 1]]);
     expect(await restoreAttribute(db, admin, id, angle)).toEqual({ ok: true });
     expect((await listToolTypes(db)).find((t) => t.id === id)!.attributes.map((a) => a.key)).toEqual(["angle"]);
-    const actions = (await listAudit(db, { entity: "quote_attribute" }, 1)).rows.filter((r) => r.entity_id.startsWith("chamfer.")).map((r) => `${r.action} ${r.entity_id}`);
+    const actions = (await listAudit(db, { entity: "quote_attribute" }, 1)).rows
+      .filter((r) => r.entity_id.startsWith("chamfer."))
+      .map((r) => `${r.action} ${r.entity_id}`);
     expect(actions.slice(0, 3)).toEqual(["update chamfer.angle", "delete chamfer.spare", "update chamfer.angle"]);
   });
 

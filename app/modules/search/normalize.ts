@@ -11,12 +11,14 @@ export const SEARCH_MAX_CHARS = 100;
 
 /** The normal form of an ordering code (or of a keyword compared with codes). */
 export function toSearchCode(value: string): string {
-  return value.normalize("NFKC").replace(/[\s\-.]/g, "").toUpperCase();
+  return value
+    .normalize("NFKC")
+    .replace(/[\s\-.]/g, "")
+    .toUpperCase();
 }
 
 export type KeywordResult =
-  | { ok: true; keyword: string; code: string; terms: string[] }
-  | { ok: false; error: "search.tooShort" | "search.tooLong"; keyword: string };
+  { ok: true; keyword: string; code: string; terms: string[] } | { ok: false; error: "search.tooShort" | "search.tooLong"; keyword: string };
 
 const HAN = /^\p{Script=Han}+$/u;
 
@@ -40,7 +42,11 @@ export const SEARCH_PATTERN = ".*\\S.*\\S.*\\S.*|\\s*\\p{sc=Han}\\s*\\p{sc=Han}\
  */
 export function parseKeyword(raw: string | null | undefined): KeywordResult {
   // control characters (a NUL ends an FTS5 query string: SQLite answers "unterminated string") are spaces
-  const keyword = (raw ?? "").normalize("NFKC").replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim();
+  const keyword = (raw ?? "")
+    .normalize("NFKC")
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const visible = keyword.replace(/\s/g, "");
   if (!isLongEnough(visible)) return { ok: false, error: "search.tooShort", keyword };
   if ([...keyword].length > SEARCH_MAX_CHARS) return { ok: false, error: "search.tooLong", keyword };

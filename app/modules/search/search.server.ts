@@ -96,7 +96,13 @@ function sqliteStages(db: DB): Stages {
     once(
       `code|${code}`,
       async () =>
-        ids((await sql<{ id: number }>`select rowid as id from product_code_fts where product_code_fts match ${ftsPhrase(code)} limit ${Math.max(limit, FETCH)}`.execute(db)).rows),
+        ids(
+          (
+            await sql<{
+              id: number;
+            }>`select rowid as id from product_code_fts where product_code_fts match ${ftsPhrase(code)} limit ${Math.max(limit, FETCH)}`.execute(db)
+          ).rows,
+        ),
       limit,
     );
   // A trigram index cannot find a two-character word (铣刀): such words are matched with LIKE on the
@@ -119,13 +125,12 @@ function sqliteStages(db: DB): Stages {
       `text|${t.join("\u0000")}|${short.join("\u0000")}`,
       async () =>
         ids(
-          (
-            !t.length
-              ? await sql<{ id: number }>`select p.id from product p where ${shortLike(short)} order by p.id limit ${n}`.execute(db)
-              : short.length
-                ? await sql<{ id: number }>`select f.rowid as id from product_text_fts f join product p on p.id = f.rowid
+          (!t.length
+            ? await sql<{ id: number }>`select p.id from product p where ${shortLike(short)} order by p.id limit ${n}`.execute(db)
+            : short.length
+              ? await sql<{ id: number }>`select f.rowid as id from product_text_fts f join product p on p.id = f.rowid
                     where product_text_fts match ${textExpr(t)} and ${shortLike(short)} limit ${n}`.execute(db)
-                : await sql<{ id: number }>`select rowid as id from product_text_fts where product_text_fts match ${textExpr(t)} limit ${n}`.execute(db)
+              : await sql<{ id: number }>`select rowid as id from product_text_fts where product_text_fts match ${textExpr(t)} limit ${n}`.execute(db)
           ).rows,
         ),
       limit,
@@ -139,8 +144,7 @@ function sqliteStages(db: DB): Stages {
       ).rows,
     );
   return {
-    exact: async (code, limit) =>
-      ids((await sql<{ id: number }>`select id from product where search_code = ${code} limit ${limit}`.execute(db)).rows),
+    exact: async (code, limit) => ids((await sql<{ id: number }>`select id from product where search_code = ${code} limit ${limit}`.execute(db)).rows),
     prefix: (code, limit) => prefixIds(code, limit, true),
     codeContains: codeIds,
     textContains: textIds,
@@ -159,8 +163,7 @@ function postgresStages(db: DB): Stages {
       sql` and `,
     );
   return {
-    exact: async (code, limit) =>
-      ids((await sql<{ id: number }>`select id from product where search_code = ${code} limit ${limit}`.execute(db)).rows),
+    exact: async (code, limit) => ids((await sql<{ id: number }>`select id from product where search_code = ${code} limit ${limit}`.execute(db)).rows),
     prefix: async (code, limit) =>
       ids(
         (
@@ -170,7 +173,9 @@ function postgresStages(db: DB): Stages {
         ).rows,
       ),
     codeContains: async (code, limit) =>
-      ids((await sql<{ id: number }>`select id from product where search_code like ${"%" + escapeLike(code) + "%"} order by id limit ${limit}`.execute(db)).rows),
+      ids(
+        (await sql<{ id: number }>`select id from product where search_code like ${"%" + escapeLike(code) + "%"} order by id limit ${limit}`.execute(db)).rows,
+      ),
     textContains: async (terms, limit) =>
       ids((await sql<{ id: number }>`select id from product where ${textWhere(terms)} order by id limit ${limit}`.execute(db)).rows),
     anyMatch: async (q, limit) =>

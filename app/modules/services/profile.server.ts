@@ -71,7 +71,11 @@ export async function hasAvatar(db: DB, user: { id: number }): Promise<string | 
 /** The products the account looked at last (browsing footprint), newest first. */
 export async function recentProducts(db: DB, user: { id: number }, lang: Language, limit = 10) {
   const views = await recentViews(db, user, limit);
-  const rows = await productsByIds(db, views.map((v) => v.productId), lang);
+  const rows = await productsByIds(
+    db,
+    views.map((v) => v.productId),
+    lang,
+  );
   const at = new Map(views.map((v) => [v.productId, v.viewedAt]));
   return rows.map((r) => ({ code: r.orderingCode, name: r.name, specification: r.specification, viewedAt: at.get(r.id) ?? "" }));
 }
@@ -80,7 +84,11 @@ export async function recentProducts(db: DB, user: { id: number }, lang: Languag
  * The amounts (payable, in minor units) of the account's placed orders on its company entity,
  * per China month, for the 12 months up to and including this one (months without orders: 0).
  */
-export async function monthlyOrderAmounts(db: DB, user: { id: number; tenantId: number }, now = new Date()): Promise<{ month: string; amount: number; orders: number }[]> {
+export async function monthlyOrderAmounts(
+  db: DB,
+  user: { id: number; tenantId: number },
+  now = new Date(),
+): Promise<{ month: string; amount: number; orders: number }[]> {
   const [year, month] = shopMonth(now).split("-").map(Number);
   const months: string[] = [];
   for (let i = 11; i >= 0; i--) months.push(new Date(Date.UTC(year, month - 1 - i, 1)).toISOString().slice(0, 7));

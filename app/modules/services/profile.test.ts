@@ -32,7 +32,12 @@ describe.each(testDatabases())("personal centre on $name", ({ url }) => {
 
   it("saves the account's own contact details, and only those", async () => {
     await updateContact(db, { id: world.users.sub }, { name: "李娜娜", mobile: "13900000002", email: "lnn@example.test" });
-    const rows = await db.selectFrom("app_user").select(["id", "name", "mobile", "email"]).where("id", "in", [world.users.sub, world.users.master]).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("app_user")
+      .select(["id", "name", "mobile", "email"])
+      .where("id", "in", [world.users.sub, world.users.master])
+      .orderBy("id")
+      .execute();
     expect(rows.find((r) => r.id === world.users.sub)).toMatchObject({ name: "李娜娜", mobile: "13900000002", email: "lnn@example.test" });
     expect(rows.find((r) => r.id === world.users.master)!.name).toBe("User XCD000001");
   });
@@ -66,9 +71,23 @@ describe.each(testDatabases())("personal centre on $name", ({ url }) => {
       db
         .insertInto("sales_order")
         .values({
-          order_no: `SOT${String(++n).padStart(6, "0")}`, tenant_id: tenantId, customer_id: world.customers.a, user_id: userId, status,
-          consignee: "x", phone: "1", address_text: "x", payment_method: "prepayment", expected_delivery_date: "2026-12-01",
-          goods_amount: amount, discount_amount: 0, shipping_fee: 0, payable_amount: amount, currency: "CNY", created_at: createdAt, updated_at: createdAt,
+          order_no: `SOT${String(++n).padStart(6, "0")}`,
+          tenant_id: tenantId,
+          customer_id: world.customers.a,
+          user_id: userId,
+          status,
+          consignee: "x",
+          phone: "1",
+          address_text: "x",
+          payment_method: "prepayment",
+          expected_delivery_date: "2026-12-01",
+          goods_amount: amount,
+          discount_amount: 0,
+          shipping_fee: 0,
+          payable_amount: amount,
+          currency: "CNY",
+          created_at: createdAt,
+          updated_at: createdAt,
         })
         .execute();
     const { master } = world.users;

@@ -20,8 +20,7 @@ const TOKEN_RE = /^v1\.([A-Z0-9]{9})\.(\d{10})\.([A-Za-z0-9_-]{16,64})\.([a-f0-9
 
 export type RelayError = "services:relay.invalid" | "services:relay.expired" | "services:relay.reused" | "services:relay.account";
 export type RelayOutcome =
-  | { ok: true; userId: number; tenantId: number; language: string | null; partiesId: string | null; roles: string[] }
-  | { ok: false; error: RelayError };
+  { ok: true; userId: number; tenantId: number; language: string | null; partiesId: string | null; roles: string[] } | { ok: false; error: RelayError };
 
 const mac = (secret: string, payload: string) => crypto.createHmac("sha256", secret).update(payload, "utf8").digest("hex");
 
@@ -33,7 +32,11 @@ export function signRelayToken(secret: string, input: { code: string; issuedAt: 
 }
 
 /** Checks a token without using it up: its form, its signature, its age. */
-export function verifyRelayToken(secret: string, token: string, now = new Date()): { ok: true; code: string; issuedAt: number; nonce: string } | { ok: false; error: RelayError } {
+export function verifyRelayToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): { ok: true; code: string; issuedAt: number; nonce: string } | { ok: false; error: RelayError } {
   const m = TOKEN_RE.exec(token.length <= 200 ? token : "");
   if (!m) return { ok: false, error: "services:relay.invalid" };
   const [, code, ts, nonce, sig] = m;
@@ -71,7 +74,12 @@ export async function consumeRelayToken(db: DB, input: { secret: string; token: 
       .orderBy("is_default", "desc")
       .orderBy("tenant_id")
       .executeTakeFirst();
-    const roles = await tx.selectFrom("user_role").innerJoin("role", "role.id", "user_role.role_id").select("role.code").where("user_role.user_id", "=", user.id).execute();
+    const roles = await tx
+      .selectFrom("user_role")
+      .innerJoin("role", "role.id", "user_role.role_id")
+      .select("role.code")
+      .where("user_role.user_id", "=", user.id)
+      .execute();
     if (!tenant || roles.length === 0) return { ok: false, error: "services:relay.account" } as const;
     const inserted = await tx
       .insertInto("relay_nonce")
@@ -84,7 +92,17 @@ export async function consumeRelayToken(db: DB, input: { secret: string; token: 
       .onConflict((oc) => oc.column("nonce").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { ok: false, error: "services:relay.reused" } as const;
-    await tx.deleteFrom("relay_nonce").where("expires_at", "<", new Date(now.getTime() - 3600_000).toISOString()).execute();
-    return { ok: true, userId: user.id, tenantId: tenant.tenant_id, language: user.language, partiesId: user.parties_id, roles: roles.map((r) => r.code) } as const;
+    await tx
+      .deleteFrom("relay_nonce")
+      .where("expires_at", "<", new Date(now.getTime() - 3600_000).toISOString())
+      .execute();
+    return {
+      ok: true,
+      userId: user.id,
+      tenantId: tenant.tenant_id,
+      language: user.language,
+      partiesId: user.parties_id,
+      roles: roles.map((r) => r.code),
+    } as const;
   });
 }

@@ -17,7 +17,15 @@ describe.each(testDatabases())("sign-in hand-over on $name (decision 048)", ({ u
   });
   afterAll(() => db?.destroy());
 
-  const nonces = async () => Number((await db.selectFrom("relay_nonce").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const nonces = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("relay_nonce")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const use = (token: string, at = now) => consumeRelayToken(db, { secret: SECRET, token, now: at });
 
   it("a good token hands over the dealer, on their default company entity, once", async () => {
@@ -41,7 +49,14 @@ describe.each(testDatabases())("sign-in hand-over on $name (decision 048)", ({ u
     ["issued in the future", () => signRelayToken(SECRET, { code: "XCD000001", issuedAt: sec + 60 }), "services:relay.expired"],
     ["signed with another secret", () => signRelayToken("another-secret-0123456789abcdef0123", { code: "XCD000001", issuedAt: sec }), "services:relay.invalid"],
     ["account code changed", () => signRelayToken(SECRET, { code: "XCD000001", issuedAt: sec }).replace("XCD000001", "XCD000002"), "services:relay.invalid"],
-    ["time changed", () => { const t = signRelayToken(SECRET, { code: "XCD000001", issuedAt: sec - 100 }); return t.replace(`.${sec - 100}.`, `.${sec}.`); }, "services:relay.invalid"],
+    [
+      "time changed",
+      () => {
+        const t = signRelayToken(SECRET, { code: "XCD000001", issuedAt: sec - 100 });
+        return t.replace(`.${sec - 100}.`, `.${sec}.`);
+      },
+      "services:relay.invalid",
+    ],
     ["signature cut", () => signRelayToken(SECRET, { code: "XCD000001", issuedAt: sec }).slice(0, -2), "services:relay.invalid"],
     ["garbage", () => "v1.XCD000001.abc", "services:relay.invalid"],
     ["unknown account", () => signRelayToken(SECRET, { code: "XCD009999", issuedAt: sec }), "services:relay.account"],

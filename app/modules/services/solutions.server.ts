@@ -55,7 +55,9 @@ async function catalogueOfCode(db: DB, word: string): Promise<string | null> {
   const exact = await activeProduct(db).where("search_code", "like", `${word}%`).executeTakeFirst();
   if (exact) return exact.catalogue_code;
   if (!/^[A-Z]{4}\d/.test(word)) return null;
-  const shape = await activeProduct(db).where("search_code", "like", `${word.slice(0, 4)}%`).executeTakeFirst();
+  const shape = await activeProduct(db)
+    .where("search_code", "like", `${word.slice(0, 4)}%`)
+    .executeTakeFirst();
   if (shape) return shape.catalogue_code;
   const basic = await activeProduct(db).where("iso_shape", "=", word[0]).where("kind", "like", "%insert").executeTakeFirst();
   return basic?.catalogue_code ?? null;
@@ -93,7 +95,12 @@ export async function getSolutionLevel(
   if (top.parent_id !== null) return null;
   if (opts.level === 2) {
     // the second-level page is the first-level item with its children (second level) listed
-    return { industry: { id: industry.id, title: industry.title }, parent: null, item: industry, catalogue: await catalogueLinks(db, [industry.body], opts.catalogueCode ?? null, opts.lang) };
+    return {
+      industry: { id: industry.id, title: industry.title },
+      parent: null,
+      item: industry,
+      catalogue: await catalogueLinks(db, [industry.body], opts.catalogueCode ?? null, opts.lang),
+    };
   }
   if (opts.parentId === null) return null;
   const second = await getContent(db, { ...base, id: opts.parentId });
@@ -105,7 +112,12 @@ export async function getSolutionLevel(
     const c = await getContent(db, { ...base, id: child.id });
     if (c) texts.push(c.body);
   }
-  return { industry: { id: industry.id, title: industry.title }, parent: { id: second.id, title: second.title }, item: second, catalogue: await catalogueLinks(db, texts, opts.catalogueCode ?? null, opts.lang) };
+  return {
+    industry: { id: industry.id, title: industry.title },
+    parent: { id: second.id, title: second.title },
+    item: second,
+    catalogue: await catalogueLinks(db, texts, opts.catalogueCode ?? null, opts.lang),
+  };
 }
 
 /** The third-level items under a second-level one, with their texts (the third page shows them in full). */

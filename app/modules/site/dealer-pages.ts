@@ -6,7 +6,13 @@ import type { MenuItem } from "~/modules/admin/menu-tree";
  * shop pages is shown no link to them (issue 29 §15); tests/security/staff-on-shop.test.ts checks
  * every link the shop shows a staff session against the server's answer.
  */
-export const DEALER_ONLY_PAGES = ["/afterSalesService/satisfication", "/afterSalesService/askAfterSales", "/technologyService/cutterOffer", "/shopCart", "/order/order"] as const;
+export const DEALER_ONLY_PAGES = [
+  "/afterSalesService/satisfication",
+  "/afterSalesService/askAfterSales",
+  "/technologyService/cutterOffer",
+  "/shopCart",
+  "/order/order",
+] as const;
 
 const pathOf = (href: string) => href.split(/[?#]/)[0];
 

@@ -24,19 +24,39 @@ export async function listMarketingItems(db: DB, tenantId: number, opts: { activ
 }
 
 /** Creates (id null) or changes an item of the actor's entity, with an audit entry; another entity's item is not found. */
-export async function saveMarketingItem(db: DB, actor: StaffActor, id: number | null, input: MarketingItemInput, now = new Date()): Promise<Result<{ id: number }>> {
+export async function saveMarketingItem(
+  db: DB,
+  actor: StaffActor,
+  id: number | null,
+  input: MarketingItemInput,
+  now = new Date(),
+): Promise<Result<{ id: number }>> {
   if (!Number.isInteger(input.maxQty) || input.maxQty < 1 || input.maxQty > 500) return { ok: false, error: "support:items.maxQtyRule" };
   const iso = now.toISOString();
   const values = { name_zh: input.nameZh.trim(), name_en: input.nameEn.trim(), max_qty: input.maxQty, active: input.active ? 1 : 0, sort: input.sort };
   return db.transaction().execute(async (trx) => {
     if (id === null) {
-      const row = await trx.insertInto("marketing_item").values({ ...values, tenant_id: actor.tenantId, created_at: iso, updated_at: iso }).returning("id").executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("marketing_item")
+        .values({ ...values, tenant_id: actor.tenantId, created_at: iso, updated_at: iso })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await recordAudit(trx, actor, { action: "create", entity: "marketing_item", entityId: String(row.id), after: values }, now);
       return { ok: true as const, id: row.id };
     }
-    const before = await trx.selectFrom("marketing_item").select(["name_zh", "name_en", "max_qty", "active", "sort"]).where("id", "=", id).where("tenant_id", "=", actor.tenantId).executeTakeFirst();
+    const before = await trx
+      .selectFrom("marketing_item")
+      .select(["name_zh", "name_en", "max_qty", "active", "sort"])
+      .where("id", "=", id)
+      .where("tenant_id", "=", actor.tenantId)
+      .executeTakeFirst();
     if (!before) throw new NotFoundError("marketing item");
-    await trx.updateTable("marketing_item").set({ ...values, updated_at: iso }).where("id", "=", id).where("tenant_id", "=", actor.tenantId).execute();
+    await trx
+      .updateTable("marketing_item")
+      .set({ ...values, updated_at: iso })
+      .where("id", "=", id)
+      .where("tenant_id", "=", actor.tenantId)
+      .execute();
     await recordAudit(trx, actor, { action: "update", entity: "marketing_item", entityId: String(id), before, after: values }, now);
     return { ok: true as const, id };
   });

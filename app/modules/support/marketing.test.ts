@@ -5,7 +5,15 @@ import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listMarketingItems, saveMarketingItem } from "./marketing-items.server";
-import { createMarketingRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, type StaffActor } from "./requests.server";
+import {
+  createMarketingRequest,
+  decideRequest,
+  getDealerRequest,
+  getStaffRequest,
+  listDealerRequests,
+  listStaffRequests,
+  type StaffActor,
+} from "./requests.server";
 import { SUPPORT_PAGE_SIZE } from "./status";
 import { shopToday } from "~/i18n/format";
 
@@ -34,22 +42,42 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     await db?.destroy();
   });
 
-  const request = (token = newSubmitToken()) => ({ token, endCustomer: "苏州某精密机械展会", purpose: "区域技术交流会", wantedDate: day(10), items: [{ itemId: catalogue, qty: 50 }, { itemId: poster, qty: 5 }] });
+  const request = (token = newSubmitToken()) => ({
+    token,
+    endCustomer: "苏州某精密机械展会",
+    purpose: "区域技术交流会",
+    wantedDate: day(10),
+    items: [
+      { itemId: catalogue, qty: 50 },
+      { itemId: poster, qty: 5 },
+    ],
+  });
 
   it("keeps the entity's item list: staff edit it, another entity's item is not found", async () => {
     expect((await listMarketingItems(db, fx.tenantId)).map((i) => i.name_en)).toEqual(["Catalogue", "Poster"]);
-    expect(await saveMarketingItem(db, staff, poster, { nameZh: "产品海报", nameEn: "Poster", maxQty: 0, active: true, sort: 2 })).toEqual({ ok: false, error: "support:items.maxQtyRule" });
-    await expect(saveMarketingItem(db, { ...staff, tenantId: other.tenantId }, poster, { nameZh: "x", nameEn: "x", maxQty: 1, active: true, sort: 0 })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await saveMarketingItem(db, staff, poster, { nameZh: "产品海报", nameEn: "Poster", maxQty: 0, active: true, sort: 2 })).toEqual({
+      ok: false,
+      error: "support:items.maxQtyRule",
+    });
+    await expect(
+      saveMarketingItem(db, { ...staff, tenantId: other.tenantId }, poster, { nameZh: "x", nameEn: "x", maxQty: 1, active: true, sort: 0 }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     expect(await listMarketingItems(db, other.tenantId)).toEqual([]);
   });
 
   it("checks the request: active items of the entity, within their maximum, a wanted date from today", async () => {
     expect(await createMarketingRequest(db, fx.a, { ...request(), items: [] })).toEqual({ ok: false, error: "support:request.noLines" });
-    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: poster, qty: 21 }] })).toEqual({ ok: false, error: "support:marketing.qtyRange" });
+    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: poster, qty: 21 }] })).toEqual({
+      ok: false,
+      error: "support:marketing.qtyRange",
+    });
     expect(await createMarketingRequest(db, fx.a, { ...request(), wantedDate: day(-1) })).toEqual({ ok: false, error: "support:marketing.wantedDatePast" });
     expect(await createMarketingRequest(db, other.a, request())).toEqual({ ok: false, error: "support:marketing.unknownItem" });
     const hidden = await saveMarketingItem(db, staff, null, { nameZh: "旧展柜", nameEn: "Old showcase", maxQty: 2, active: false, sort: 9 });
-    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: hidden.ok ? hidden.id : 0, qty: 1 }] })).toEqual({ ok: false, error: "support:marketing.unknownItem" });
+    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: hidden.ok ? hidden.id : 0, qty: 1 }] })).toEqual({
+      ok: false,
+      error: "support:marketing.unknownItem",
+    });
   });
 
   it("files a double post once, moves through the same state machine with notices, and only its customer sees it", async () => {
@@ -59,12 +87,18 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     if (!a.ok) throw new Error("not filed");
     expect(a.requestNo).toMatch(/^XC\d{11}$/);
     const r = await getDealerRequest(db, fx.a, "marketing", a.id);
-    expect(r.items.map((i) => [i.name_zh, i.qty])).toEqual([["产品样本", 50], ["产品海报", 5]]);
+    expect(r.items.map((i) => [i.name_zh, i.qty])).toEqual([
+      ["产品样本", 50],
+      ["产品海报", 5],
+    ]);
     expect(r.wanted_date).toBe(day(10));
     await expect(getDealerRequest(db, fx.b, "marketing", a.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getDealerRequest(db, fx.a, "sample", a.id)).rejects.toBeInstanceOf(NotFoundError);
     const staffList = await listStaffRequests(db, staff, { kind: "marketing" });
-    expect(staffList.find((x) => x.id === a.id)?.lines).toEqual([{ code: "产品样本", en: "Catalogue", qty: 50 }, { code: "产品海报", en: "Poster", qty: 5 }]);
+    expect(staffList.find((x) => x.id === a.id)?.lines).toEqual([
+      { code: "产品样本", en: "Catalogue", qty: 50 },
+      { code: "产品海报", en: "Poster", qty: 5 },
+    ]);
     // renaming an item later keeps the request's names
     await saveMarketingItem(db, staff, poster, { nameZh: "新海报", nameEn: "New poster", maxQty: 20, active: true, sort: 2 });
     expect((await getStaffRequest(db, staff, a.id)).items[1].name_zh).toBe("产品海报");

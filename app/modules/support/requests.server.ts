@@ -39,12 +39,19 @@ async function findExisting(db: DB, dealer: Dealer, token: string) {
 }
 
 /** Files a request. The same form posted twice (same token) files it once and returns the first. */
-export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, input: RequestInput, now = new Date()): Promise<Result<{ id: number; requestNo: string }>> {
+export async function createRequest(
+  db: DB,
+  dealer: Dealer,
+  kind: SupportKind,
+  input: RequestInput,
+  now = new Date(),
+): Promise<Result<{ id: number; requestNo: string }>> {
   const lines = input.lines.map((l) => ({ code: normalise(l.code), qty: l.qty })).filter((l) => l.code !== "");
   if (lines.length === 0) return { ok: false, error: "support:request.noLines" };
   if (lines.length > SUPPORT_MAX_LINES) return { ok: false, error: "support:request.tooManyLines" };
   if (new Set(lines.map((l) => l.code)).size !== lines.length) return { ok: false, error: "support:request.duplicateCode" };
-  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > SUPPORT_MAX_QTY[kind])) return { ok: false, error: `support:request.qtyRange.${kind}` };
+  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > SUPPORT_MAX_QTY[kind]))
+    return { ok: false, error: `support:request.qtyRange.${kind}` };
   if (kind === "tool_body" && !input.supplyMode) return { ok: false, error: "support:request.supplyModeRequired" };
 
   const existing = await firstFiled(db, dealer, input.token);
@@ -52,7 +59,13 @@ export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, i
   const products = await db
     .selectFrom("product")
     .select(["id", "ordering_code", "kind"])
-    .where((eb) => eb(eb.fn("upper", ["ordering_code"]), "in", lines.map((l) => l.code)))
+    .where((eb) =>
+      eb(
+        eb.fn("upper", ["ordering_code"]),
+        "in",
+        lines.map((l) => l.code),
+      ),
+    )
     .execute();
   const byCode = new Map(products.map((p) => [p.ordering_code.toUpperCase(), p]));
   for (const l of lines) {
@@ -64,7 +77,12 @@ export async function createRequest(db: DB, dealer: Dealer, kind: SupportKind, i
   return fileRequest(db, dealer, kind, input, now, async (trx, id) => {
     await trx
       .insertInto("support_request_line")
-      .values(lines.map((l) => { const p = byCode.get(l.code)!; return { request_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty }; }))
+      .values(
+        lines.map((l) => {
+          const p = byCode.get(l.code)!;
+          return { request_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty };
+        }),
+      )
       .execute();
   });
 }
@@ -139,7 +157,12 @@ export interface MarketingInput {
  * Files a marketing-support request (decision 052): items from the entity's active list, each at
  * most its own maximum, wanted on a date from today on. The same form posted twice files it once.
  */
-export async function createMarketingRequest(db: DB, dealer: Dealer, input: MarketingInput, now = new Date()): Promise<Result<{ id: number; requestNo: string }>> {
+export async function createMarketingRequest(
+  db: DB,
+  dealer: Dealer,
+  input: MarketingInput,
+  now = new Date(),
+): Promise<Result<{ id: number; requestNo: string }>> {
   const items = input.items.filter((l) => l.qty > 0);
   if (items.length === 0) return { ok: false, error: "support:request.noLines" };
   if (new Set(items.map((l) => l.itemId)).size !== items.length) return { ok: false, error: "support:request.duplicateCode" };
@@ -151,7 +174,11 @@ export async function createMarketingRequest(db: DB, dealer: Dealer, input: Mark
     .select(["id", "name_zh", "name_en", "max_qty"])
     .where("tenant_id", "=", dealer.tenantId)
     .where("active", "=", 1)
-    .where("id", "in", items.map((l) => l.itemId))
+    .where(
+      "id",
+      "in",
+      items.map((l) => l.itemId),
+    )
     .execute();
   const byId = new Map(known.map((k) => [k.id, k]));
   for (const l of items) {
@@ -162,7 +189,12 @@ export async function createMarketingRequest(db: DB, dealer: Dealer, input: Mark
   return fileRequest(db, dealer, "marketing", { ...input, lines: [] }, now, async (trx, id) => {
     await trx
       .insertInto("support_request_item")
-      .values(items.map((l) => { const k = byId.get(l.itemId)!; return { request_id: id, marketing_item_id: k.id, name_zh: k.name_zh, name_en: k.name_en, qty: l.qty }; }))
+      .values(
+        items.map((l) => {
+          const k = byId.get(l.itemId)!;
+          return { request_id: id, marketing_item_id: k.id, name_zh: k.name_zh, name_en: k.name_en, qty: l.qty };
+        }),
+      )
       .execute();
   });
 }
@@ -252,17 +284,13 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
       .orderBy("l.id")
       .execute(),
     // marketing support: the items as asked (an ordering code does not apply)
-    db
-      .selectFrom("support_request_item")
-      .select(["id", "qty", "name_zh", "name_en"])
-      .where("request_id", "=", row.id)
-      .orderBy("id")
-      .execute(),
+    db.selectFrom("support_request_item").select(["id", "qty", "name_zh", "name_en"]).where("request_id", "=", row.id).orderBy("id").execute(),
   ]);
   return { ...row, kind: row.kind as SupportKind, status: row.status as SupportStatus, lines, items };
 }
 
-export const getDealerRequest = (db: DB, dealer: Dealer, kind: SupportKind, id: number) => detail(db, { id, tenantId: dealer.tenantId, customerId: dealer.customerId, kind });
+export const getDealerRequest = (db: DB, dealer: Dealer, kind: SupportKind, id: number) =>
+  detail(db, { id, tenantId: dealer.tenantId, customerId: dealer.customerId, kind });
 export const getStaffRequest = (db: DB, actor: StaffActor, id: number) => detail(db, { id, tenantId: actor.tenantId });
 
 export interface StaffFilter {
@@ -295,7 +323,14 @@ export interface DecisionInput {
  * from the expected status, so a double post moves it once (the second gets `wrongState`); the
  * audit entry and the dealer's notice are written with it.
  */
-export async function decideRequest(db: DB, actor: StaffActor, id: number, event: SupportEvent, input: DecisionInput, now = new Date()): Promise<Result<{ status: SupportStatus }>> {
+export async function decideRequest(
+  db: DB,
+  actor: StaffActor,
+  id: number,
+  event: SupportEvent,
+  input: DecisionInput,
+  now = new Date(),
+): Promise<Result<{ status: SupportStatus }>> {
   if (event === "refuse" && !input.reason?.trim()) return { ok: false, error: "support:request.reasonRequired" };
   if (event === "ship" && !input.trackingNo?.trim()) return { ok: false, error: "support:request.trackingRequired" };
   return db.transaction().execute(async (trx) => {
@@ -316,8 +351,15 @@ export async function decideRequest(db: DB, actor: StaffActor, id: number, event
     const res = await trx.updateTable("support_request").set(set).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
     await recordAudit(trx, actor, { action: "update", entity: "support_request", entityId: row.request_no, before: { status: row.status }, after: set }, now);
-    const extra = event === "refuse" ? set.reason ?? "" : event === "ship" ? [input.carrier?.trim(), input.trackingNo!.trim()].filter(Boolean).join(" ") : "";
-    await addSupportNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, requestNo: row.request_no, kind: row.kind as SupportKind }, event, extra, now);
+    const extra = event === "refuse" ? (set.reason ?? "") : event === "ship" ? [input.carrier?.trim(), input.trackingNo!.trim()].filter(Boolean).join(" ") : "";
+    await addSupportNotice(
+      trx,
+      { userId: row.user_id, tenantId: row.tenant_id },
+      { id: row.id, requestNo: row.request_no, kind: row.kind as SupportKind },
+      event,
+      extra,
+      now,
+    );
     return { ok: true as const, status: next };
   });
 }

@@ -29,17 +29,41 @@ describe.each(testDatabases())("sample and tool-body requests on $name", ({ url 
     await db?.destroy();
   });
 
-  const sample = (token = newSubmitToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", purpose: "不锈钢法兰精车试切", lines: [{ code: insertCode.toLowerCase(), qty: 10 }, { code: "", qty: 1 }] });
-  const notices = (id: number) => db.selectFrom("notice").selectAll().where("detail_id", "=", id).where("type", "in", ["sample_support", "cutter_support"]).orderBy("id").execute();
+  const sample = (token = newSubmitToken()) => ({
+    token,
+    endCustomer: "宁波某汽车零部件厂",
+    purpose: "不锈钢法兰精车试切",
+    lines: [
+      { code: insertCode.toLowerCase(), qty: 10 },
+      { code: "", qty: 1 },
+    ],
+  });
+  const notices = (id: number) =>
+    db.selectFrom("notice").selectAll().where("detail_id", "=", id).where("type", "in", ["sample_support", "cutter_support"]).orderBy("id").execute();
   const status = async (id: number) => (await db.selectFrom("support_request").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
   it("checks the lines: a known code of the right kind, a quantity in range, a supply mode for tool bodies", async () => {
     expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [] })).toEqual({ ok: false, error: "support:request.noLines" });
-    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: "NOPE-123", qty: 1 }] })).toEqual({ ok: false, error: "support:request.unknownCode" });
-    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: insertCode, qty: 21 }] })).toEqual({ ok: false, error: "support:request.qtyRange.sample" });
-    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: holderCode, qty: 1 }] })).toEqual({ ok: false, error: "support:request.wrongKind.sample" });
-    expect(await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: insertCode, qty: 1 }], supplyMode: "loan" })).toEqual({ ok: false, error: "support:request.wrongKind.tool_body" });
-    expect(await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: holderCode, qty: 1 }] })).toEqual({ ok: false, error: "support:request.supplyModeRequired" });
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: "NOPE-123", qty: 1 }] })).toEqual({
+      ok: false,
+      error: "support:request.unknownCode",
+    });
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: insertCode, qty: 21 }] })).toEqual({
+      ok: false,
+      error: "support:request.qtyRange.sample",
+    });
+    expect(await createRequest(db, fx.a, "sample", { ...sample(), lines: [{ code: holderCode, qty: 1 }] })).toEqual({
+      ok: false,
+      error: "support:request.wrongKind.sample",
+    });
+    expect(await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: insertCode, qty: 1 }], supplyMode: "loan" })).toEqual({
+      ok: false,
+      error: "support:request.wrongKind.tool_body",
+    });
+    expect(await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: holderCode, qty: 1 }] })).toEqual({
+      ok: false,
+      error: "support:request.supplyModeRequired",
+    });
     const tb = await createRequest(db, fx.a, "tool_body", { ...sample(), lines: [{ code: holderCode, qty: 1 }], supplyMode: "loan" });
     expect(tb).toMatchObject({ ok: true, requestNo: expect.stringMatching(/^DT\d{6}\d{5}$/) });
   });

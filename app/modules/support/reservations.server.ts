@@ -3,7 +3,14 @@ import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { addReservationNotice } from "~/modules/notices/support-notices.server";
 import { customerColumns, partyColumns, type Dealer, type Result, type StaffActor } from "./requests.server";
-import { latestEnd, nextReservationStatus, RESERVATION_MAX_LINES, RESERVATION_MAX_QTY, RESERVATION_PAGE_SIZE, type ReservationStatus } from "./reservation-status";
+import {
+  latestEnd,
+  nextReservationStatus,
+  RESERVATION_MAX_LINES,
+  RESERVATION_MAX_QTY,
+  RESERVATION_PAGE_SIZE,
+  type ReservationStatus,
+} from "./reservation-status";
 import { shopDateCode, shopToday } from "~/i18n/format";
 
 /**
@@ -59,12 +66,22 @@ async function moveStock(trx: DB, at: { tenantId: number; productId: number }, q
 }
 
 async function firstFiled(db: DB, dealer: Dealer, token: string) {
-  const row = await db.selectFrom("stock_reservation").select(["id", "reservation_no"]).where("user_id", "=", dealer.id).where("post_token", "=", token).executeTakeFirst();
+  const row = await db
+    .selectFrom("stock_reservation")
+    .select(["id", "reservation_no"])
+    .where("user_id", "=", dealer.id)
+    .where("post_token", "=", token)
+    .executeTakeFirst();
   return row ? { ok: true as const, id: row.id, reservationNo: row.reservation_no } : null;
 }
 
 /** Files a reservation request. The same form posted twice (same token) files it once. */
-export async function createReservation(db: DB, dealer: Dealer, input: ReservationInput, now = new Date()): Promise<Result<{ id: number; reservationNo: string }>> {
+export async function createReservation(
+  db: DB,
+  dealer: Dealer,
+  input: ReservationInput,
+  now = new Date(),
+): Promise<Result<{ id: number; reservationNo: string }>> {
   const lines = input.lines.map((l) => ({ code: l.code.trim().toUpperCase(), qty: l.qty })).filter((l) => l.code !== "");
   if (lines.length === 0) return { ok: false, error: "support:request.noLines" };
   if (lines.length > RESERVATION_MAX_LINES) return { ok: false, error: "support:reserve.tooManyLines" };
@@ -82,7 +99,13 @@ export async function createReservation(db: DB, dealer: Dealer, input: Reservati
   const products = await db
     .selectFrom("product")
     .select(["id", "ordering_code"])
-    .where((eb) => eb(eb.fn("upper", ["ordering_code"]), "in", lines.map((l) => l.code)))
+    .where((eb) =>
+      eb(
+        eb.fn("upper", ["ordering_code"]),
+        "in",
+        lines.map((l) => l.code),
+      ),
+    )
     .where("status", "!=", "delisted")
     .execute();
   const byCode = new Map(products.map((p) => [p.ordering_code.toUpperCase(), p]));
@@ -118,7 +141,12 @@ export async function createReservation(db: DB, dealer: Dealer, input: Reservati
       await trx.updateTable("stock_reservation").set({ reservation_no: reservationNo }).where("id", "=", id).execute();
       await trx
         .insertInto("stock_reservation_line")
-        .values(lines.map((l) => { const p = byCode.get(l.code)!; return { reservation_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty, approved_qty: 0, ordered_qty: 0, released_qty: 0 }; }))
+        .values(
+          lines.map((l) => {
+            const p = byCode.get(l.code)!;
+            return { reservation_id: id, product_id: p.id, ordering_code: p.ordering_code, qty: l.qty, approved_qty: 0, ordered_qty: 0, released_qty: 0 };
+          }),
+        )
         .execute();
       return { ok: true as const, id, reservationNo };
     });
@@ -136,12 +164,18 @@ async function withLines<T extends { id: number }>(db: DB, rows: T[]) {
   const lines = await db
     .selectFrom("stock_reservation_line")
     .select(["reservation_id", "ordering_code", "qty", "approved_qty", "ordered_qty", "released_qty"])
-    .where("reservation_id", "in", rows.map((r) => r.id))
+    .where(
+      "reservation_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("id")
     .execute();
   return rows.map((r) => ({
     ...r,
-    lines: lines.filter((l) => l.reservation_id === r.id).map((l) => ({ code: l.ordering_code, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: remainingOf(l) })),
+    lines: lines
+      .filter((l) => l.reservation_id === r.id)
+      .map((l) => ({ code: l.ordering_code, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: remainingOf(l) })),
   }));
 }
 
@@ -172,10 +206,12 @@ async function listReservations(db: DB, scope: { tenantId: number; customerId?: 
 }
 
 /** The dealer's reservations in the entity (his customer's), all statuses. */
-export const listDealerReservations = (db: DB, dealer: Dealer, page = 1, now = new Date()) => listReservations(db, { tenantId: dealer.tenantId, customerId: dealer.customerId }, { page }, now);
+export const listDealerReservations = (db: DB, dealer: Dealer, page = 1, now = new Date()) =>
+  listReservations(db, { tenantId: dealer.tenantId, customerId: dealer.customerId }, { page }, now);
 
 /** Customer support's list: the entity's reservations, the open ones by default (the page's filter). */
-export const listStaffReservations = (db: DB, actor: StaffActor, f: StaffReservationFilter, now = new Date()) => listReservations(db, { tenantId: actor.tenantId }, f, now);
+export const listStaffReservations = (db: DB, actor: StaffActor, f: StaffReservationFilter, now = new Date()) =>
+  listReservations(db, { tenantId: actor.tenantId }, f, now);
 
 async function detail(db: DB, where: { id: number; tenantId: number; customerId?: number }) {
   let q = db
@@ -183,16 +219,7 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
     .innerJoin("app_user as u", "u.id", "r.user_id")
     .innerJoin("customer as c", "c.id", "r.customer_id")
     .leftJoin("app_user as d", "d.id", "r.decided_by")
-    .select([
-      ...listColumns,
-      "r.remark",
-      "r.reason",
-      "r.decided_at",
-      "r.released_at",
-      "r.release_cause",
-      "r.user_id",
-      ...partyColumns,
-    ])
+    .select([...listColumns, "r.remark", "r.reason", "r.decided_at", "r.released_at", "r.release_cause", "r.user_id", ...partyColumns])
     .where("r.id", "=", where.id)
     .where("r.tenant_id", "=", where.tenantId);
   if (where.customerId !== undefined) q = q.where("r.customer_id", "=", where.customerId);
@@ -210,7 +237,11 @@ async function detail(db: DB, where: { id: number; tenantId: number; customerId?
     ? await db
         .selectFrom("stock_reservation_use")
         .select(["line_id", "order_no", "qty", "created_at"])
-        .where("line_id", "in", lines.map((l) => l.id))
+        .where(
+          "line_id",
+          "in",
+          lines.map((l) => l.id),
+        )
         .orderBy("id")
         .execute()
     : [];
@@ -237,18 +268,35 @@ export async function getStaffReservation(db: DB, actor: StaffActor, id: number,
  * quantity leaves `available` for `project_reserved` only where that much is available — else
  * nothing at all changes and the answer names the short code.
  */
-export async function approveReservation(db: DB, actor: StaffActor, id: number, qtys: Map<number, number>, now = new Date()): Promise<Result<{ status: ReservationStatus }> & { code?: string }> {
+export async function approveReservation(
+  db: DB,
+  actor: StaffActor,
+  id: number,
+  qtys: Map<number, number>,
+  now = new Date(),
+): Promise<Result<{ status: ReservationStatus }> & { code?: string }> {
   const iso = now.toISOString();
   let short = "";
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom("stock_reservation").select(["id", "reservation_no", "status", "user_id", "tenant_id", "ends_on"]).where("id", "=", id).where("tenant_id", "=", actor.tenantId).executeTakeFirst();
+      const row = await trx
+        .selectFrom("stock_reservation")
+        .select(["id", "reservation_no", "status", "user_id", "tenant_id", "ends_on"])
+        .where("id", "=", id)
+        .where("tenant_id", "=", actor.tenantId)
+        .executeTakeFirst();
       if (!row) throw new NotFoundError("stock reservation");
       if (!nextReservationStatus(row.status, "approve")) return { ok: false as const, error: "support:request.wrongState" };
       if (row.ends_on < shopToday(now)) return { ok: false as const, error: "support:reserve.ended" };
-      const lines = await trx.selectFrom("stock_reservation_line").select(["id", "product_id", "ordering_code", "qty"]).where("reservation_id", "=", id).orderBy("id").execute();
+      const lines = await trx
+        .selectFrom("stock_reservation_line")
+        .select(["id", "product_id", "ordering_code", "qty"])
+        .where("reservation_id", "=", id)
+        .orderBy("id")
+        .execute();
       const approved = lines.map((l) => ({ ...l, approved: qtys.get(l.id) ?? 0 }));
-      if (approved.some((l) => !Number.isInteger(l.approved) || l.approved < 0 || l.approved > l.qty)) return { ok: false as const, error: "support:reserve.approveRange" };
+      if (approved.some((l) => !Number.isInteger(l.approved) || l.approved < 0 || l.approved > l.qty))
+        return { ok: false as const, error: "support:reserve.approveRange" };
       if (approved.every((l) => l.approved === 0)) return { ok: false as const, error: "support:reserve.approveNothing" };
       const moved = await trx
         .updateTable("stock_reservation")
@@ -266,7 +314,18 @@ export async function approveReservation(db: DB, actor: StaffActor, id: number, 
         }
         await trx.updateTable("stock_reservation_line").set({ approved_qty: l.approved }).where("id", "=", l.id).execute();
       }
-      await recordAudit(trx, actor, { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: { status: "approved", lines: approved.map((l) => ({ code: l.ordering_code, qty: l.qty, approved: l.approved })) } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "update",
+          entity: "stock_reservation",
+          entityId: row.reservation_no,
+          before: { status: row.status },
+          after: { status: "approved", lines: approved.map((l) => ({ code: l.ordering_code, qty: l.qty, approved: l.approved })) },
+        },
+        now,
+      );
       await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, "approve", "", now);
       return { ok: true as const, status: "approved" as const };
     });
@@ -277,31 +336,68 @@ export async function approveReservation(db: DB, actor: StaffActor, id: number, 
 }
 
 /** Refuses a submitted reservation with a reason (a double post refuses once). */
-export async function refuseReservation(db: DB, actor: StaffActor, id: number, reason: string, now = new Date()): Promise<Result<{ status: ReservationStatus }>> {
+export async function refuseReservation(
+  db: DB,
+  actor: StaffActor,
+  id: number,
+  reason: string,
+  now = new Date(),
+): Promise<Result<{ status: ReservationStatus }>> {
   if (!reason.trim()) return { ok: false, error: "support:request.reasonRequired" };
   const iso = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("stock_reservation").select(["id", "reservation_no", "status", "user_id", "tenant_id"]).where("id", "=", id).where("tenant_id", "=", actor.tenantId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("stock_reservation")
+      .select(["id", "reservation_no", "status", "user_id", "tenant_id"])
+      .where("id", "=", id)
+      .where("tenant_id", "=", actor.tenantId)
+      .executeTakeFirst();
     if (!row) throw new NotFoundError("stock reservation");
     if (!nextReservationStatus(row.status, "refuse")) return { ok: false as const, error: "support:request.wrongState" };
     const set = { status: "refused", reason: reason.trim(), decided_by: actor.id, decided_at: iso, updated_at: iso };
     const moved = await trx.updateTable("stock_reservation").set(set).where("id", "=", id).where("status", "=", "submitted").executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
-    await recordAudit(trx, actor, { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: set }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: set },
+      now,
+    );
     await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, "refuse", set.reason, now);
     return { ok: true as const, status: "refused" as const };
   });
 }
 
 /** The dealer takes back a request not yet decided (a double post withdraws once). */
-export async function withdrawReservation(db: DB, dealer: Dealer & { code: string }, id: number, now = new Date()): Promise<Result<{ status: ReservationStatus }>> {
+export async function withdrawReservation(
+  db: DB,
+  dealer: Dealer & { code: string },
+  id: number,
+  now = new Date(),
+): Promise<Result<{ status: ReservationStatus }>> {
   const iso = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("stock_reservation").select(["id", "reservation_no", "status"]).where("id", "=", id).where("tenant_id", "=", dealer.tenantId).where("customer_id", "=", dealer.customerId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("stock_reservation")
+      .select(["id", "reservation_no", "status"])
+      .where("id", "=", id)
+      .where("tenant_id", "=", dealer.tenantId)
+      .where("customer_id", "=", dealer.customerId)
+      .executeTakeFirst();
     if (!row) throw new NotFoundError("stock reservation");
-    const moved = await trx.updateTable("stock_reservation").set({ status: "withdrawn", updated_at: iso }).where("id", "=", id).where("status", "=", "submitted").executeTakeFirst();
+    const moved = await trx
+      .updateTable("stock_reservation")
+      .set({ status: "withdrawn", updated_at: iso })
+      .where("id", "=", id)
+      .where("status", "=", "submitted")
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
-    await recordAudit(trx, { id: dealer.id, code: dealer.code, tenantId: dealer.tenantId }, { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: { status: "withdrawn" } }, now);
+    await recordAudit(
+      trx,
+      { id: dealer.id, code: dealer.code, tenantId: dealer.tenantId },
+      { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: { status: "withdrawn" } },
+      now,
+    );
     return { ok: true as const, status: "withdrawn" as const };
   });
 }
@@ -313,7 +409,12 @@ export type ReleaseBy = { cause: "staff"; actor: StaffActor } | { cause: "dealer
  * unordered rest is written down as released and goes back from `project_reserved` to `available`
  * in the same transaction. The dealer gets a notice unless he released it himself.
  */
-export async function releaseReservation(db: DB, by: ReleaseBy, id: number, now = new Date()): Promise<Result<{ status: ReservationStatus; released: number }>> {
+export async function releaseReservation(
+  db: DB,
+  by: ReleaseBy,
+  id: number,
+  now = new Date(),
+): Promise<Result<{ status: ReservationStatus; released: number }>> {
   const iso = now.toISOString();
   return db.transaction().execute(async (trx) => {
     let q = trx.selectFrom("stock_reservation").select(["id", "reservation_no", "status", "user_id", "tenant_id", "customer_id"]).where("id", "=", id);
@@ -344,9 +445,33 @@ export async function releaseReservation(db: DB, by: ReleaseBy, id: number, now 
       if (!back) throw new Error(`stock of ${l.ordering_code} holds less than reservation ${row.reservation_no} releases`);
       released += l.released_qty;
     }
-    const actor = by.cause === "staff" ? by.actor : by.cause === "dealer" ? { id: by.dealer.id, code: by.dealer.code, tenantId: by.dealer.tenantId } : SYSTEM(row.tenant_id);
-    await recordAudit(trx, actor, { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: { status: "released", cause: by.cause, lines: lines.map((l) => ({ code: l.ordering_code, released: l.released_qty })) } }, now);
-    if (by.cause !== "dealer") await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, by.cause === "expired" ? "expire" : "release", "", now);
+    const actor =
+      by.cause === "staff"
+        ? by.actor
+        : by.cause === "dealer"
+          ? { id: by.dealer.id, code: by.dealer.code, tenantId: by.dealer.tenantId }
+          : SYSTEM(row.tenant_id);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "update",
+        entity: "stock_reservation",
+        entityId: row.reservation_no,
+        before: { status: row.status },
+        after: { status: "released", cause: by.cause, lines: lines.map((l) => ({ code: l.ordering_code, released: l.released_qty })) },
+      },
+      now,
+    );
+    if (by.cause !== "dealer")
+      await addReservationNotice(
+        trx,
+        { userId: row.user_id, tenantId: row.tenant_id },
+        { id: row.id, no: row.reservation_no },
+        by.cause === "expired" ? "expire" : "release",
+        "",
+        now,
+      );
     return { ok: true as const, status: "released" as const, released };
   });
 }
@@ -375,7 +500,12 @@ const drawable = (db: DB, who: { tenantId: number; customerId: number }, today: 
     .where((eb) => eb(eb(eb("l.approved_qty", "-", eb.ref("l.ordered_qty")), "-", eb.ref("l.released_qty")), ">", 0));
 
 /** What the customer still holds in running reservations, per product (added to the stock he may order). */
-export async function reservedForCustomer(db: DB, who: { tenantId: number; customerId: number }, productIds: number[], now = new Date()): Promise<Map<number, number>> {
+export async function reservedForCustomer(
+  db: DB,
+  who: { tenantId: number; customerId: number },
+  productIds: number[],
+  now = new Date(),
+): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await drawable(db, who, shopToday(now))
     .where("l.product_id", "in", productIds)
@@ -393,7 +523,14 @@ export async function reservedForCustomer(db: DB, who: { tenantId: number; custo
  * it as it takes any stock. Each line is drawn by a conditional update, so two orders at once never
  * draw more than was approved, and nothing is drawn from a released line. Returns the drawn quantity.
  */
-export async function drawReservations(trx: DB, who: { tenantId: number; customerId: number }, productId: number, qty: number, orderNo: string, now = new Date()): Promise<number> {
+export async function drawReservations(
+  trx: DB,
+  who: { tenantId: number; customerId: number },
+  productId: number,
+  qty: number,
+  orderNo: string,
+  now = new Date(),
+): Promise<number> {
   const lines = await drawable(trx, who, shopToday(now))
     .where("l.product_id", "=", productId)
     .select(["l.id", "l.approved_qty", "l.ordered_qty", "l.released_qty"])

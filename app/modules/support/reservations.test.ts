@@ -53,10 +53,28 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     await db?.destroy();
   });
 
-  const input = (qty: number, token = newSubmitToken()) => ({ token, endCustomer: "宁波某汽车零部件厂", project: "转向节批量加工", startsOn: day(0), endsOn: day(90), lines: [{ code: code.toLowerCase(), qty }] });
+  const input = (qty: number, token = newSubmitToken()) => ({
+    token,
+    endCustomer: "宁波某汽车零部件厂",
+    project: "转向节批量加工",
+    startsOn: day(0),
+    endsOn: day(90),
+    lines: [{ code: code.toLowerCase(), qty }],
+  });
   const stock = async (productId = fx.products.holder) =>
-    db.selectFrom("stock").select(["available", "project_reserved", "reserved"]).where("tenant_id", "=", fx.tenantId).where("product_id", "=", productId).executeTakeFirstOrThrow();
-  const setStock = (available: number) => db.updateTable("stock").set({ available, project_reserved: 0, reserved: 0 }).where("tenant_id", "=", fx.tenantId).where("product_id", "=", fx.products.holder).execute();
+    db
+      .selectFrom("stock")
+      .select(["available", "project_reserved", "reserved"])
+      .where("tenant_id", "=", fx.tenantId)
+      .where("product_id", "=", productId)
+      .executeTakeFirstOrThrow();
+  const setStock = (available: number) =>
+    db
+      .updateTable("stock")
+      .set({ available, project_reserved: 0, reserved: 0 })
+      .where("tenant_id", "=", fx.tenantId)
+      .where("product_id", "=", fx.products.holder)
+      .execute();
   const lineOf = async (id: number) => (await getStaffReservation(db, staff, id)).lines[0];
   const filed = async (qty: number) => {
     const r = await createReservation(db, fx.a, input(qty));
@@ -66,7 +84,10 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
 
   it("checks the request: known codes, quantities, a period from today of twelve months at most", async () => {
     expect(await createReservation(db, fx.a, { ...input(1), lines: [] })).toEqual({ ok: false, error: "support:request.noLines" });
-    expect(await createReservation(db, fx.a, { ...input(1), lines: [{ code: "NOPE-1", qty: 1 }] })).toEqual({ ok: false, error: "support:request.unknownCode" });
+    expect(await createReservation(db, fx.a, { ...input(1), lines: [{ code: "NOPE-1", qty: 1 }] })).toEqual({
+      ok: false,
+      error: "support:request.unknownCode",
+    });
     expect(await createReservation(db, fx.a, input(0))).toEqual({ ok: false, error: "support:reserve.qtyRange" });
     expect(await createReservation(db, fx.a, { ...input(1), startsOn: day(-1) })).toEqual({ ok: false, error: "support:reserve.startPast" });
     expect(await createReservation(db, fx.a, { ...input(1), endsOn: day(-1) })).toEqual({ ok: false, error: "support:reserve.periodOrder" });
@@ -104,7 +125,10 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     expect(await reservedForCustomer(db, fx.b, [fx.products.holder])).toEqual(new Map());
 
     expect(await refuseReservation(db, staff, id, "迟了")).toEqual({ ok: false, error: "support:request.wrongState" });
-    const [r1, r2] = await Promise.all([releaseReservation(db, { cause: "staff", actor: staff }, id), releaseReservation(db, { cause: "staff", actor: staff }, id)]);
+    const [r1, r2] = await Promise.all([
+      releaseReservation(db, { cause: "staff", actor: staff }, id),
+      releaseReservation(db, { cause: "staff", actor: staff }, id),
+    ]);
     expect([r1.ok, r2.ok].sort()).toEqual([false, true]);
     expect(await stock()).toMatchObject({ available: 100, project_reserved: 0 });
     expect(await lineOf(id)).toMatchObject({ released_qty: 20, remaining: 0 });
@@ -134,12 +158,22 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     expect(await stock()).toMatchObject({ available: 5, project_reserved: 20 });
     // another customer sees and may order only the 5 left
     expect((await addToCart(db, fx.b, { productId: fx.products.holder, qty: 6 })).ok).toBe(true);
-    const refused = await submitOrder(db, fx.b, { token: newSubmitToken(), addressId: fx.addressB, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) });
+    const refused = await submitOrder(db, fx.b, {
+      token: newSubmitToken(),
+      addressId: fx.addressB,
+      paymentMethod: "prepayment",
+      expectedDeliveryDate: inDays(10),
+    });
     expect(refused.ok).toBe(false);
     await db.deleteFrom("cart_item").where("user_id", "=", fx.b.id).execute();
     // the dealer orders 12: all from the reservation
     expect((await addToCart(db, fx.a, { productId: fx.products.holder, qty: 12 })).ok).toBe(true);
-    const order = await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) });
+    const order = await submitOrder(db, fx.a, {
+      token: newSubmitToken(),
+      addressId: fx.addressA,
+      paymentMethod: "prepayment",
+      expectedDeliveryDate: inDays(10),
+    });
     expect(order.ok).toBe(true);
     expect(await stock()).toMatchObject({ available: 5, project_reserved: 8, reserved: 12 });
     const seen = await getDealerReservation(db, fx.a, id);
@@ -147,7 +181,9 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     expect(seen.uses).toEqual([expect.objectContaining({ order_no: order.ok ? order.orderNo : "", qty: 12 })]);
     // then 10 more: 8 from the reservation, 2 from the free stock
     expect((await addToCart(db, fx.a, { productId: fx.products.holder, qty: 10 })).ok).toBe(true);
-    expect((await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) })).ok).toBe(true);
+    expect(
+      (await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) })).ok,
+    ).toBe(true);
     expect(await stock()).toMatchObject({ available: 3, project_reserved: 0, reserved: 22 });
     expect(await releaseReservation(db, { cause: "dealer", dealer: fx.a }, id)).toMatchObject({ ok: true, released: 0 });
     expect(await stock()).toMatchObject({ available: 3, project_reserved: 0 });

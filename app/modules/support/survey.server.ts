@@ -25,7 +25,6 @@ export interface SurveyInput {
 }
 export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
-
 export async function listSurveys(db: DB) {
   const rows = await db
     .selectFrom("survey as s")
@@ -35,8 +34,18 @@ export async function listSurveys(db: DB) {
       "s.title_en",
       "s.starts_on",
       "s.ends_on",
-      (eb) => eb.selectFrom("survey_question as q").select((e) => e.fn.countAll<number>().as("n")).whereRef("q.survey_id", "=", "s.id").as("questions"),
-      (eb) => eb.selectFrom("survey_response as r").select((e) => e.fn.countAll<number>().as("n")).whereRef("r.survey_id", "=", "s.id").as("responses"),
+      (eb) =>
+        eb
+          .selectFrom("survey_question as q")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("q.survey_id", "=", "s.id")
+          .as("questions"),
+      (eb) =>
+        eb
+          .selectFrom("survey_response as r")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("r.survey_id", "=", "s.id")
+          .as("responses"),
     ])
     .orderBy("s.starts_on", "desc")
     .orderBy("s.id", "desc")
@@ -54,7 +63,13 @@ export async function getSurvey(db: DB, id: number) {
 /** The survey whose period holds today (China day), if any. */
 export async function currentSurvey(db: DB, now = new Date()) {
   const today = shopToday(now);
-  const row = await db.selectFrom("survey").select("id").where("starts_on", "<=", today).where("ends_on", ">=", today).orderBy("starts_on", "desc").executeTakeFirst();
+  const row = await db
+    .selectFrom("survey")
+    .select("id")
+    .where("starts_on", "<=", today)
+    .where("ends_on", ">=", today)
+    .orderBy("starts_on", "desc")
+    .executeTakeFirst();
   return row ? getSurvey(db, row.id) : null;
 }
 
@@ -81,14 +96,26 @@ export async function saveSurvey(db: DB, actor: Actor, id: number | null, input:
     let surveyId: number;
     let before: unknown = undefined;
     if (id === null) {
-      surveyId = (await trx.insertInto("survey").values({ ...values, created_at: iso }).returning("id").executeTakeFirstOrThrow()).id;
+      surveyId = (
+        await trx
+          .insertInto("survey")
+          .values({ ...values, created_at: iso })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       const old = await trx.selectFrom("survey").selectAll().where("id", "=", id).executeTakeFirst();
       if (!old) throw new NotFoundError("survey");
       before = old;
       surveyId = id;
       const answered = await trx.selectFrom("survey_response").select("id").where("survey_id", "=", id).executeTakeFirst();
-      const oldQuestions = await trx.selectFrom("survey_question").select(["kind", "text_zh", "text_en"]).where("survey_id", "=", id).orderBy("sort").orderBy("id").execute();
+      const oldQuestions = await trx
+        .selectFrom("survey_question")
+        .select(["kind", "text_zh", "text_en"])
+        .where("survey_id", "=", id)
+        .orderBy("sort")
+        .orderBy("id")
+        .execute();
       const same =
         oldQuestions.length === input.questions.length &&
         oldQuestions.every((q, i) => q.kind === input.questions[i].kind && q.text_zh === input.questions[i].textZh && q.text_en === input.questions[i].textEn);
@@ -104,7 +131,12 @@ export async function saveSurvey(db: DB, actor: Actor, id: number | null, input:
       .insertInto("survey_question")
       .values(input.questions.map((q, i) => ({ survey_id: surveyId, sort: (i + 1) * 10, kind: q.kind, text_zh: q.textZh, text_en: q.textEn })))
       .execute();
-    await recordAudit(trx, actor, { action: id === null ? "create" : "update", entity: "survey", entityId: surveyId, before, after: { ...values, questions: input.questions } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: id === null ? "create" : "update", entity: "survey", entityId: surveyId, before, after: { ...values, questions: input.questions } },
+      now,
+    );
     return { ok: true as const, id: surveyId };
   });
 }
@@ -120,7 +152,13 @@ export type Answers = Record<number, { score?: number | null; text?: string | nu
  * Answers the current survey once. Every scale question needs a score of 1 to 5; free text is
  * optional (up to 2,000 characters). A second answer of the same account is refused.
  */
-export async function answerSurvey(db: DB, user: { id: number; tenantId: number }, surveyId: number, answers: Answers, now = new Date()): Promise<DomainResult> {
+export async function answerSurvey(
+  db: DB,
+  user: { id: number; tenantId: number },
+  surveyId: number,
+  answers: Answers,
+  now = new Date(),
+): Promise<DomainResult> {
   const survey = await getSurvey(db, surveyId);
   const today = shopToday(now);
   if (survey.starts_on > today || survey.ends_on < today) return fail("support:survey.closed");
@@ -145,7 +183,11 @@ export async function answerSurvey(db: DB, user: { id: number; tenantId: number 
         .values({ survey_id: surveyId, user_id: user.id, tenant_id: user.tenantId, created_at: now.toISOString() })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (rows.length) await trx.insertInto("survey_answer").values(rows.map((r) => ({ ...r, response_id: id }))).execute();
+      if (rows.length)
+        await trx
+          .insertInto("survey_answer")
+          .values(rows.map((r) => ({ ...r, response_id: id })))
+          .execute();
     });
   } catch (e) {
     // two posts at once: the unique (survey, user) index let the first one in
@@ -159,7 +201,11 @@ export async function answerSurvey(db: DB, user: { id: number; tenantId: number 
 export async function surveyResults(db: DB, surveyId: number) {
   const survey = await getSurvey(db, surveyId);
   const [responses, scores, texts] = await Promise.all([
-    db.selectFrom("survey_response").select((e) => e.fn.countAll<number>().as("n")).where("survey_id", "=", surveyId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("survey_response")
+      .select((e) => e.fn.countAll<number>().as("n"))
+      .where("survey_id", "=", surveyId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("survey_answer as a")
       .innerJoin("survey_question as q", "q.id", "a.question_id")
@@ -192,7 +238,13 @@ export async function surveyResults(db: DB, surveyId: number) {
       /** two decimals; null when nobody scored it */
       average: q.kind === "scale" && answered > 0 ? Math.round((sum / answered) * 100) / 100 : null,
       counts,
-      texts: q.kind === "text" ? texts.filter((t) => t.question_id === q.id).slice(0, 50).map((t) => ({ text: t.text ?? "", at: t.created_at })) : [],
+      texts:
+        q.kind === "text"
+          ? texts
+              .filter((t) => t.question_id === q.id)
+              .slice(0, 50)
+              .map((t) => ({ text: t.text ?? "", at: t.created_at }))
+          : [],
     };
   });
   return { survey, responses: Number(responses.n), questions };

@@ -38,7 +38,10 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
   it("refuses a period that ends before it starts, an empty questionnaire and an overlapping period", async () => {
     const base = { titleZh: "x", titleEn: "x", questions: [{ kind: "scale" as const, textZh: "q", textEn: "q" }] };
     expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(40), endsOn: day(30) })).toEqual({ ok: false, error: "support:survey.periodOrder" });
-    expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(30), endsOn: day(40), questions: [] })).toEqual({ ok: false, error: "support:survey.noQuestions" });
+    expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(30), endsOn: day(40), questions: [] })).toEqual({
+      ok: false,
+      error: "support:survey.noQuestions",
+    });
     expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(10), endsOn: day(40) })).toEqual({ ok: false, error: "support:survey.overlap" });
   });
 
@@ -58,7 +61,17 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
     ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.find((r) => !r.ok)).toEqual(fail("support:survey.alreadyAnswered"));
-    expect(Number((await db.selectFrom("survey_response").select((e) => e.fn.countAll<number>().as("n")).where("survey_id", "=", surveyId).executeTakeFirstOrThrow()).n)).toBe(2);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("survey_response")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .where("survey_id", "=", surveyId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(2);
   });
 
   it("computes per-question averages and the count of each score", async () => {
@@ -74,14 +87,24 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
   });
 
   it("refuses an answer outside the period, and questions changed after answers", async () => {
-    const r = await saveSurvey(db, staff, null, { titleZh: "旧", titleEn: "Old", startsOn: day(-40), endsOn: day(-10), questions: [{ kind: "scale", textZh: "q", textEn: "q" }] });
+    const r = await saveSurvey(db, staff, null, {
+      titleZh: "旧",
+      titleEn: "Old",
+      startsOn: day(-40),
+      endsOn: day(-10),
+      questions: [{ kind: "scale", textZh: "q", textEn: "q" }],
+    });
     if (!r.ok) throw new Error(r.error);
     const old = await getSurvey(db, r.id);
     expect(await answerSurvey(db, fx.a, r.id, { [old.questions[0].id]: { score: 3 } })).toEqual(fail("support:survey.closed"));
     const s = await getSurvey(db, surveyId);
     const same = s.questions.map((q) => ({ kind: q.kind, textZh: q.text_zh, textEn: q.text_en }));
-    expect(await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same.slice(1) })).toEqual({ ok: false, error: "support:survey.hasAnswers" });
-    expect(await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same })).toEqual({ ok: true, id: surveyId });
+    expect(
+      await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same.slice(1) }),
+    ).toEqual({ ok: false, error: "support:survey.hasAnswers" });
+    expect(
+      await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same }),
+    ).toEqual({ ok: true, id: surveyId });
     expect((await getSurvey(db, surveyId)).title_en).toBe("Renamed");
   });
 });

@@ -72,4 +72,3 @@ export async function loginAction(request: Request, clientIp: string | null) {
     { status: error.error === "login.captchaNeeded" ? 429 : 400, headers },
   );
 }
-

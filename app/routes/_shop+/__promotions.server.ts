@@ -28,7 +28,11 @@ export async function loadPromotionItem(request: Request, flash: boolean) {
   const promo = await getPromotion(db, { tenantId: user.tenantId, id, lang });
   if (!promo || (promo.kind === "flash") !== flash) notFound();
   const now = new Date();
-  const rows = await productsByIds(db, promo.items.map((i) => i.productId), lang);
+  const rows = await productsByIds(
+    db,
+    promo.items.map((i) => i.productId),
+    lang,
+  );
   const items = await buildListItems(db, user, rows, lang, now);
   return {
     promotion: { ...promo, state: promotionState(promo, now), items: undefined },

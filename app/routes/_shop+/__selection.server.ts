@@ -19,14 +19,34 @@ export async function loadSelection(request: Request) {
   const page = parsePage(url.searchParams.get("page"));
   const [result, nodes] = await Promise.all([
     runSelection(db, { filters, page, lang }),
-    db.selectFrom("catalogue_node").select(["code", "parent_code", "level", "label_zh", "label_en"]).where("show_flag", "=", 1).where("level", "<=", 2).orderBy("level").orderBy("sort").orderBy("code").execute(),
+    db
+      .selectFrom("catalogue_node")
+      .select(["code", "parent_code", "level", "label_zh", "label_en"])
+      .where("show_flag", "=", 1)
+      .where("level", "<=", 2)
+      .orderBy("level")
+      .orderBy("sort")
+      .orderBy("code")
+      .execute(),
   ]);
   // L1 followed by its L2 children
   const ordered: { code: string; label: string; depth: number }[] = [];
   for (const l1 of nodes.filter((n) => n.level === 1)) {
     ordered.push({ code: l1.code, label: lang === "en" ? l1.label_en : l1.label_zh, depth: 0 });
-    for (const l2 of nodes.filter((n) => n.parent_code === l1.code)) ordered.push({ code: l2.code, label: lang === "en" ? l2.label_en : l2.label_zh, depth: 1 });
+    for (const l2 of nodes.filter((n) => n.parent_code === l1.code))
+      ordered.push({ code: l2.code, label: lang === "en" ? l2.label_en : l2.label_zh, depth: 1 });
   }
   const items = await buildListItems(db, user, result.rows, lang);
-  return { filters, nodes: ordered, facets: result.facets, items, total: result.total, page, pageSize: PAGE_SIZE, ctx: listContext(user), redirectTo: returnPath(url), lang };
+  return {
+    filters,
+    nodes: ordered,
+    facets: result.facets,
+    items,
+    total: result.total,
+    page,
+    pageSize: PAGE_SIZE,
+    ctx: listContext(user),
+    redirectTo: returnPath(url),
+    lang,
+  };
 }

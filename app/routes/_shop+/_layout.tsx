@@ -41,25 +41,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menu = staff ? withoutDealerOnlyPages(shopMenu) : shopMenu;
   // sign-in issue: one-shot message (company switch, saved forms) and the watermark
   const flash = await readToast(request);
-  return json({
-    megaMenuHtml: renderMegaMenu(catalogue, getFixedT(lang, "common")("menu.allProducts")),
-    site,
-    header: {
-      user: user && { code: user.code, name: user.name, tenantName: lang === "en" ? user.tenantNameEn : user.tenantName, tenantCode: user.tenantCode, tenantId: user.tenantId },
-      tenants,
-      cartCount,
-      unreadCount: notices.count,
-      testEnvironment: site.testEnvironment,
-      showLanguageToggle: true,
-      staff,
+  return json(
+    {
+      megaMenuHtml: renderMegaMenu(catalogue, getFixedT(lang, "common")("menu.allProducts")),
+      site,
+      header: {
+        user: user && {
+          code: user.code,
+          name: user.name,
+          tenantName: lang === "en" ? user.tenantNameEn : user.tenantName,
+          tenantCode: user.tenantCode,
+          tenantId: user.tenantId,
+        },
+        tenants,
+        cartCount,
+        unreadCount: notices.count,
+        testEnvironment: site.testEnvironment,
+        showLanguageToggle: true,
+        staff,
+      },
+      notices: notices.latest,
+      menu,
+      // the toast in the page's language (its namespace need not be loaded in the browser)
+      flash: flash.toast && { ...flash.toast, text: getFixedT(lang)(flash.toast.key, flash.toast.values ?? {}) as string },
+      flashPath: new URL(request.url).pathname,
+      watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
     },
-    notices: notices.latest,
-    menu,
-    // the toast in the page's language (its namespace need not be loaded in the browser)
-    flash: flash.toast && { ...flash.toast, text: getFixedT(lang)(flash.toast.key, flash.toast.values ?? {}) as string },
-    flashPath: new URL(request.url).pathname,
-    watermark: user ? watermarkBackground([user.code, user.tenantCode]) : null,
-  }, flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined);
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
 
 export default function ShopLayout() {
@@ -85,13 +94,7 @@ export default function ShopLayout() {
         <Toast toast={data.flashPath === location.pathname ? data.flash : null} />
         <Outlet />
       </main>
-      <ShopFooter
-        hotline={data.site.hotline}
-        contactEmail={data.site.contactEmail}
-        notices={data.notices}
-        signedIn={!!data.header.user}
-        menu={data.menu}
-      />
+      <ShopFooter hotline={data.site.hotline} contactEmail={data.site.contactEmail} notices={data.notices} signedIn={!!data.header.user} menu={data.menu} />
     </div>
   );
 }

@@ -21,10 +21,5 @@ export async function loader() {
 export default function Maintenance() {
   const { until } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return (
-    <ErrorPage
-      title={t("errorPage.maintenanceTitle")}
-      text={until ? t("errorPage.maintenanceUntil", { until }) : t("errorPage.maintenance")}
-    />
-  );
+  return <ErrorPage title={t("errorPage.maintenanceTitle")} text={until ? t("errorPage.maintenanceUntil", { until }) : t("errorPage.maintenance")} />;
 }

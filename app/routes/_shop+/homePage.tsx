@@ -57,11 +57,7 @@ export default function HomePage() {
               <ul className="card-links">
                 {l1.children.slice(0, 6).map((l2) => (
                   <li key={l2.code}>
-                    <Link
-                      to={`/product/productSecond?catalogueCode=${encodeURIComponent(l2.code)}&parentCode=${encodeURIComponent(l1.code)}`}
-                    >
-                      {l2.label}
-                    </Link>
+                    <Link to={`/product/productSecond?catalogueCode=${encodeURIComponent(l2.code)}&parentCode=${encodeURIComponent(l1.code)}`}>{l2.label}</Link>
                   </li>
                 ))}
               </ul>

@@ -76,7 +76,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fav: favs.has(product.id),
     cutting,
     compatible: compatibleItems.map((c) => ({ code: c.code, name: c.name, spec: c.spec, price: c.price, onRequest: c.onRequest, stock: c.stock })),
-    drawing: insertDrawing({ shape: product.isoShape, size: product.isoSize, noseRadius: product.noseRadius, kind: product.kind, orderingCode: product.orderingCode }),
+    drawing: insertDrawing({
+      shape: product.isoShape,
+      size: product.isoSize,
+      noseRadius: product.noseRadius,
+      kind: product.kind,
+      orderingCode: product.orderingCode,
+    }),
     ctx: listContext(user),
     redirectTo: returnPath(url),
     now: now.toISOString(),
@@ -100,9 +106,23 @@ export default function ItemPage() {
     ...(p.isoSize ? [[t("detail.size"), p.isoSize] as [string, string]] : []),
     ...(p.noseRadius ? [[t("detail.noseRadius"), `${p.noseRadius} mm`] as [string, string]] : []),
     ...(p.chipBreaker ? [[t("detail.chipBreaker"), p.chipBreaker] as [string, string]] : []),
-    ...(p.materialGroups ? [[t("detail.materialGroups"), p.materialGroups.split("").map((g) => t(`materials.${g}`, { defaultValue: g })).join(", ")] as [string, string]] : []),
+    ...(p.materialGroups
+      ? [
+          [
+            t("detail.materialGroups"),
+            p.materialGroups
+              .split("")
+              .map((g) => t(`materials.${g}`, { defaultValue: g }))
+              .join(", "),
+          ] as [string, string],
+        ]
+      : []),
     ...Object.entries(p.attributes).map(
-      ([k, v]) => [t(`attrs.${k}`, { defaultValue: k.replace(/_/g, " ") }), typeof v === "boolean" ? t(v ? "attrs.yes" : "attrs.no") : String(v ?? "")] as [string, string],
+      ([k, v]) =>
+        [t(`attrs.${k}`, { defaultValue: k.replace(/_/g, " ") }), typeof v === "boolean" ? t(v ? "attrs.yes" : "attrs.no") : String(v ?? "")] as [
+          string,
+          string,
+        ],
     ),
     [t("detail.unit"), p.unit],
     [t("detail.status"), p.status === "delisted" ? t("detail.statusDelisted") : t("detail.statusActive")],
@@ -125,12 +145,22 @@ export default function ItemPage() {
             <div>
               <dt>{t("columns.price")}</dt>
               <dd className="item-price" data-testid="item-price">
-                <PriceText price={d.offer.price} promoPrice={d.offer.bestPromoPrice} onRequest={d.offer.onRequest} ctx={d.ctx} t={ct} lang={d.lang} signInHref={`/shop_login?redirect=${encodeURIComponent(d.redirectTo)}`} />
+                <PriceText
+                  price={d.offer.price}
+                  promoPrice={d.offer.bestPromoPrice}
+                  onRequest={d.offer.onRequest}
+                  ctx={d.ctx}
+                  t={ct}
+                  lang={d.lang}
+                  signInHref={`/shop_login?redirect=${encodeURIComponent(d.redirectTo)}`}
+                />
               </dd>
             </div>
             <div>
               <dt>{t("columns.stock")}</dt>
-              <dd data-testid="item-stock">{d.offer.stock === null ? <span className="muted">{d.ctx.signedIn ? t("stock.hidden") : "—"}</span> : d.offer.stock}</dd>
+              <dd data-testid="item-stock">
+                {d.offer.stock === null ? <span className="muted">{d.ctx.signedIn ? t("stock.hidden") : "—"}</span> : d.offer.stock}
+              </dd>
             </div>
             <div>
               <dt>{t("columns.esd")}</dt>
@@ -141,18 +171,28 @@ export default function ItemPage() {
                 ) : null}
               </dd>
             </div>
-            <div><dt>{t("columns.mpq")}</dt><dd>{d.offer.mpq}</dd></div>
-            <div><dt>{t("columns.moq")}</dt><dd>{d.offer.moq}</dd></div>
+            <div>
+              <dt>{t("columns.mpq")}</dt>
+              <dd>{d.offer.mpq}</dd>
+            </div>
+            <div>
+              <dt>{t("columns.moq")}</dt>
+              <dd>{d.offer.moq}</dd>
+            </div>
           </dl>
-          {d.offer.tags.filter((x) => x.endsAt).map((x) => (
-            <p key={`${x.promotionId}-${x.promotionItemId}`} className="promo-line">
-              <span className={`tag tag-${x.kind}`}>{t(`tags.${x.kind}`)}</span>{" "}
-              <Link to={x.kind === "flash" ? `/rushToPurchase/promotionItem?id=${x.promotionId}` : `/promotion/promotionItem?id=${x.promotionId}`}>{x.title}</Link>{" "}
-              {x.minQty ? <span className="muted">{t("promotion.minQty", { minQty: x.minQty })} </span> : null}
-              {x.flashRemaining !== null ? <span className="muted">{t("promotion.flashLeft", { count: x.flashRemaining })} </span> : null}
-              <Countdown until={x.endsAt!} now={d.now} label={t("promotion.endsIn")} />
-            </p>
-          ))}
+          {d.offer.tags
+            .filter((x) => x.endsAt)
+            .map((x) => (
+              <p key={`${x.promotionId}-${x.promotionItemId}`} className="promo-line">
+                <span className={`tag tag-${x.kind}`}>{t(`tags.${x.kind}`)}</span>{" "}
+                <Link to={x.kind === "flash" ? `/rushToPurchase/promotionItem?id=${x.promotionId}` : `/promotion/promotionItem?id=${x.promotionId}`}>
+                  {x.title}
+                </Link>{" "}
+                {x.minQty ? <span className="muted">{t("promotion.minQty", { minQty: x.minQty })} </span> : null}
+                {x.flashRemaining !== null ? <span className="muted">{t("promotion.flashLeft", { count: x.flashRemaining })} </span> : null}
+                <Countdown until={x.endsAt!} now={d.now} label={t("promotion.endsIn")} />
+              </p>
+            ))}
           {d.ctx.signedIn ? (
             <div className="item-actions" onSubmit={forms.onSubmit}>
               {d.offer.canCart && d.ctx.canOrder ? (
@@ -187,7 +227,10 @@ export default function ItemPage() {
         <h2 id="attrs">{t("detail.attributes")}</h2>
         <dl className="attr-grid">
           {attrs.map(([k, v]) => (
-            <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
           ))}
         </dl>
       </section>
@@ -200,23 +243,39 @@ export default function ItemPage() {
               <thead>
                 <tr>
                   <th scope="col">{t("detail.group")}</th>
-                  <th scope="col" className="num">{t("detail.vc")}</th>
-                  <th scope="col" className="num">{feedLabel}</th>
-                  <th scope="col" className="num">{t("detail.ap")}</th>
+                  <th scope="col" className="num">
+                    {t("detail.vc")}
+                  </th>
+                  <th scope="col" className="num">
+                    {feedLabel}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("detail.ap")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {d.cutting.rows.map((r) => (
                   <tr key={r.group} className={r.recommended ? "" : "row-muted"}>
-                    <th scope="row"><span className={`iso iso-${r.group}`}>{r.group}</span> {t(`materials.${r.group}`).replace(/^[A-Z] /, "")}</th>
+                    <th scope="row">
+                      <span className={`iso iso-${r.group}`}>{r.group}</span> {t(`materials.${r.group}`).replace(/^[A-Z] /, "")}
+                    </th>
                     {r.recommended ? (
                       <>
-                        <td className="num">{r.vc![0]}–{r.vc![1]}</td>
-                        <td className="num">{r.f![0]}–{r.f![1]}</td>
-                        <td className="num">{r.ap![0]}–{r.ap![1]}</td>
+                        <td className="num">
+                          {r.vc![0]}–{r.vc![1]}
+                        </td>
+                        <td className="num">
+                          {r.f![0]}–{r.f![1]}
+                        </td>
+                        <td className="num">
+                          {r.ap![0]}–{r.ap![1]}
+                        </td>
                       </>
                     ) : (
-                      <td colSpan={3} className="muted">{t("detail.notRecommended")}</td>
+                      <td colSpan={3} className="muted">
+                        {t("detail.notRecommended")}
+                      </td>
                     )}
                   </tr>
                 ))}
@@ -234,7 +293,9 @@ export default function ItemPage() {
           <ul className="compat-list">
             {d.compatible.map((c) => (
               <li key={c.code}>
-                <Link className="code" to={`/item?code=${encodeURIComponent(c.code)}`}>{c.code}</Link>
+                <Link className="code" to={`/item?code=${encodeURIComponent(c.code)}`}>
+                  {c.code}
+                </Link>
                 <span>{c.name}</span>
                 <span className="muted">{c.spec}</span>
                 {c.price !== null ? <span className="price">{money(c.price)}</span> : null}

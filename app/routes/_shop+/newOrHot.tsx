@@ -36,8 +36,12 @@ export default function NewOrHot() {
         <h1>{t("newOrHot.title")}</h1>
       </header>
       <nav className="tabs" aria-label={t("newOrHot.title")}>
-        <Link to="/newOrHot?tab=new" className={`tab${d.tab === "new" ? " tab-on" : ""}`} aria-current={d.tab === "new" ? "page" : undefined}>{t("newOrHot.new")}</Link>
-        <Link to="/newOrHot?tab=hot" className={`tab${d.tab === "hot" ? " tab-on" : ""}`} aria-current={d.tab === "hot" ? "page" : undefined}>{t("newOrHot.hot")}</Link>
+        <Link to="/newOrHot?tab=new" className={`tab${d.tab === "new" ? " tab-on" : ""}`} aria-current={d.tab === "new" ? "page" : undefined}>
+          {t("newOrHot.new")}
+        </Link>
+        <Link to="/newOrHot?tab=hot" className={`tab${d.tab === "hot" ? " tab-on" : ""}`} aria-current={d.tab === "hot" ? "page" : undefined}>
+          {t("newOrHot.hot")}
+        </Link>
       </nav>
       <p className="list-total">{t("paging.total", { count: d.total })}</p>
       {d.items.length ? <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} /> : <p className="muted">{t("newOrHot.none")}</p>}

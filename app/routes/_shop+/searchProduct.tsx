@@ -47,11 +47,17 @@ export default function SearchProduct() {
       <Form method="get" action="/searchProduct" className="search-page-form" role="search" aria-label={t("search.title")}>
         <label htmlFor="search-keyword">{t("search.label")}</label>
         <input id="search-keyword" name="keyWord" type="search" defaultValue={d.keyword} maxLength={100} aria-describedby="search-hint" />
-        <button type="submit" className="btn">{t("search.button")}</button>
+        <button type="submit" className="btn">
+          {t("search.button")}
+        </button>
       </Form>
-      <p id="search-hint" className="muted small">{t("search.hint")}</p>
+      <p id="search-hint" className="muted small">
+        {t("search.hint")}
+      </p>
       {d.error ? (
-        <p className="message message-error" role="alert">{t(d.error)}</p>
+        <p className="message message-error" role="alert">
+          {t(d.error)}
+        </p>
       ) : d.keyword && d.items.length === 0 ? (
         <p className="message message-warning">{t("search.none", { keyword: d.keyword })}</p>
       ) : d.items.length ? (

@@ -13,12 +13,38 @@ const hundredths = (v: string) => {
 };
 const text = (max: number) => z.preprocess(trimmed, z.string({ error: `${E}required` }).max(max, `${E}tooLong`));
 const optionalText = (max: number) => z.string().trim().max(max, `${E}tooLong`).default("");
-const money = z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`).transform(hundredths));
-const optionalMoney = z.preprocess(trimmed, z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`).transform(hundredths).optional());
+const money = z.preprocess(
+  trimmed,
+  z
+    .string({ error: `${E}required` })
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`)
+    .transform(hundredths),
+);
+const optionalMoney = z.preprocess(
+  trimmed,
+  z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, `${E}money`)
+    .transform(hundredths)
+    .optional(),
+);
 /** a plain decimal number ("0.25"), up to 4 digits and 3 decimals */
-const decimal = z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,4}(\.\d{1,3})?$/, `${E}decimal`).transform(Number));
+const decimal = z.preprocess(
+  trimmed,
+  z
+    .string({ error: `${E}required` })
+    .regex(/^\d{1,4}(\.\d{1,3})?$/, `${E}decimal`)
+    .transform(Number),
+);
 const int = (max: number, min = 0) =>
-  z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,9}$/, `${E}integer`).transform(Number).pipe(z.number().min(min, `${E}range`).max(max, `${E}range`)));
+  z.preprocess(
+    trimmed,
+    z
+      .string({ error: `${E}required` })
+      .regex(/^\d{1,9}$/, `${E}integer`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${E}range`).max(max, `${E}range`)),
+  );
 const flag = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
 export const idParam = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
@@ -29,19 +55,34 @@ export const CustomerFilterSchema = z.object({
 
 export const CustomerEditSchema = z.discriminatedUnion("intent", [
   z.object({
-  intent: z.literal("terms"),
-  nameZh: text(200),
-  nameEn: text(200),
-  creditLimit: money,
-  paymentTermsDays: int(365),
-  billTermsDays: int(365),
-  /** percent with up to two decimals → basis points */
-  discount: z.preprocess(trimmed, z.string({ error: `${E}required` }).regex(/^\d{1,2}(\.\d{1,2})?$/, `${E}percent`).transform(hundredths)),
-  freeShippingAmount: optionalMoney,
-  exportSales: flag,
+    intent: z.literal("terms"),
+    nameZh: text(200),
+    nameEn: text(200),
+    creditLimit: money,
+    paymentTermsDays: int(365),
+    billTermsDays: int(365),
+    /** percent with up to two decimals → basis points */
+    discount: z.preprocess(
+      trimmed,
+      z
+        .string({ error: `${E}required` })
+        .regex(/^\d{1,2}(\.\d{1,2})?$/, `${E}percent`)
+        .transform(hundredths),
+    ),
+    freeShippingAmount: optionalMoney,
+    exportSales: flag,
   }),
   /** a master account's ERP account; empty clears it */
-  z.object({ intent: z.literal("erp"), userId: int(1e9, 1), erpAccount: z.string().trim().max(40, `${E}tooLong`).regex(/^[A-Za-z0-9_-]*$/, `${E}erpAccount`).optional() }),
+  z.object({
+    intent: z.literal("erp"),
+    userId: int(1e9, 1),
+    erpAccount: z
+      .string()
+      .trim()
+      .max(40, `${E}tooLong`)
+      .regex(/^[A-Za-z0-9_-]*$/, `${E}erpAccount`)
+      .optional(),
+  }),
 ]);
 
 export const PriceListQuerySchema = z.object({
@@ -72,7 +113,10 @@ export const NodeEditSchema = z.object(NodeFields);
 export const NodeNewSchema = z.object({ code: text(40), ...NodeFields });
 /** a node's new parent: a node code, or "-" for level 1 (decision 054); empty: not chosen */
 export const ROOT_PARENT = "-";
-export const NodeMoveSchema = z.object({ intent: z.literal("move"), parent: z.preprocess(trimmed, z.string({ error: "adminCatalog:node.error.parentRequired" }).max(40, `${E}tooLong`)) });
+export const NodeMoveSchema = z.object({
+  intent: z.literal("move"),
+  parent: z.preprocess(trimmed, z.string({ error: "adminCatalog:node.error.parentRequired" }).max(40, `${E}tooLong`)),
+});
 export const NodeQuerySchema = z.object({ parent: z.string().trim().max(40).optional().catch(undefined) });
 
 export const ProductFilterSchema = z.object({
@@ -92,7 +136,10 @@ export const ProductEditSchema = z.discriminatedUnion("intent", [
     nameEn: text(200),
     specification: optionalText(300),
     grade: optionalText(20),
-    materialGroups: z.preprocess((v) => (Array.isArray(v) ? v : v ? [v] : []), z.array(z.enum(["P", "M", "K", "N", "S", "H"])).transform((a) => ["P", "M", "K", "N", "S", "H"].filter((g) => a.includes(g as never)).join(""))),
+    materialGroups: z.preprocess(
+      (v) => (Array.isArray(v) ? v : v ? [v] : []),
+      z.array(z.enum(["P", "M", "K", "N", "S", "H"])).transform((a) => ["P", "M", "K", "N", "S", "H"].filter((g) => a.includes(g as never)).join("")),
+    ),
     fitKey: optionalText(20),
     attributes: optionalText(4000),
     unit: z.enum(["pc", "box", "set"], { error: `${E}required` }),

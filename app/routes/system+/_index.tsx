@@ -24,7 +24,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, null, db);
   const count = async (table: "sales_order" | "menu" | "role") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const canAudit = user.funcCodes.has("sys:audit:view");
   const tenantId = user.tenantId;
   const sales =
@@ -44,7 +51,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sales,
     name: user.name,
     maintenance: await inMaintenance(db),
-    counts: { customers: Number((await db.selectFrom("customer").select((eb) => eb.fn.countAll<number>().as("n")).where("kind", "=", "dealer").executeTakeFirstOrThrow()).n), orders: await count("sales_order"), menus: await count("menu"), roles: await count("role") },
+    counts: {
+      customers: Number(
+        (
+          await db
+            .selectFrom("customer")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("kind", "=", "dealer")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      orders: await count("sales_order"),
+      menus: await count("menu"),
+      roles: await count("role"),
+    },
     recent: canAudit ? (await listAudit(db, {}, 1)).rows.slice(0, 8) : null,
     canParams: user.funcCodes.has("sys:param:view"),
   };
@@ -121,7 +141,9 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
   const totalAmount = sales.days.reduce((n, d) => n + d.amount, 0);
   return (
     <section aria-labelledby="sales-title" data-testid="sales-dashboard">
-      <h2 id="sales-title">{t("dashboard.sales.title", { entity: lang === "en" ? sales.tenant.show_name_en : sales.tenant.show_name_zh, days: sales.days.length })}</h2>
+      <h2 id="sales-title">
+        {t("dashboard.sales.title", { entity: lang === "en" ? sales.tenant.show_name_en : sales.tenant.show_name_zh, days: sales.days.length })}
+      </h2>
       <ul className="admin-cards">
         <li>
           <strong data-testid="dash-waiting">{sales.desk.toBeConfirmed}</strong>
@@ -198,8 +220,8 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
         <ul className="admin-job-list">
           {sales.jobs.map((j) => (
             <li key={`${j.kind}-${j.id}`}>
-              {t(`dashboard.sales.jobKinds.${j.kind}`, { defaultValue: j.kind })} #{j.id} · {t(`dashboard.sales.jobStatus.${j.status}`, { defaultValue: j.status })} · {j.done}/{j.total} ·{" "}
-              {j.created_at.replace("T", " ").slice(0, 16)}
+              {t(`dashboard.sales.jobKinds.${j.kind}`, { defaultValue: j.kind })} #{j.id} ·{" "}
+              {t(`dashboard.sales.jobStatus.${j.status}`, { defaultValue: j.status })} · {j.done}/{j.total} · {j.created_at.replace("T", " ").slice(0, 16)}
             </li>
           ))}
         </ul>

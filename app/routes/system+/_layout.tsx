@@ -57,7 +57,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       breadcrumb: breadcrumbFor(sidebar, url.pathname).map((i) => ({ title: i.title, href: i.href })),
       tenants,
       layout: { sidebarOpen: layout.sidebarOpen, size: layout.size, mobileMenu: url.searchParams.get("menu") === "1" },
-      tags: [...affixed, ...openTags.filter((t) => !affixed.includes(t))].map((path) => ({ path, title: titleOf(sidebar, path), affix: affixed.includes(path) })),
+      tags: [...affixed, ...openTags.filter((t) => !affixed.includes(t))].map((path) => ({
+        path,
+        title: titleOf(sidebar, path),
+        affix: affixed.includes(path),
+      })),
       settings,
       testEnvironment: getSiteConfig().testEnvironment,
       flash: flash.toast && { ...flash.toast, text: getFixedT(lang)(flash.toast.key, flash.toast.values ?? {}) as string },
@@ -95,7 +99,15 @@ export default function AdminLayout() {
             {t("layout.testEnvironment")}
           </p>
         ) : null}
-        <AdminTopBar back={back} settings={data.settings} sidebarOpen={data.layout.sidebarOpen} breadcrumb={data.breadcrumb} tenants={data.tenants} user={data.user} size={data.layout.size} />
+        <AdminTopBar
+          back={back}
+          settings={data.settings}
+          sidebarOpen={data.layout.sidebarOpen}
+          breadcrumb={data.breadcrumb}
+          tenants={data.tenants}
+          user={data.user}
+          size={data.layout.size}
+        />
         {data.settings.tagsView ? <TagsView tags={data.tags} current={location.pathname} back={back} /> : null}
         <main id="main" tabIndex={-1} className="admin-main">
           <Toast toast={data.flash} />

@@ -7,7 +7,12 @@ export const AnswerSchema = z.object({
     .array(
       z.object({
         id: z.coerce.number().int().positive().max(2_147_483_647),
-        score: z.coerce.number({ error: "support:survey.scoreRequired" }).int().min(1, "support:survey.scoreRequired").max(5, "support:survey.scoreRequired").optional(),
+        score: z.coerce
+          .number({ error: "support:survey.scoreRequired" })
+          .int()
+          .min(1, "support:survey.scoreRequired")
+          .max(5, "support:survey.scoreRequired")
+          .optional(),
         text: z.string().trim().max(2000, "support:survey.textTooLong").optional(),
       }),
     )

@@ -30,7 +30,12 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.cus
 
 const MB = FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024;
 
-const dealerOf = (u: { id: number; code: string; customerId: number; tenantId: number }) => ({ id: u.id, code: u.code, customerId: u.customerId, tenantId: u.tenantId });
+const dealerOf = (u: { id: number; code: string; customerId: number; tenantId: number }) => ({
+  id: u.id,
+  code: u.code,
+  customerId: u.customerId,
+  tenantId: u.tenantId,
+});
 
 /** Customer feedback (Chinese only, spec §2): feedback on one of the customer's orders or one line of it (decision 049). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,17 +46,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The field a refusal of createFeedback belongs to. */
-const fieldOf = (key: string) => (key.startsWith("feedback:error.photo") || key === "feedback:error.tooManyPhotos" ? "photos" : key === "feedback:error.type" ? "type" : "description");
+const fieldOf = (key: string) =>
+  key.startsWith("feedback:error.photo") || key === "feedback:error.tooManyPhotos" ? "photos" : key === "feedback:error.type" ? "type" : "description";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const read = await readUploadForm(request, { fileBytes: FEEDBACK_PHOTO_MAX_BYTES, files: FEEDBACK_PHOTOS_MAX });
-  if (!read.ok) return replyUnreadable(request, read.error === "tooBig" ? { key: "feedback:error.photoTooBig", values: { mb: MB } } : { key: "feedback:error.unreadable" }, read.status);
+  if (!read.ok)
+    return replyUnreadable(
+      request,
+      read.error === "tooBig" ? { key: "feedback:error.photoTooBig", values: { mb: MB } } : { key: "feedback:error.unreadable" },
+      read.status,
+    );
   const submission = parseWithZod(read.form, { schema: NewFeedbackSchema });
   if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: FEEDBACK_TEXT_MAX } });
   const v = submission.value;
   const photos: UploadedPhoto[] = await Promise.all(v.photos.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
-  const r = await createFeedback(getDb(), dealerOf(user), { token: v.token, orderNo: v.orderNo, lineId: v.lineId ?? null, type: v.type, description: v.description, photos });
+  const r = await createFeedback(getDb(), dealerOf(user), {
+    token: v.token,
+    orderNo: v.orderNo,
+    lineId: v.lineId ?? null,
+    type: v.type,
+    description: v.description,
+    photos,
+  });
   if (!r.ok) {
     if (r.status === 404) notFound();
     return replyWithError(request, submission, { key: r.error, values: r.values, field: fieldOf(r.error) }, { status: r.status });
@@ -142,7 +160,15 @@ export default function AskAfterSales() {
               </fieldset>
               <label className="field">
                 <span className="required">{t("form.description")}</span>
-                <textarea name="description" rows={5} maxLength={textMax} required defaultValue={values.description ?? ""} data-testid="feedback-description" {...invalid("description")} />
+                <textarea
+                  name="description"
+                  rows={5}
+                  maxLength={textMax}
+                  required
+                  defaultValue={values.description ?? ""}
+                  data-testid="feedback-description"
+                  {...invalid("description")}
+                />
                 <span className="hint">{t("form.descriptionHint", { max: textMax })}</span>
                 {fieldError("description")}
               </label>

@@ -27,7 +27,12 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "titles.feedbackDetails");
 
-const dealerOf = (u: { id: number; code: string; customerId: number; tenantId: number }) => ({ id: u.id, code: u.code, customerId: u.customerId, tenantId: u.tenantId });
+const dealerOf = (u: { id: number; code: string; customerId: number; tenantId: number }) => ({
+  id: u.id,
+  code: u.code,
+  customerId: u.customerId,
+  tenantId: u.tenantId,
+});
 
 function query(request: Request) {
   const q = DetailsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -40,7 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const q = query(request);
   const data = await notFoundWhenMissing(() => getDealerFeedback(getDb(), dealerOf(user), q.id));
-  return { ...data, current: q.updateId ?? null, canWrite: nextFeedbackStatus(data.feedback.status, "message") !== null, token: newSubmitToken(), textMax: FEEDBACK_TEXT_MAX };
+  return {
+    ...data,
+    current: q.updateId ?? null,
+    canWrite: nextFeedbackStatus(data.feedback.status, "message") !== null,
+    token: newSubmitToken(),
+    textMax: FEEDBACK_TEXT_MAX,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -103,7 +114,16 @@ export default function AskAfterSalesDetails() {
             ) : null}
             <label className="field">
               <span className="required">{t("details.message")}</span>
-              <textarea name={fields.body.name} rows={4} maxLength={data.textMax} required defaultValue={typeof fields.body.initialValue === "string" ? fields.body.initialValue : ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "body-error" : undefined} data-testid="feedback-message-body" />
+              <textarea
+                name={fields.body.name}
+                rows={4}
+                maxLength={data.textMax}
+                required
+                defaultValue={typeof fields.body.initialValue === "string" ? fields.body.initialValue : ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "body-error" : undefined}
+                data-testid="feedback-message-body"
+              />
             </label>
             <div>
               <button type="submit" className="btn" data-testid="feedback-send">

@@ -72,9 +72,7 @@ export default function AskAfterSalesTable() {
             {rows.map((r) => (
               <tr key={r.id} data-testid="feedback-row" data-status={r.status}>
                 <td>
-                  <Link to={`/afterSalesService/askAfterSalesDetails?id=${r.id}`}>
-                    #{r.id}
-                  </Link>
+                  <Link to={`/afterSalesService/askAfterSalesDetails?id=${r.id}`}>#{r.id}</Link>
                 </td>
                 <td className="code">{r.order_no}</td>
                 <td className="fb-nowrap">{r.line_no ? t("details.line", { lineNo: r.line_no, code: r.ordering_code }) : t("form.wholeOrder")}</td>

@@ -61,7 +61,10 @@ export function ReservationList({ rows, page, total, pageSize }: { rows: ListRow
               <td>
                 {r.lines.map((l) => (
                   <div key={l.code}>
-                    {l.code} × {r.status === "submitted" || r.status === "refused" || r.status === "withdrawn" ? l.qty : `${l.approved}（${t("reserve.orderedQty")} ${l.ordered}，${t("reserve.remaining")} ${l.remaining}）`}
+                    {l.code} ×{" "}
+                    {r.status === "submitted" || r.status === "refused" || r.status === "withdrawn"
+                      ? l.qty
+                      : `${l.approved}（${t("reserve.orderedQty")} ${l.ordered}，${t("reserve.remaining")} ${l.remaining}）`}
                   </div>
                 ))}
               </td>
@@ -103,7 +106,14 @@ export function ReservationNew({ token, maxLines, errors, initial }: { token: st
             <input name="endsOn" type="date" defaultValue={postedText(initial?.endsOn)} required />
           </label>
         </div>
-        <OrderingCodeLines count={maxLines} posted={initial?.lines} maxQty={100000} legend={t("reserve.lines")} hint={t("reserve.linesHint")} qtyLabel={t("reserve.qty")} />
+        <OrderingCodeLines
+          count={maxLines}
+          posted={initial?.lines}
+          maxQty={100000}
+          legend={t("reserve.lines")}
+          hint={t("reserve.linesHint")}
+          qtyLabel={t("reserve.qty")}
+        />
         <label>
           {t("reserve.remark")}
           <textarea name="remark" defaultValue={postedText(initial?.remark)} maxLength={1000} rows={2} placeholder={t("reserve.remarkHint")} />

@@ -9,7 +9,11 @@ import { formatDateTime } from "~/i18n/format";
 
 /** The dealer's pages of sample, tool-body (decision 050) and marketing support (decision 052): Chinese only (spec §2, §6). */
 type Kind = "sample" | "tool_body" | "marketing";
-const PATHS: Record<Kind, string> = { sample: "/customerSupport/samplesSupport", tool_body: "/customerSupport/cutterSupport", marketing: "/customerSupport/broadcastSupport" };
+const PATHS: Record<Kind, string> = {
+  sample: "/customerSupport/samplesSupport",
+  tool_body: "/customerSupport/cutterSupport",
+  marketing: "/customerSupport/broadcastSupport",
+};
 const TITLE: Record<Kind, string> = { sample: "request.titleSample", tool_body: "request.titleToolBody", marketing: "marketing.title" };
 const NEW: Record<Kind, string> = { sample: "request.newSample", tool_body: "request.newToolBody", marketing: "marketing.new" };
 const INTRO: Record<Kind, string> = { sample: "request.introSample", tool_body: "request.introToolBody", marketing: "marketing.intro" };
@@ -72,7 +76,19 @@ export function SupportList({ kind, requests, page, total, pageSize }: { kind: K
   );
 }
 
-export function SupportNew({ kind, token, maxLines, errors, initial }: { kind: Kind; token: string; maxLines: number; errors: string[]; initial?: Record<string, unknown> }) {
+export function SupportNew({
+  kind,
+  token,
+  maxLines,
+  errors,
+  initial,
+}: {
+  kind: Kind;
+  token: string;
+  maxLines: number;
+  errors: string[];
+  initial?: Record<string, unknown>;
+}) {
   const { t, i18n } = useTranslation("support");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
@@ -81,7 +97,14 @@ export function SupportNew({ kind, token, maxLines, errors, initial }: { kind: K
       <SupportError error={errors[0]} />
       <Form method="post" className="support-form card" data-testid="support-form">
         <input type="hidden" name="token" value={token} />
-        <OrderingCodeLines count={maxLines} posted={initial?.lines} maxQty={9999} legend={t("request.products")} hint={t("request.linesHint")} qtyLabel={t("request.qty")} />
+        <OrderingCodeLines
+          count={maxLines}
+          posted={initial?.lines}
+          maxQty={9999}
+          legend={t("request.products")}
+          hint={t("request.linesHint")}
+          qtyLabel={t("request.qty")}
+        />
         {kind === "tool_body" ? (
           <label>
             {t("request.supplyMode")}
@@ -178,7 +201,17 @@ export function SupportDetail({ kind, request: r }: { kind: Kind; request: Reque
 }
 
 /** Marketing support's request form (decision 052): the entity's active items, a quantity each. */
-export function MarketingNew({ token, items, errors, initial }: { token: string; items: { id: number; nameZh: string; maxQty: number }[]; errors: string[]; initial?: Record<string, unknown> }) {
+export function MarketingNew({
+  token,
+  items,
+  errors,
+  initial,
+}: {
+  token: string;
+  items: { id: number; nameZh: string; maxQty: number }[];
+  errors: string[];
+  initial?: Record<string, unknown>;
+}) {
   const asked = Array.isArray(initial?.items) ? (initial.items as Record<string, unknown>[]) : [];
   const { t, i18n } = useTranslation("support");
   if (i18n.language === "en") return <ChineseOnly />;
@@ -199,7 +232,14 @@ export function MarketingNew({ token, items, errors, initial }: { token: string;
                 <input type="hidden" name={`items[${i}].id`} value={item.id} />
                 <label>
                   {item.nameZh}（{t("marketing.maxN", { max: item.maxQty })}）
-                  <input name={`items[${i}].qty`} defaultValue={postedText(asked.find((a) => String(a?.id) === String(item.id))?.qty)} type="number" min={0} max={item.maxQty} inputMode="numeric" />
+                  <input
+                    name={`items[${i}].qty`}
+                    defaultValue={postedText(asked.find((a) => String(a?.id) === String(item.id))?.qty)}
+                    type="number"
+                    min={0}
+                    max={item.maxQty}
+                    inputMode="numeric"
+                  />
                 </label>
               </div>
             ))}

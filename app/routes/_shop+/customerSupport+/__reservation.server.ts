@@ -3,7 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { RESERVATION_MAX_LINES, RESERVATION_PAGE_SIZE, RESERVATION_PATH } from "~/modules/support/reservation-status";
-import { createReservation, getDealerReservation, listDealerReservations, releaseReservation, withdrawReservation } from "~/modules/support/reservations.server";
+import {
+  createReservation,
+  getDealerReservation,
+  listDealerReservations,
+  releaseReservation,
+  withdrawReservation,
+} from "~/modules/support/reservations.server";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server";
@@ -72,7 +78,15 @@ export async function reservationDetailLoader(request: Request, rawId: string | 
       releaseCause: r.release_cause,
       userCode: r.user_code,
       userName: r.user_name,
-      lines: r.lines.map((l) => ({ id: l.id, code: l.ordering_code, name: l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining })),
+      lines: r.lines.map((l) => ({
+        id: l.id,
+        code: l.ordering_code,
+        name: l.name_zh,
+        qty: l.qty,
+        approved: l.approved_qty,
+        ordered: l.ordered_qty,
+        remaining: l.remaining,
+      })),
       uses: r.uses.map((u) => ({ code: u.ordering_code, orderNo: u.order_no, qty: u.qty, at: u.created_at })),
     },
   };

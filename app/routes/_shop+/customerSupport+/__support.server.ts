@@ -16,7 +16,8 @@ import { notFound, notFoundWhenMissing, requireRole } from "~/utils/guard.server
  */
 export const SUPPORT_ROLES = ["customer_support", "customer_master"];
 
-export const required = (max: number) => z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(max, "support:request.tooLong");
+export const required = (max: number) =>
+  z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(max, "support:request.tooLong");
 export const isoDate = z.string({ error: "support:reserve.dateRule" }).regex(/^\d{4}-\d\d-\d\d$/, "support:reserve.dateRule");
 
 /** The ordering-code lines of a dealer's form: at most `maxLines`; an empty line is no line, a code needs a whole quantity of 1 to `maxQty` (else `qtyError`). */
@@ -116,7 +117,12 @@ export const MarketingSchema = z.object({
     .array(
       z.object({
         id: z.coerce.number({ error: "support:marketing.unknownItem" }).int().positive("support:marketing.unknownItem"),
-        qty: z.coerce.number({ error: "support:marketing.qtyRule" }).int("support:marketing.qtyRule").min(0, "support:marketing.qtyRule").max(500, "support:marketing.qtyRange").optional(),
+        qty: z.coerce
+          .number({ error: "support:marketing.qtyRule" })
+          .int("support:marketing.qtyRule")
+          .min(0, "support:marketing.qtyRule")
+          .max(500, "support:marketing.qtyRange")
+          .optional(),
       }),
     )
     .max(100)

@@ -23,5 +23,13 @@ export default function Page() {
   const { kind, token, maxLines } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = Object.values(actionData?.result.error ?? {}).flat() as string[];
-  return <SupportNew kind={kind} token={token} maxLines={maxLines} errors={errors} initial={actionData?.result.initialValue as Record<string, unknown> | undefined} />;
+  return (
+    <SupportNew
+      kind={kind}
+      token={token}
+      maxLines={maxLines}
+      errors={errors}
+      initial={actionData?.result.initialValue as Record<string, unknown> | undefined}
+    />
+  );
 }

@@ -5,14 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AddressForm } from "~/components/auth/AddressForm";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import {
-  createAddress,
-  deleteAddress,
-  getAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-} from "~/modules/addresses/addresses.server";
+import { createAddress, deleteAddress, getAddress, listAddresses, setDefaultAddress, updateAddress } from "~/modules/addresses/addresses.server";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { notFoundWhenMissing, requireFunction, requirePermission, requireUser } from "~/utils/guard.server";
 import { Can } from "~/components/Can";

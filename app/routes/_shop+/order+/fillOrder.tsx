@@ -158,7 +158,12 @@ export default function FillOrderPage() {
       )}
       <div className="fill-layout">
         <div className="fill-main">
-          <ShippingAddressSection addresses={data.addresses} chosenAddressId={data.chosenAddressId} error={fieldError("addressId")} addressErrors={addressErrors} />
+          <ShippingAddressSection
+            addresses={data.addresses}
+            chosenAddressId={data.chosenAddressId}
+            error={fieldError("addressId")}
+            addressErrors={addressErrors}
+          />
 
           <Form method="post" id="order-form" className="card" aria-busy={nav.state !== "idle"}>
             <input type="hidden" name="token" value={data.token} />

@@ -69,7 +69,11 @@ export default function MyCollect() {
         <h1>{t("myCollect.title")}</h1>
         {d.items.length ? <p className="muted">{t("myCollect.count", { count: d.items.length })}</p> : null}
       </header>
-      {d.items.length ? <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} /> : <p className="card muted">{t("myCollect.empty")}</p>}
+      {d.items.length ? (
+        <ProductTable items={d.items} ctx={d.ctx} redirectTo={d.redirectTo} lang={d.lang} />
+      ) : (
+        <p className="card muted">{t("myCollect.empty")}</p>
+      )}
     </div>
   );
 }

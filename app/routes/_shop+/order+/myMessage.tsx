@@ -89,7 +89,9 @@ export default function MessagesPage() {
                   <td>
                     <Form method="post">
                       <input type="hidden" name="id" value={n.id} />
-                      <button className="link-button" name="intent" value="open">{n.orderNo ? t("messages.open") : t("messages.markRead")}</button>
+                      <button className="link-button" name="intent" value="open">
+                        {n.orderNo ? t("messages.open") : t("messages.markRead")}
+                      </button>
                     </Form>
                   </td>
                 </tr>

@@ -14,7 +14,17 @@ import type { Language } from "~/i18n/config";
 import { formatMoney } from "~/i18n/format";
 import { hasPermission, notFound, notFoundWhenMissing, requirePermission, requireUser } from "~/utils/guard.server";
 import { redirectWithToast, replyWithError } from "~/utils/reply.server";
-import { agreeOrder, cancelOrder, CANCEL_REASON_MAX, deleteOrder, disagreeOrder, getOrder, mayChangeOrder, NOT_YOURS, reAddToCart } from "~/modules/orders/orders.server";
+import {
+  agreeOrder,
+  cancelOrder,
+  CANCEL_REASON_MAX,
+  deleteOrder,
+  disagreeOrder,
+  getOrder,
+  mayChangeOrder,
+  NOT_YOURS,
+  reAddToCart,
+} from "~/modules/orders/orders.server";
 import { customerActions } from "~/modules/orders/status";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
@@ -115,7 +125,12 @@ export default function OrderDetailsPage() {
           {t("orders.details")} <span className="code">{order.order_no}</span> <StatusTag status={order.status} />
         </h1>
         <Can funcCode="order:export">
-          <a className="btn btn-outline" href={`/order/export?kind=details&orderNo=${encodeURIComponent(order.order_no)}`} download data-testid="export-details">
+          <a
+            className="btn btn-outline"
+            href={`/order/export?kind=details&orderNo=${encodeURIComponent(order.order_no)}`}
+            download
+            data-testid="export-details"
+          >
             {t("orders.export")}
           </a>
         </Can>
@@ -179,7 +194,11 @@ export default function OrderDetailsPage() {
           </details>
         )}
         {lang === "zh" && (
-          <Link className="btn btn-outline" to={`/afterSalesService/askAfterSales?orderNo=${encodeURIComponent(order.order_no)}`} data-testid="order-after-sales">
+          <Link
+            className="btn btn-outline"
+            to={`/afterSalesService/askAfterSales?orderNo=${encodeURIComponent(order.order_no)}`}
+            data-testid="order-after-sales"
+          >
             {t("orders.afterSales")}
           </Link>
         )}

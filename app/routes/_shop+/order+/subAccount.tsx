@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const suggestedCode = creating ? await suggestSubAccountCode(db, user) : null;
     return { notMaster: false as const, accounts, editing, creating, suggestedCode };
   } catch (e) {
-    if (e instanceof NotMasterError) return json({ notMaster: true as const, accounts: [], editing: null, creating: false, suggestedCode: null }, { status: 403 });
+    if (e instanceof NotMasterError)
+      return json({ notMaster: true as const, accounts: [], editing: null, creating: false, suggestedCode: null }, { status: 403 });
     throw e;
   }
 }

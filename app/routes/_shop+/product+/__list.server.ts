@@ -1,6 +1,15 @@
 import { notFound } from "~/utils/guard.server";
 import { pageBase, returnPath } from "~/utils/page.server";
-import { countByLeaf, getChildren, getChildrenTree, getNodePath, leafCodesUnder, listProducts, PAGE_SIZE, type NodeView } from "~/modules/catalogue/catalogue.server";
+import {
+  countByLeaf,
+  getChildren,
+  getChildrenTree,
+  getNodePath,
+  leafCodesUnder,
+  listProducts,
+  PAGE_SIZE,
+  type NodeView,
+} from "~/modules/catalogue/catalogue.server";
 import { nodeHref } from "~/modules/catalogue/links";
 import { buildListItems, listContext } from "~/modules/catalogue/listing.server";
 import { parsePage, parseSort } from "~/modules/catalogue/sorts";

@@ -24,8 +24,12 @@ export default function ProductIndex() {
     <div className="catalogue-page">
       <nav aria-label="breadcrumb">
         <ol className="breadcrumbs">
-          <li><Link to="/homePage">{t("home")}</Link></li>
-          <li><span aria-current="page">{t("products")}</span></li>
+          <li>
+            <Link to="/homePage">{t("home")}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{t("products")}</span>
+          </li>
         </ol>
       </nav>
       <header className="page-head">

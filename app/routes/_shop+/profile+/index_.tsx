@@ -78,7 +78,14 @@ export default function Profile() {
         <section className="card" aria-labelledby="profile-title">
           <div className="profile-head">
             {avatarKey ? (
-              <img className="profile-avatar" src={`/profile/avatar?v=${avatarKey}`} alt={ts("profile.avatarAlt", { name: account.name })} width={72} height={72} data-testid="profile-avatar" />
+              <img
+                className="profile-avatar"
+                src={`/profile/avatar?v=${avatarKey}`}
+                alt={ts("profile.avatarAlt", { name: account.name })}
+                width={72}
+                height={72}
+                data-testid="profile-avatar"
+              />
             ) : (
               <span className="profile-avatar profile-avatar-empty" aria-hidden="true">
                 {account.name.slice(0, 1)}

@@ -89,7 +89,8 @@ export async function cartAction(request: Request, viewPath: string) {
   const submission = parseWithZod(formData, { schema: CartActionSchema });
   const intent = submission.payload.intent;
   // own keys only: "toString" is no intent
-  if (typeof intent === "string" && Object.hasOwn(CODES_OF, intent)) for (const code of CODES_OF[intent as keyof typeof CODES_OF]) requirePermission(user, code);
+  if (typeof intent === "string" && Object.hasOwn(CODES_OF, intent))
+    for (const code of CODES_OF[intent as keyof typeof CODES_OF]) requirePermission(user, code);
   // done or refused, the cart says so in a toast on the page it goes back to (JavaScript or not)
   // (amounts in a rule's values shown as money in the tenant's currency)
   const lang = await getLanguage(request, user.language);

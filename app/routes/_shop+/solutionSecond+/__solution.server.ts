@@ -32,7 +32,14 @@ export async function loadSolutionLevel({ request }: LoaderFunctionArgs, level: 
   const db = getDb();
   const user = await getOptionalDealer(request, db);
   const lang = await getLanguage(request, user?.language);
-  const found = await getSolutionLevel(db, { level, industryId: industry, parentId: level === 3 ? (parentCode ?? null) : null, lang, tenantId: user?.tenantId, catalogueCode });
+  const found = await getSolutionLevel(db, {
+    level,
+    industryId: industry,
+    parentId: level === 3 ? (parentCode ?? null) : null,
+    lang,
+    tenantId: user?.tenantId,
+    catalogueCode,
+  });
   if (!found) throw new Response("Not Found", { status: 404 });
   const details = level === 3 ? await getSolutionChildren(db, found.item, { lang, tenantId: user?.tenantId }) : [];
   return { ...found, details };

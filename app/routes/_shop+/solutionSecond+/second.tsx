@@ -8,8 +8,7 @@ export const handle = { i18n: ["services"] };
 
 export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBoundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, "titles.industrySolution", { name: data?.item.title ?? "" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, "titles.industrySolution", { name: data?.item.title ?? "" });
 
 /** Spec §2 /solutionSecond/second: a first-level industry solution and its second-level items. */
 export const loader = (args: LoaderFunctionArgs) => loadSolutionLevel(args, 2);

@@ -4,7 +4,15 @@ import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import type { SessionUser } from "~/modules/auth/sessions.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import { acceptQty, acceptQuotation, createQuotation, dealerQuoteStep, getDealerQuotation, isExpired, listDealerQuotations } from "~/modules/quotation/quotation.server";
+import {
+  acceptQty,
+  acceptQuotation,
+  createQuotation,
+  dealerQuoteStep,
+  getDealerQuotation,
+  isExpired,
+  listDealerQuotations,
+} from "~/modules/quotation/quotation.server";
 import { QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
 import { TOOL_TYPE_CODE } from "~/modules/quotation/tool-type-rules";
 import { listToolTypes } from "~/modules/quotation/tool-types.server";
@@ -30,15 +38,26 @@ export const NewQuotationSchema = z.object({
   typeId: z.coerce.number({ error: "quotation:error.type" }).int().min(1, "quotation:error.type").max(2_000_000_000),
   attrs: z.record(z.string(), z.string().max(200, "quotation:error.tooLong")).default({}),
   qty: z.coerce.number({ error: "quotation:error.qty" }).int("quotation:error.qty").min(1, "quotation:error.qty").max(QUOTE_QTY_MAX, "quotation:error.qty"),
-  wantedDate: z.string().regex(/^\d{4}-\d\d-\d\d$/, "quotation:error.wantedDate").optional(),
+  wantedDate: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\d$/, "quotation:error.wantedDate")
+    .optional(),
   material: z.string({ error: "quotation:error.material" }).trim().min(1, "quotation:error.material").max(200, "quotation:error.tooLong"),
   note: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default(""),
   files: z.array(z.instanceof(File)).max(10).default([]),
 });
 
 export const DealerStepSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("answer"), token, body: z.string({ error: "quotation:error.answerRequired" }).trim().min(1, "quotation:error.answerRequired").max(QUOTE_TEXT_MAX, "quotation:error.tooLong") }),
-  z.object({ intent: z.literal("accept"), token, qty: z.coerce.number({ error: "quotation:error.qty" }).int("quotation:error.qty").min(1, "quotation:error.qty").max(QUOTE_QTY_MAX, "quotation:error.qty") }),
+  z.object({
+    intent: z.literal("answer"),
+    token,
+    body: z.string({ error: "quotation:error.answerRequired" }).trim().min(1, "quotation:error.answerRequired").max(QUOTE_TEXT_MAX, "quotation:error.tooLong"),
+  }),
+  z.object({
+    intent: z.literal("accept"),
+    token,
+    qty: z.coerce.number({ error: "quotation:error.qty" }).int("quotation:error.qty").min(1, "quotation:error.qty").max(QUOTE_QTY_MAX, "quotation:error.qty"),
+  }),
   z.object({ intent: z.literal("decline"), token, body: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default("") }),
   z.object({ intent: z.literal("cancel"), token, body: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default("") }),
 ]);
@@ -73,7 +92,12 @@ function fieldOf(key: string): string | undefined {
 /** Files a request (multipart: the drawings); back to the form with the reasons, or on to its details page. */
 export async function quotationPageAction(request: Request, user: SessionUser) {
   const read = await readUploadForm(request, { fileBytes: QUOTE_FILE_MAX_BYTES, files: QUOTE_FILES_MAX });
-  if (!read.ok) return replyUnreadable(request, read.error === "tooBig" ? { key: "quotation:error.fileTooBig", values: { mb: MB } } : { key: "quotation:error.unreadable" }, read.status);
+  if (!read.ok)
+    return replyUnreadable(
+      request,
+      read.error === "tooBig" ? { key: "quotation:error.fileTooBig", values: { mb: MB } } : { key: "quotation:error.unreadable" },
+      read.status,
+    );
   const submission = parseWithZod(read.form, { schema: NewQuotationSchema });
   if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: QUOTE_QTY_MAX } });
   const v = submission.value;
@@ -90,7 +114,10 @@ export async function quotationPageAction(request: Request, user: SessionUser) {
   });
   if (!r.ok) {
     // each attribute's error beside it, the request's own error on its field or above the form
-    const errors = [{ key: r.error, values: r.values, field: fieldOf(r.error) }, ...Object.entries(r.fields ?? {}).map(([k, e]) => ({ ...e, field: `attrs.${k}` }))];
+    const errors = [
+      { key: r.error, values: r.values, field: fieldOf(r.error) },
+      ...Object.entries(r.fields ?? {}).map(([k, e]) => ({ ...e, field: `attrs.${k}` })),
+    ];
     return replyWithErrors(request, submission, errors, { status: r.status });
   }
   return redirectWithToast(`/technologyService/cutterOfferDetails?id=${r.id}`, "quotation:flash.filed");
@@ -110,7 +137,13 @@ export async function detailsLoader(request: Request, user: SignedInUser) {
   const id = quotationId(request);
   const { quotation: q, attributes, messages, files } = await notFoundWhenMissing(() => getDealerQuotation(db, dealerOf(user), id));
   const inCart = q.product_id
-    ? !!(await db.selectFrom("cart_item").select("id").where("product_id", "=", q.product_id).where("user_id", "=", user.id).where("tenant_id", "=", user.tenantId).executeTakeFirst())
+    ? !!(await db
+        .selectFrom("cart_item")
+        .select("id")
+        .where("product_id", "=", q.product_id)
+        .where("user_id", "=", user.id)
+        .where("tenant_id", "=", user.tenantId)
+        .executeTakeFirst())
     : false;
   const price = user.canSeePrice ? q.unit_price : null;
   const can = (e: "answer" | "accept" | "decline" | "cancel") => nextQuoteStatus(q.status, e) !== null;
@@ -139,7 +172,12 @@ export async function detailsLoader(request: Request, user: SignedInUser) {
     attributes,
     messages: messages.map((m) => ({ ...m, unit_price: user.canSeePrice ? m.unit_price : null })),
     files,
-    actions: { answer: can("answer"), accept: can("accept") && !isExpired(q) && user.canOrder && hasPermission(user, "cart:add"), decline: can("decline"), cancel: can("cancel") },
+    actions: {
+      answer: can("answer"),
+      accept: can("accept") && !isExpired(q) && user.canOrder && hasPermission(user, "cart:add"),
+      decline: can("decline"),
+      cancel: can("cancel"),
+    },
     acceptQty: acceptQty(q),
     token: newSubmitToken(),
     textMax: QUOTE_TEXT_MAX,
@@ -157,7 +195,10 @@ export async function detailsAction(request: Request, user: SignedInUser) {
   // accepting puts the quoted item into the cart
   if (v.intent === "accept") requirePermission(user, "cart:add");
   const dealer = dealerOf(user);
-  const r = v.intent === "accept" ? await acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty }) : await dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body });
+  const r =
+    v.intent === "accept"
+      ? await acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty })
+      : await dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body });
   if (!r.ok) {
     if (r.status === 404) notFound();
     return replyWithError(request, submission, { key: r.error, values: r.values }, { status: r.status });

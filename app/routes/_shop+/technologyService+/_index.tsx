@@ -13,9 +13,7 @@ export default function TechnologyService() {
   const { t, i18n } = useTranslation();
   const entries = [
     { to: "/technologyService/onLineTraining", title: t("menu.onLineTraining"), text: t("content.trainingIntro") },
-    ...(i18n.language === "en"
-      ? []
-      : [{ to: "/technologyService/cutterOffer", title: t("menu.cutterOffer"), text: t("content.cutterOfferIntro") }]),
+    ...(i18n.language === "en" ? [] : [{ to: "/technologyService/cutterOffer", title: t("menu.cutterOffer"), text: t("content.cutterOfferIntro") }]),
     { to: "/technologyService/selectionCategory", title: t("menu.selectionCategory"), text: t("content.selectionIntro") },
   ];
   return (

@@ -38,7 +38,11 @@ export default function CutterOfferDetails() {
   const { quotation: q, attributes, messages, files, actions, acceptQty, token, textMax } = useLoaderData<typeof loader>();
   // a refused step (zod's or the quotation's): its first text above the page's forms
   const result = useActionData<typeof action>()?.result;
-  const refused = result?.error ? Object.values(result.error).flat().find((e): e is string => !!e) : undefined;
+  const refused = result?.error
+    ? Object.values(result.error)
+        .flat()
+        .find((e): e is string => !!e)
+    : undefined;
   const { t, i18n } = useTranslation("quotation");
   if (i18n.language === "en") return <ChineseOnly />;
   return (
@@ -73,7 +77,16 @@ export default function CutterOfferDetails() {
       ) : null}
       <div className="qt-actions">
         {actions.answer ? (
-          <NoteForm intent="answer" token={token} maxLength={textMax} title={t("dealer.answerTitle")} label={t("dealer.answerTitle")} button={t("dealer.answer")} required rows={3} />
+          <NoteForm
+            intent="answer"
+            token={token}
+            maxLength={textMax}
+            title={t("dealer.answerTitle")}
+            label={t("dealer.answerTitle")}
+            button={t("dealer.answer")}
+            required
+            rows={3}
+          />
         ) : null}
         {actions.accept ? (
           <Form method="post" className="card" data-testid="quote-accept">
@@ -83,7 +96,16 @@ export default function CutterOfferDetails() {
             <input type="hidden" name="intent" value="accept" />
             <label className="field">
               <span className="required">{t("dealer.acceptQty")}</span>
-              <input name="qty" type="number" min={q.moq ?? 1} max={100000} inputMode="numeric" required defaultValue={acceptQty} data-testid="quote-accept-qty" />
+              <input
+                name="qty"
+                type="number"
+                min={q.moq ?? 1}
+                max={100000}
+                inputMode="numeric"
+                required
+                defaultValue={acceptQty}
+                data-testid="quote-accept-qty"
+              />
             </label>
             <div>
               <button type="submit" className="btn">
@@ -93,10 +115,26 @@ export default function CutterOfferDetails() {
           </Form>
         ) : null}
         {actions.decline ? (
-          <NoteForm intent="decline" token={token} maxLength={textMax} title={t("dealer.declineTitle")} label={t("dealer.declineReason") + t("optional")} button={t("dealer.decline")} buttonClass="btn btn-outline" />
+          <NoteForm
+            intent="decline"
+            token={token}
+            maxLength={textMax}
+            title={t("dealer.declineTitle")}
+            label={t("dealer.declineReason") + t("optional")}
+            button={t("dealer.decline")}
+            buttonClass="btn btn-outline"
+          />
         ) : null}
         {actions.cancel ? (
-          <NoteForm intent="cancel" token={token} maxLength={textMax} title={t("dealer.cancelTitle")} label={t("dealer.cancelNote") + t("optional")} button={t("dealer.cancel")} buttonClass="btn btn-outline btn-danger" />
+          <NoteForm
+            intent="cancel"
+            token={token}
+            maxLength={textMax}
+            title={t("dealer.cancelTitle")}
+            label={t("dealer.cancelNote") + t("optional")}
+            button={t("dealer.cancel")}
+            buttonClass="btn btn-outline btn-danger"
+          />
         ) : null}
       </div>
       <h2 className="fb-section-title">{t("history")}</h2>
@@ -109,7 +147,17 @@ export default function CutterOfferDetails() {
 }
 
 /** The dealer's answer to a question, or his reason to decline or cancel: one text posted with its intent. */
-function NoteForm(props: { intent: "answer" | "decline" | "cancel"; token: string; maxLength: number; title: string; label: string; button: string; required?: boolean; rows?: number; buttonClass?: string }) {
+function NoteForm(props: {
+  intent: "answer" | "decline" | "cancel";
+  token: string;
+  maxLength: number;
+  title: string;
+  label: string;
+  button: string;
+  required?: boolean;
+  rows?: number;
+  buttonClass?: string;
+}) {
   return (
     <Form method="post" className="card" data-testid={`quote-${props.intent}`}>
       <h2 className="fb-section-title">{props.title}</h2>

@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 type Errors = Record<string, string[] | null | undefined>;
 
 /** The fields of a catalogue node's form (new and edit). */
-export function NodeFields({ node, errors }: { node: { label_zh: string; label_en: string; describe_zh: string; describe_en: string; show_flag: number; is_non_standard: number; sort: number } | null; errors: Errors }) {
+export function NodeFields({
+  node,
+  errors,
+}: {
+  node: { label_zh: string; label_en: string; describe_zh: string; describe_en: string; show_flag: number; is_non_standard: number; sort: number } | null;
+  errors: Errors;
+}) {
   const { t } = useTranslation("adminCatalog");
   const err = (name: string) => errors[name]?.[0];
   const aria = (name: string) => (err(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});

@@ -48,119 +48,125 @@ export function ProductForm({
       </span>
     ) : null;
   return (
-      <Form method="post" className="admin-form admin-form-top" noValidate data-testid="product-form">
-        <fieldset disabled={!canEdit} className="admin-fieldset">
-          <legend className="visually-hidden">{t("product.title")}</legend>
-          <input type="hidden" name="intent" value="product" />
-          <label>
-            {t("product.orderingCode")}
-            <input name="orderingCode" defaultValue={p.ordering_code} maxLength={80} required {...aria("orderingCode")} />
-            {message("orderingCode")}
-          </label>
-          <label>
-            {t("product.kind")}
-            <select name="kind" defaultValue={p.kind}>
-              {PRODUCT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`product.kinds.${k}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t("product.node")}
-            <select name="catalogueCode" defaultValue={p.catalogue_code} {...aria("catalogueCode")}>
-              {nodes.map((n) => (
-                <option key={n.code} value={n.code}>
-                  {n.code} {en ? n.label_en : n.label_zh}
-                </option>
-              ))}
-            </select>
-            {message("catalogueCode")}
-          </label>
-          <label>
-            {t("product.nameZh")}
-            <input name="nameZh" defaultValue={p.name_zh} maxLength={200} required {...aria("nameZh")} />
-            {message("nameZh")}
-          </label>
-          <label>
-            {t("product.nameEn")}
-            <input name="nameEn" defaultValue={p.name_en} maxLength={200} required {...aria("nameEn")} />
-            {message("nameEn")}
-          </label>
-          <label>
-            {t("product.specification")}
-            <input name="specification" defaultValue={p.specification} maxLength={300} {...aria("specification")} />
-            {message("specification")}
-          </label>
-          <label>
-            {t("product.grade")}
-            <input name="grade" defaultValue={p.grade ?? ""} maxLength={20} {...aria("grade")} />
-            {message("grade")}
-          </label>
-          <label>
-            {t("product.fitKey")}
-            <input name="fitKey" defaultValue={p.fit_key ?? ""} maxLength={20} aria-describedby="fit-hint" />
-            <span className="admin-muted small" id="fit-hint">
-              {compatibleCount === null ? t("product.fitHintNew") : t("product.fitHint", { count: compatibleCount })}
-            </span>
-          </label>
-          <fieldset className="admin-groups">
-            <legend>{t("product.materialGroups")}</legend>
-            {GROUPS.map((g) => (
-              <label key={g} className="admin-check">
-                <input type="checkbox" name="materialGroups" value={g} defaultChecked={p.material_groups.includes(g)} />
-                {g} {t(`product.groups.${g}`)}
-              </label>
+    <Form method="post" className="admin-form admin-form-top" noValidate data-testid="product-form">
+      <fieldset disabled={!canEdit} className="admin-fieldset">
+        <legend className="visually-hidden">{t("product.title")}</legend>
+        <input type="hidden" name="intent" value="product" />
+        <label>
+          {t("product.orderingCode")}
+          <input name="orderingCode" defaultValue={p.ordering_code} maxLength={80} required {...aria("orderingCode")} />
+          {message("orderingCode")}
+        </label>
+        <label>
+          {t("product.kind")}
+          <select name="kind" defaultValue={p.kind}>
+            {PRODUCT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`product.kinds.${k}`)}
+              </option>
             ))}
-          </fieldset>
-          <label>
-            {t("product.unit")}
-            <select name="unit" defaultValue={p.unit}>
-              <option value="pc">{t("product.units.pc")}</option>
-              <option value="box">{t("product.units.box")}</option>
-              <option value="set">{t("product.units.set")}</option>
-            </select>
-          </label>
-          <label>
-            {t("product.mpq")}
-            <input name="mpq" inputMode="numeric" defaultValue={p.mpq} required {...aria("mpq")} />
-            {message("mpq")}
-          </label>
-          <label>
-            {t("product.moq")}
-            <input name="moq" inputMode="numeric" defaultValue={p.moq} required {...aria("moq")} />
-            {message("moq")}
-          </label>
-          <label>
-            {t("product.listPriceYuan")}
-            <input name="listPrice" inputMode="decimal" defaultValue={formatAmount(p.list_price, { grouped: false })} aria-describedby="price-hint" {...aria("listPrice")} />
-            <span className="admin-muted small" id="price-hint">
-              {t("product.listPriceHint")}
-            </span>
-            {message("listPrice")}
-          </label>
-          <label>
-            {t("product.status")}
-            <select name="status" defaultValue={p.status}>
-              <option value="active">{t("product.statusActive")}</option>
-              <option value="delisted">{t("product.statusDelisted")}</option>
-            </select>
-          </label>
-          <label className="admin-form-wide">
-            {t("product.attributes")}
-            <textarea name="attributes" defaultValue={p.attributes} rows={3} {...aria("attributes")} />
-            {message("attributes")}
-          </label>
-          <p className="admin-muted small admin-form-wide">{t("product.isoHint")}</p>
-          {canEdit ? (
-            <div className="admin-form-actions">
-              <button type="submit" className="btn">
-                {t("common.save")}
-              </button>
-            </div>
-          ) : null}
+          </select>
+        </label>
+        <label>
+          {t("product.node")}
+          <select name="catalogueCode" defaultValue={p.catalogue_code} {...aria("catalogueCode")}>
+            {nodes.map((n) => (
+              <option key={n.code} value={n.code}>
+                {n.code} {en ? n.label_en : n.label_zh}
+              </option>
+            ))}
+          </select>
+          {message("catalogueCode")}
+        </label>
+        <label>
+          {t("product.nameZh")}
+          <input name="nameZh" defaultValue={p.name_zh} maxLength={200} required {...aria("nameZh")} />
+          {message("nameZh")}
+        </label>
+        <label>
+          {t("product.nameEn")}
+          <input name="nameEn" defaultValue={p.name_en} maxLength={200} required {...aria("nameEn")} />
+          {message("nameEn")}
+        </label>
+        <label>
+          {t("product.specification")}
+          <input name="specification" defaultValue={p.specification} maxLength={300} {...aria("specification")} />
+          {message("specification")}
+        </label>
+        <label>
+          {t("product.grade")}
+          <input name="grade" defaultValue={p.grade ?? ""} maxLength={20} {...aria("grade")} />
+          {message("grade")}
+        </label>
+        <label>
+          {t("product.fitKey")}
+          <input name="fitKey" defaultValue={p.fit_key ?? ""} maxLength={20} aria-describedby="fit-hint" />
+          <span className="admin-muted small" id="fit-hint">
+            {compatibleCount === null ? t("product.fitHintNew") : t("product.fitHint", { count: compatibleCount })}
+          </span>
+        </label>
+        <fieldset className="admin-groups">
+          <legend>{t("product.materialGroups")}</legend>
+          {GROUPS.map((g) => (
+            <label key={g} className="admin-check">
+              <input type="checkbox" name="materialGroups" value={g} defaultChecked={p.material_groups.includes(g)} />
+              {g} {t(`product.groups.${g}`)}
+            </label>
+          ))}
         </fieldset>
-      </Form>
+        <label>
+          {t("product.unit")}
+          <select name="unit" defaultValue={p.unit}>
+            <option value="pc">{t("product.units.pc")}</option>
+            <option value="box">{t("product.units.box")}</option>
+            <option value="set">{t("product.units.set")}</option>
+          </select>
+        </label>
+        <label>
+          {t("product.mpq")}
+          <input name="mpq" inputMode="numeric" defaultValue={p.mpq} required {...aria("mpq")} />
+          {message("mpq")}
+        </label>
+        <label>
+          {t("product.moq")}
+          <input name="moq" inputMode="numeric" defaultValue={p.moq} required {...aria("moq")} />
+          {message("moq")}
+        </label>
+        <label>
+          {t("product.listPriceYuan")}
+          <input
+            name="listPrice"
+            inputMode="decimal"
+            defaultValue={formatAmount(p.list_price, { grouped: false })}
+            aria-describedby="price-hint"
+            {...aria("listPrice")}
+          />
+          <span className="admin-muted small" id="price-hint">
+            {t("product.listPriceHint")}
+          </span>
+          {message("listPrice")}
+        </label>
+        <label>
+          {t("product.status")}
+          <select name="status" defaultValue={p.status}>
+            <option value="active">{t("product.statusActive")}</option>
+            <option value="delisted">{t("product.statusDelisted")}</option>
+          </select>
+        </label>
+        <label className="admin-form-wide">
+          {t("product.attributes")}
+          <textarea name="attributes" defaultValue={p.attributes} rows={3} {...aria("attributes")} />
+          {message("attributes")}
+        </label>
+        <p className="admin-muted small admin-form-wide">{t("product.isoHint")}</p>
+        {canEdit ? (
+          <div className="admin-form-actions">
+            <button type="submit" className="btn">
+              {t("common.save")}
+            </button>
+          </div>
+        ) : null}
+      </fieldset>
+    </Form>
   );
 }

@@ -20,7 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parent = (q.status === "success" ? q.value.parent : undefined) || null;
   const path = await nodePath(db, parent);
   const known = parent === null || path.length > 0;
-  return { parent: known ? parent : null, path: known ? path : [], nodes: await listNodes(db, known ? parent : null), canEdit: user.funcCodes.has("cat:node:edit") };
+  return {
+    parent: known ? parent : null,
+    path: known ? path : [],
+    nodes: await listNodes(db, known ? parent : null),
+    canEdit: user.funcCodes.has("cat:node:edit"),
+  };
 }
 
 export default function CatalogueNodes() {
@@ -59,8 +64,12 @@ export default function CatalogueNodes() {
               <th scope="col">{t("node.label")}</th>
               <th scope="col">{t("node.showFlag")}</th>
               <th scope="col">{t("node.nonStandard")}</th>
-              <th scope="col" className="num">{t("node.sort")}</th>
-              <th scope="col" className="num">{level < 4 ? t("node.children") : t("node.products")}</th>
+              <th scope="col" className="num">
+                {t("node.sort")}
+              </th>
+              <th scope="col" className="num">
+                {level < 4 ? t("node.children") : t("node.products")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -68,7 +77,11 @@ export default function CatalogueNodes() {
               <tr key={n.code} data-testid={`node-${n.code}`}>
                 <td className="code">{canEdit ? <Link to={`/system/catalogueNode/${encodeURIComponent(n.code)}`}>{n.code}</Link> : n.code}</td>
                 <td className="cell-wrap">
-                  {n.level < 4 ? <Link to={`/system/catalogueNode?parent=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link> : <Link to={`/system/product?node=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>}
+                  {n.level < 4 ? (
+                    <Link to={`/system/catalogueNode?parent=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>
+                  ) : (
+                    <Link to={`/system/product?node=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>
+                  )}
                 </td>
                 <td>{n.show_flag ? t("common.yes") : t("common.no")}</td>
                 <td>{n.is_non_standard ? t("common.yes") : t("common.no")}</td>

@@ -35,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: NodeNewSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { code, ...input } = submission.value;
-  const r = await notFoundWhenMissing(() => saveNode(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { newCode: code, parentCode: parent?.code ?? null }, input));
+  const r = await notFoundWhenMissing(() =>
+    saveNode(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { newCode: code, parentCode: parent?.code ?? null }, input),
+  );
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "code"]: [r.error] } }) }, { status: 400 });
   const back = parent ? `/system/catalogueNode?parent=${encodeURIComponent(parent.code)}` : "/system/catalogueNode";
   return redirectWithToast(back, "adminCatalog:node.added");
@@ -63,7 +65,13 @@ export default function CatalogueNodeNew() {
       <Form method="post" className="admin-form" noValidate data-testid="node-form">
         <label>
           {t("node.code")}
-          <input name="code" maxLength={40} required aria-describedby={codeError ? "code-error code-hint" : "code-hint"} aria-invalid={codeError ? true : undefined} />
+          <input
+            name="code"
+            maxLength={40}
+            required
+            aria-describedby={codeError ? "code-error code-hint" : "code-hint"}
+            aria-invalid={codeError ? true : undefined}
+          />
           <span className="admin-muted small" id="code-hint">
             {t("node.codeHint")}
           </span>

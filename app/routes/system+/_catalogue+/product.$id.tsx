@@ -36,16 +36,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "stock") {
-    const r = await notFoundWhenMissing(() => saveStock(db, actor, { productId: id, tenantId: v.tenantId, available: v.available, leadTimeDays: v.leadTimeDays, listPrice: v.entityListPrice ?? null }));
+    const r = await notFoundWhenMissing(() =>
+      saveStock(db, actor, { productId: id, tenantId: v.tenantId, available: v.available, leadTimeDays: v.leadTimeDays, listPrice: v.entityListPrice ?? null }),
+    );
     if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }) }, { status: 400 });
     return redirect(`/system/product/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:stock.saved") } });
   }
   if (v.intent === "cutting" || v.intent === "cuttingDelete") {
-    const r = await notFoundWhenMissing(() =>
-      v.intent === "cutting" ? saveCuttingData(db, actor, id, v) : deleteCuttingData(db, actor, id, v.group),
-    );
+    const r = await notFoundWhenMissing(() => (v.intent === "cutting" ? saveCuttingData(db, actor, id, v) : deleteCuttingData(db, actor, id, v.group)));
     if (!r.ok) return json({ result: submission.reply(r.field ? { fieldErrors: { [r.field]: [r.error] } } : { formErrors: [r.error] }) }, { status: 400 });
-    return redirect(`/system/product/${id}`, { headers: { "Set-Cookie": await setFlash(v.intent === "cutting" ? "adminCatalog:cutting.saved" : "adminCatalog:cutting.deleted") } });
+    return redirect(`/system/product/${id}`, {
+      headers: { "Set-Cookie": await setFlash(v.intent === "cutting" ? "adminCatalog:cutting.saved" : "adminCatalog:cutting.deleted") },
+    });
   }
   const r = await notFoundWhenMissing(() =>
     saveProduct(db, actor, id, { ...v, grade: v.grade || null, fitKey: v.fitKey || null, listPrice: v.listPrice ?? null }),
@@ -67,8 +69,7 @@ export default function ProductEdit() {
   return (
     <div className="admin-page">
       <p>
-        <Link to="/system/product">{t("common.back")}</Link> ·{" "}
-        <a href={`/item?code=${encodeURIComponent(p.ordering_code)}`}>{t("product.openInShop")}</a>
+        <Link to="/system/product">{t("common.back")}</Link> · <a href={`/item?code=${encodeURIComponent(p.ordering_code)}`}>{t("product.openInShop")}</a>
       </p>
       <h1>{p.ordering_code}</h1>
       {Object.keys(errors).length ? (
@@ -92,7 +93,9 @@ export default function ProductEdit() {
             <tr>
               <th scope="col">{t("customer.entity")}</th>
               <th scope="col">{t("stock.available")}</th>
-              <th scope="col" className="num">{t("stock.reserved")}</th>
+              <th scope="col" className="num">
+                {t("stock.reserved")}
+              </th>
               <th scope="col">{t("stock.leadTime")}</th>
               <th scope="col">{t("stock.listPrice")}</th>
               {canEdit ? <th scope="col">{t("common.actions")}</th> : null}
@@ -200,10 +203,12 @@ export default function ProductEdit() {
                         {cell("vcMin", row?.vc_min, "cutting.vcMinOf")}–{cell("vcMax", row?.vc_max, "cutting.vcMaxOf")}
                       </td>
                       <td className="admin-cell-range">
-                        {cell("fMin", row ? Number(row.f_min) : undefined, "cutting.fMinOf")}–{cell("fMax", row ? Number(row.f_max) : undefined, "cutting.fMaxOf")}
+                        {cell("fMin", row ? Number(row.f_min) : undefined, "cutting.fMinOf")}–
+                        {cell("fMax", row ? Number(row.f_max) : undefined, "cutting.fMaxOf")}
                       </td>
                       <td className="admin-cell-range">
-                        {cell("apMin", row ? Number(row.ap_min) : undefined, "cutting.apMinOf")}–{cell("apMax", row ? Number(row.ap_max) : undefined, "cutting.apMaxOf")}
+                        {cell("apMin", row ? Number(row.ap_min) : undefined, "cutting.apMinOf")}–
+                        {cell("apMax", row ? Number(row.ap_max) : undefined, "cutting.apMaxOf")}
                       </td>
                       {canEdit ? (
                         <td className="admin-cell-actions">

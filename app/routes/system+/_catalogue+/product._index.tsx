@@ -73,7 +73,9 @@ export default function Products() {
               <th scope="col">{t("product.name")}</th>
               <th scope="col">{t("product.specification")}</th>
               <th scope="col">{t("product.node")}</th>
-              <th scope="col" className="num">{t("product.listPrice")}</th>
+              <th scope="col" className="num">
+                {t("product.listPrice")}
+              </th>
               <th scope="col">{t("product.status")}</th>
             </tr>
           </thead>

@@ -31,7 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   if (v.intent !== "product") return json({ result: submission.reply({ formErrors: ["adminCatalog:form.fix"] }) }, { status: 400 });
-  const r = await saveProduct(db, { id: user.id, code: user.code, tenantId: user.tenantId }, null, { ...v, grade: v.grade || null, fitKey: v.fitKey || null, listPrice: v.listPrice ?? null });
+  const r = await saveProduct(db, { id: user.id, code: user.code, tenantId: user.tenantId }, null, {
+    ...v,
+    grade: v.grade || null,
+    fitKey: v.fitKey || null,
+    listPrice: v.listPrice ?? null,
+  });
   if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "orderingCode"]: [r.error] } }) }, { status: 400 });
   return redirectWithToast(`/system/product/${r.id}`, "adminCatalog:product.added");
 }

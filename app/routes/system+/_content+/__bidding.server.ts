@@ -13,12 +13,27 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const BiddingSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
-    biddingNo: z.string({ error: `${E}number` }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/, `${E}number`),
-    titleZh: z.string({ error: `${E}title` }).trim().min(1, `${E}title`).max(200, `${E}tooLong`),
-    titleEn: z.string({ error: `${E}title` }).trim().min(1, `${E}title`).max(200, `${E}tooLong`),
+    biddingNo: z
+      .string({ error: `${E}number` })
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/, `${E}number`),
+    titleZh: z
+      .string({ error: `${E}title` })
+      .trim()
+      .min(1, `${E}title`)
+      .max(200, `${E}tooLong`),
+    titleEn: z
+      .string({ error: `${E}title` })
+      .trim()
+      .min(1, `${E}title`)
+      .max(200, `${E}tooLong`),
     bodyZh: z.string().max(20_000, `${E}tooLong`).default(""),
     bodyEn: z.string().max(20_000, `${E}tooLong`).default(""),
-    contact: z.string({ error: `${E}contact` }).trim().min(1, `${E}contact`).max(300, `${E}tooLong`),
+    contact: z
+      .string({ error: `${E}contact` })
+      .trim()
+      .min(1, `${E}contact`)
+      .max(300, `${E}tooLong`),
     publishedAt: localTime,
     opensAt: localTime,
     closesAt: localTime,

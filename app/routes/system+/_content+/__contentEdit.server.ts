@@ -9,8 +9,16 @@ const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optiona
 export const ContentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
-    titleZh: z.string({ error: `${E}title` }).trim().min(1, `${E}title`).max(200, `${E}tooLong`),
-    titleEn: z.string({ error: `${E}title` }).trim().min(1, `${E}title`).max(200, `${E}tooLong`),
+    titleZh: z
+      .string({ error: `${E}title` })
+      .trim()
+      .min(1, `${E}title`)
+      .max(200, `${E}tooLong`),
+    titleEn: z
+      .string({ error: `${E}title` })
+      .trim()
+      .min(1, `${E}title`)
+      .max(200, `${E}tooLong`),
     bodyZh: z.string().max(20_000, `${E}tooLong`).default(""),
     bodyEn: z.string().max(20_000, `${E}tooLong`).default(""),
     status: z.enum(CONTENT_STATUSES, { error: `${E}status` }),

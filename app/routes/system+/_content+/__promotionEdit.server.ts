@@ -5,8 +5,16 @@ import { localToIso } from "~/modules/admin/parameters";
 
 /** The forms of promotion.$id and promotion._index: on the server only, so zod stays out of the browser (decision 041). */
 const E = "adminContent:promo.err.";
-const local = z.string({ error: `${E}window` }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, `${E}window`).transform((v) => new Date(localToIso(v)).toISOString());
-const count = z.coerce.number({ error: `${E}number` }).int(`${E}number`).min(1, `${E}number`).max(1_000_000, `${E}number`).optional();
+const local = z
+  .string({ error: `${E}window` })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, `${E}window`)
+  .transform((v) => new Date(localToIso(v)).toISOString());
+const count = z.coerce
+  .number({ error: `${E}number` })
+  .int(`${E}number`)
+  .min(1, `${E}number`)
+  .max(1_000_000, `${E}number`)
+  .optional();
 /** yuan with at most two decimals → fen */
 const yuan = z
   .string()
@@ -19,11 +27,24 @@ export const PromotionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
     kind: z.enum(PROMOTION_KINDS, { error: `${E}kind` }),
-    titleZh: z.string({ error: `${E}title` }).trim().min(1, `${E}title`).max(200, `${E}tooLong`),
-    titleEn: z.string({ error: `${E}title` }).trim().min(1, `${E}title`).max(200, `${E}tooLong`),
+    titleZh: z
+      .string({ error: `${E}title` })
+      .trim()
+      .min(1, `${E}title`)
+      .max(200, `${E}tooLong`),
+    titleEn: z
+      .string({ error: `${E}title` })
+      .trim()
+      .min(1, `${E}title`)
+      .max(200, `${E}tooLong`),
     startsAt: local,
     endsAt: local,
-    discountPct: z.coerce.number({ error: `${E}discount` }).int(`${E}discount`).min(1, `${E}discount`).max(99, `${E}discount`).optional(),
+    discountPct: z.coerce
+      .number({ error: `${E}discount` })
+      .int(`${E}discount`)
+      .min(1, `${E}discount`)
+      .max(99, `${E}discount`)
+      .optional(),
     minQty: count,
     minAmount: yuan,
     perCustomerLimit: count,
@@ -59,5 +80,9 @@ export const idParam = z.union([z.literal("new"), z.coerce.number().int().positi
 export const NewProductSchema = z.object({
   which: z.enum(["new", "hot"]),
   on: z.enum(["1", "0"]).transform((v) => v === "1"),
-  code: z.string({ error: "adminContent:newProduct.codeRequired" }).trim().min(1, "adminContent:newProduct.codeRequired").max(60, "adminContent:newProduct.codeRequired"),
+  code: z
+    .string({ error: "adminContent:newProduct.codeRequired" })
+    .trim()
+    .min(1, "adminContent:newProduct.codeRequired")
+    .max(60, "adminContent:newProduct.codeRequired"),
 });

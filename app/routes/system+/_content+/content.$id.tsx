@@ -35,10 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cms:content:edit", db);
   const id = parseId(params.id);
-  const item =
-    id === null
-      ? null
-      : await notFoundWhenMissing(() => getAdminContent(db, { tenantId: user.tenantId, id }));
+  const item = id === null ? null : await notFoundWhenMissing(() => getAdminContent(db, { tenantId: user.tenantId, id }));
   const kind = item?.kind ?? newKind.parse(new URL(request.url).searchParams.get("kind"));
   const categories = isCategoryKind(kind) ? await listCategories(db, kind) : [];
   const parents = kind === "solution" ? await solutionParents(db, user.tenantId, id) : [];
@@ -142,7 +139,9 @@ export default function ContentEdit() {
   const en = i18n.language === "en";
   const [conform] = useForm({ lastResult: actionData?.result });
   // the values typed before a refused save (kept by the reply), else the stored item's
-  const typed = Object.fromEntries(Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
+  const typed = Object.fromEntries(
+    Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
+  );
   const form = { ...loaded.form, ...typed };
   // the item's one message above the form, whichever field it is about
   const error = Object.values(conform.allErrors).flat()[0];

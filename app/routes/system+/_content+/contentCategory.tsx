@@ -32,10 +32,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(request, submission);
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   const v = submission.value;
-  const r = await notFoundWhenMissing((): Promise<Result<unknown>> => (v.intent === "delete" ? deleteCategory(db, actor, v.id) : saveCategory(db, actor, { ...v, id: v.id ?? null })));
+  const r = await notFoundWhenMissing((): Promise<Result<unknown>> =>
+    v.intent === "delete" ? deleteCategory(db, actor, v.id) : saveCategory(db, actor, { ...v, id: v.id ?? null }),
+  );
   if (!r.ok) return replyWithError(request, submission, r.error);
   const kind = categoryKind.parse(new URL(request.url).searchParams.get("kind"));
-  return redirectWithToast(`/system/contentCategory${kind === "download" ? "?kind=download" : ""}`, v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved");
+  return redirectWithToast(
+    `/system/contentCategory${kind === "download" ? "?kind=download" : ""}`,
+    v.intent === "delete" ? "adminContent:category.deleted" : "adminContent:category.saved",
+  );
 }
 
 export default function ContentCategories() {
@@ -80,7 +85,14 @@ export default function ContentCategories() {
                   <input form={`cat-${c.id}`} name="nameEn" defaultValue={c.nameEn} aria-label={t("category.nameEnOf", { name: c.nameZh })} maxLength={100} />
                 </td>
                 <td>
-                  <input form={`cat-${c.id}`} name="sort" defaultValue={c.sort} inputMode="numeric" className="admin-narrow" aria-label={t("category.sortOf", { name: c.nameZh })} />
+                  <input
+                    form={`cat-${c.id}`}
+                    name="sort"
+                    defaultValue={c.sort}
+                    inputMode="numeric"
+                    className="admin-narrow"
+                    aria-label={t("category.sortOf", { name: c.nameZh })}
+                  />
                 </td>
                 <td>{c.itemCount}</td>
                 <td className="admin-actions">

@@ -33,7 +33,11 @@ export default function ContentPreview() {
     <div className="admin-page">
       <h1>{t("content.previewTitle")}</h1>
       <p className={visible ? "admin-status-off" : "admin-status-on"} data-testid="preview-state">
-        {visible ? t("content.previewLive") : item.status === "draft" ? t("content.previewDraft") : t("content.previewScheduled", { date: formatDateTime(item.publishedAt) })}
+        {visible
+          ? t("content.previewLive")
+          : item.status === "draft"
+            ? t("content.previewDraft")
+            : t("content.previewScheduled", { date: formatDateTime(item.publishedAt) })}
       </p>
       <div className="content-preview">
         {(["zh", "en"] as const).map((lang) => (

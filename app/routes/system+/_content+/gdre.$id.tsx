@@ -7,13 +7,7 @@ import { FormError } from "~/components/auth/FormField";
 import { FileFacts } from "~/components/content/FileFacts";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
-import {
-  addBiddingDocument,
-  getAdminBidding,
-  removeBiddingDocument,
-  saveBidding,
-  setBiddingStatus,
-} from "~/modules/bidding/bidding.server";
+import { addBiddingDocument, getAdminBidding, removeBiddingDocument, saveBidding, setBiddingStatus } from "~/modules/bidding/bidding.server";
 import { BIDDING_MAX_DOCUMENTS } from "~/modules/bidding/state";
 import { removeContentFile } from "~/modules/content/files.server";
 import biddingCss from "~/styles/bidding.css";
@@ -111,7 +105,9 @@ export default function BiddingEdit() {
   const { t } = useTranslation("bidding");
   const [conform] = useForm({ lastResult: actionData?.result });
   // the values typed before a refused save (kept by the reply), else the stored tender's
-  const typed = Object.fromEntries(Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
+  const typed = Object.fromEntries(
+    Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
+  );
   const form = { ...loaded.form, ...typed };
   // the page's one message above the forms, whichever field it is about
   const error = Object.values(conform.allErrors).flat()[0];
@@ -214,7 +210,13 @@ export default function BiddingEdit() {
               <input type="hidden" name="intent" value="addDocument" />
               <label className="admin-form-wide">
                 {t("admin.documentAdd")}
-                <input type="file" name="document" accept=".pdf,.png,.jpg,.jpeg,.zip,.docx,.xlsx,.pptx" aria-describedby="document-hint" data-testid="bidding-file" />
+                <input
+                  type="file"
+                  name="document"
+                  accept=".pdf,.png,.jpg,.jpeg,.zip,.docx,.xlsx,.pptx"
+                  aria-describedby="document-hint"
+                  data-testid="bidding-file"
+                />
                 <small id="document-hint" className="admin-muted">
                   {t("admin.documentHint", { mb: maxMb })}
                 </small>

@@ -30,7 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply(), params: null }, { status: 400 });
   const r = await setProductFlag(db, { id: user.id, code: user.code, tenantId: user.tenantId }, submission.value);
   if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }), params: r.params ?? null }, { status: 400 });
-  return redirect("/system/newProduct", { headers: { "Set-Cookie": await setFlash(submission.value.on ? "adminContent:newProduct.added" : "adminContent:newProduct.removed") } });
+  return redirect("/system/newProduct", {
+    headers: { "Set-Cookie": await setFlash(submission.value.on ? "adminContent:newProduct.added" : "adminContent:newProduct.removed") },
+  });
 }
 
 export default function NewProductSettings() {

@@ -38,8 +38,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: null,
       state: null,
       form: {
-        kind: "sale", titleZh: "", titleEn: "", startsAt: isoToLocal(new Date(start).toISOString()), endsAt: isoToLocal(new Date(start + 7 * 24 * HOUR).toISOString()),
-        discountPct: "", minQty: "", minAmount: "", perCustomerLimit: "", giftCode: "", giftQty: "", items: "",
+        kind: "sale",
+        titleZh: "",
+        titleEn: "",
+        startsAt: isoToLocal(new Date(start).toISOString()),
+        endsAt: isoToLocal(new Date(start + 7 * 24 * HOUR).toISOString()),
+        discountPct: "",
+        minQty: "",
+        minAmount: "",
+        perCustomerLimit: "",
+        giftCode: "",
+        giftQty: "",
+        items: "",
       },
       sold: [] as { code: string; sold: number }[],
     };
@@ -168,7 +178,9 @@ export default function PromotionEdit() {
         <label>
           {t("promo.discountPct")}
           <input name="discountPct" inputMode="numeric" defaultValue={form.discountPct} aria-describedby={described("discountPct") ?? "discount-hint"} />
-          <small id="discount-hint" className="admin-muted">{t("promo.discountHint")}</small>
+          <small id="discount-hint" className="admin-muted">
+            {t("promo.discountHint")}
+          </small>
           {fieldError("discountPct")}
         </label>
         <label>
@@ -198,8 +210,16 @@ export default function PromotionEdit() {
         </label>
         <label className="admin-form-wide">
           {t("promo.items")}
-          <textarea name="items" rows={8} defaultValue={form.items} aria-describedby={`items-hint${described("items") ? " items-error" : ""}`} data-testid="promotion-items" />
-          <small id="items-hint" className="admin-muted">{t("promo.itemsHint")}</small>
+          <textarea
+            name="items"
+            rows={8}
+            defaultValue={form.items}
+            aria-describedby={`items-hint${described("items") ? " items-error" : ""}`}
+            data-testid="promotion-items"
+          />
+          <small id="items-hint" className="admin-muted">
+            {t("promo.itemsHint")}
+          </small>
           {fieldError("items")}
         </label>
         <p className="admin-muted admin-form-wide">{t("promo.chinaTime")}</p>
@@ -212,9 +232,7 @@ export default function PromotionEdit() {
           </Link>
         </div>
       </Form>
-      {sold.length ? (
-        <p className="admin-muted">{t("promo.sold", { list: sold.map((s) => `${s.code}: ${s.sold}`).join(", ") })}</p>
-      ) : null}
+      {sold.length ? <p className="admin-muted">{t("promo.sold", { list: sold.map((s) => `${s.code}: ${s.sold}`).join(", ") })}</p> : null}
       {id !== null && state !== "ended" ? (
         <Form method="post" className="admin-form-inline">
           <input type="hidden" name="intent" value="end" />

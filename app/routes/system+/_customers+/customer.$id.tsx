@@ -98,7 +98,13 @@ export default function CustomerPage() {
           </label>
           <label>
             {t("customer.creditLimitYuan")}
-            <input name="creditLimit" inputMode="decimal" defaultValue={formatAmount(c.credit_limit, { grouped: false })} required {...described("creditLimit")} />
+            <input
+              name="creditLimit"
+              inputMode="decimal"
+              defaultValue={formatAmount(c.credit_limit, { grouped: false })}
+              required
+              {...described("creditLimit")}
+            />
             {fieldError("creditLimit")}
           </label>
           <label>
@@ -118,7 +124,13 @@ export default function CustomerPage() {
           </label>
           <label>
             {t("customer.freeShippingYuan")}
-            <input name="freeShippingAmount" inputMode="decimal" defaultValue={formatAmount(c.free_shipping_amount, { grouped: false })} aria-describedby="free-hint" {...described("freeShippingAmount")} />
+            <input
+              name="freeShippingAmount"
+              inputMode="decimal"
+              defaultValue={formatAmount(c.free_shipping_amount, { grouped: false })}
+              aria-describedby="free-hint"
+              {...described("freeShippingAmount")}
+            />
             <span className="admin-muted small" id="free-hint">
               {t("customer.freeShippingHint")}
             </span>
@@ -146,10 +158,18 @@ export default function CustomerPage() {
           <thead>
             <tr>
               <th scope="col">{t("customer.entity")}</th>
-              <th scope="col" className="num">{t("customer.creditLimit")}</th>
-              <th scope="col" className="num">{t("customer.creditInUse")}</th>
-              <th scope="col" className="num">{t("customer.creditAvailable")}</th>
-              <th scope="col" className="num">{t("customer.freeShipping")}</th>
+              <th scope="col" className="num">
+                {t("customer.creditLimit")}
+              </th>
+              <th scope="col" className="num">
+                {t("customer.creditInUse")}
+              </th>
+              <th scope="col" className="num">
+                {t("customer.creditAvailable")}
+              </th>
+              <th scope="col" className="num">
+                {t("customer.freeShipping")}
+              </th>
               {canPrices ? <th scope="col">{t("customer.priceList")}</th> : null}
             </tr>
           </thead>
@@ -160,8 +180,12 @@ export default function CustomerPage() {
                   {e.code} {en ? e.name_en : e.name_zh}
                 </td>
                 <td className="num">{formatAmount(c.credit_limit)}</td>
-                <td className="num" data-testid="credit-in-use">{formatAmount(e.openPayable)}</td>
-                <td className="num" data-testid="credit-available">{formatAmount(e.available)}</td>
+                <td className="num" data-testid="credit-in-use">
+                  {formatAmount(e.openPayable)}
+                </td>
+                <td className="num" data-testid="credit-available">
+                  {formatAmount(e.available)}
+                </td>
                 <td className="num">{formatAmount(c.free_shipping_amount ?? e.free_shipping_amount)}</td>
                 {canPrices ? (
                   <td>
@@ -205,7 +229,13 @@ export default function CustomerPage() {
                     <Form method="post" className="admin-inline-form">
                       <input type="hidden" name="intent" value="erp" />
                       <input type="hidden" name="userId" value={m.id} />
-                      <input name="erpAccount" defaultValue={m.erp_account ?? ""} maxLength={40} className="admin-cell-input code" aria-label={t("customer.erpAccountOf", { code: m.code })} />
+                      <input
+                        name="erpAccount"
+                        defaultValue={m.erp_account ?? ""}
+                        maxLength={40}
+                        className="admin-cell-input code"
+                        aria-label={t("customer.erpAccountOf", { code: m.code })}
+                      />
                       <button type="submit" className="btn btn-outline btn-small">
                         {t("common.save")}
                       </button>

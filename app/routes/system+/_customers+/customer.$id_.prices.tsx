@@ -26,8 +26,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const q = parseWithZod(new URL(request.url).searchParams, { schema: PriceListQuerySchema });
   const query = q.status === "success" ? q.value : { tenant: undefined, page: 1 };
   const tenantId = query.tenant ?? entities[0]?.id;
-  const list = tenantId ? await notFoundWhenMissing(() => listCustomerPrices(db, id, tenantId, query.page)) : { total: 0, rows: [] as Awaited<ReturnType<typeof listCustomerPrices>>["rows"] };
-  return { customer, entities, pageSize: PRICE_PAGE_SIZE, tenantId: tenantId ?? null, page: query.page, total: list.total, rows: list.rows, canEdit: user.funcCodes.has("cus:price:edit") };
+  const list = tenantId
+    ? await notFoundWhenMissing(() => listCustomerPrices(db, id, tenantId, query.page))
+    : { total: 0, rows: [] as Awaited<ReturnType<typeof listCustomerPrices>>["rows"] };
+  return {
+    customer,
+    entities,
+    pageSize: PRICE_PAGE_SIZE,
+    tenantId: tenantId ?? null,
+    page: query.page,
+    total: list.total,
+    rows: list.rows,
+    canEdit: user.funcCodes.has("cus:price:edit"),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +50,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "set") {
-    const r = await notFoundWhenMissing(() => setCustomerPrice(db, actor, { customerId: id, tenantId: v.tenantId, orderingCode: v.orderingCode, price: v.price }));
+    const r = await notFoundWhenMissing(() =>
+      setCustomerPrice(db, actor, { customerId: id, tenantId: v.tenantId, orderingCode: v.orderingCode, price: v.price }),
+    );
     if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "orderingCode"]: [r.error] } }) }, { status: 400 });
   } else {
     await notFoundWhenMissing(() => deleteCustomerPrice(db, actor, { customerId: id, tenantId: v.tenantId, productId: v.productId }));
@@ -111,8 +124,12 @@ export default function CustomerPrices() {
             <tr>
               <th scope="col">{t("price.orderingCode")}</th>
               <th scope="col">{t("product.name")}</th>
-              <th scope="col" className="num">{t("product.listPrice")}</th>
-              <th scope="col" className="num">{t("price.price")}</th>
+              <th scope="col" className="num">
+                {t("product.listPrice")}
+              </th>
+              <th scope="col" className="num">
+                {t("price.price")}
+              </th>
               {canEdit ? <th scope="col">{t("common.actions")}</th> : null}
             </tr>
           </thead>

@@ -47,10 +47,18 @@ export default function Customers() {
             <tr>
               <th scope="col">{t("customer.code")}</th>
               <th scope="col">{t("customer.name")}</th>
-              <th scope="col" className="num">{t("customer.creditLimit")}</th>
-              <th scope="col" className="num">{t("customer.paymentTerms")}</th>
-              <th scope="col" className="num">{t("customer.discount")}</th>
-              <th scope="col" className="num">{t("customer.freeShipping")}</th>
+              <th scope="col" className="num">
+                {t("customer.creditLimit")}
+              </th>
+              <th scope="col" className="num">
+                {t("customer.paymentTerms")}
+              </th>
+              <th scope="col" className="num">
+                {t("customer.discount")}
+              </th>
+              <th scope="col" className="num">
+                {t("customer.freeShipping")}
+              </th>
               <th scope="col">{t("customer.exportSales")}</th>
             </tr>
           </thead>

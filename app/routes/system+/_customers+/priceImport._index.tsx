@@ -24,7 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cus:price:import", db);
-  const tooBig: { error: ImportError } = { error: { key: "adminCatalog:import.error.tooBig", values: { mb: Math.round(PRICE_IMPORT_MAX_BYTES / 1024 / 1024) } } };
+  const tooBig: { error: ImportError } = {
+    error: { key: "adminCatalog:import.error.tooBig", values: { mb: Math.round(PRICE_IMPORT_MAX_BYTES / 1024 / 1024) } },
+  };
   if (Number(request.headers.get("content-length") ?? 0) > PRICE_IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig, { status: 413 });
   let form: FormData;
   try {
@@ -37,7 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ error: { key: "adminCatalog:import.error.noFile" } as ImportError }, { status: 400 });
   const { tenantId, file } = submission.value;
   const buf = Buffer.from(await file.arrayBuffer());
-  const r = await notFoundWhenMissing(() => startPriceImport(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { tenantId, fileName: file.name || "import.xlsx", buf }));
+  const r = await notFoundWhenMissing(() =>
+    startPriceImport(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { tenantId, fileName: file.name || "import.xlsx", buf }),
+  );
   if (!r.ok) return json({ error: r.error }, { status: 400 });
   return redirect(`/system/priceImport/job/${r.jobId}`);
 }

@@ -75,7 +75,13 @@ export function ShipmentForm(props: {
         <input type="hidden" name="token" value={token} />
         <label>
           {t("field.shipDate")}
-          <input type="date" name="shipDate" required defaultValue={(payload.shipDate as string | undefined) ?? today} aria-describedby={described("shipDate")} />
+          <input
+            type="date"
+            name="shipDate"
+            required
+            defaultValue={(payload.shipDate as string | undefined) ?? today}
+            aria-describedby={described("shipDate")}
+          />
           {fieldError("shipDate")}
         </label>
         {(["carrier", "trackingNo", "packingSlipNo", "batchNo"] as const).map((f) => (

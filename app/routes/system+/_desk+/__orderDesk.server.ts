@@ -4,7 +4,14 @@ import { DESK_STATUSES, DESK_TABS } from "~/modules/desk/constants";
 /** The forms of the order desk (orders.*, deliveries.*): on the server only, so zod stays out of the browser (decision 041). */
 
 const DAY = /^\d{4}-\d\d-\d\d$/;
-const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined).transform((v) => v || undefined);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined);
 
 /** The list's query (GET): anything unreadable falls back to "no filter". */
 export const DeskFilterSchema = z.object({
@@ -21,7 +28,8 @@ export const DeskFilterSchema = z.object({
 
 export const OrderNoSchema = z.string().regex(/^[A-Z0-9-]{4,40}$/);
 
-const text = (max: number) => z.string({ error: "adminOrders:error.required" }).trim().min(1, "adminOrders:error.required").max(max, "adminOrders:error.tooLong");
+const text = (max: number) =>
+  z.string({ error: "adminOrders:error.required" }).trim().min(1, "adminOrders:error.required").max(max, "adminOrders:error.tooLong");
 const lineId = z.string().regex(/^\d{1,12}$/);
 
 /** The order page's forms, by the button that posted them. */
@@ -29,7 +37,14 @@ export const DeskActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm") }),
   z.object({ intent: z.literal("propose"), date: z.record(lineId, z.string().max(10)).default({}) }),
   z.object({ intent: z.literal("purchase") }),
-  z.object({ intent: z.literal("cancel"), reason: z.string({ error: "adminOrders:error.reasonRequired" }).trim().min(1, "adminOrders:error.reasonRequired").max(300, "adminOrders:error.reasonTooLong") }),
+  z.object({
+    intent: z.literal("cancel"),
+    reason: z
+      .string({ error: "adminOrders:error.reasonRequired" })
+      .trim()
+      .min(1, "adminOrders:error.reasonRequired")
+      .max(300, "adminOrders:error.reasonTooLong"),
+  }),
   z.object({
     intent: z.literal("ship"),
     token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),

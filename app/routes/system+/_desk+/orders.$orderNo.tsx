@@ -8,7 +8,16 @@ import { OrderFacts, ShipmentForm, ShipmentsTable } from "./__DeskOrderViews";
 import { DeskActionSchema, OrderNoSchema } from "./__orderDesk.server";
 import { getDb } from "~/db/index.server";
 import { toLanguage } from "~/i18n/config";
-import { cancelDeskOrder, confirmOrder, DESK_CONFLICTS, getDeskOrder, markPurchaseApplication, proposeDates, type DeskActor, type DeskResult } from "~/modules/desk/desk.server";
+import {
+  cancelDeskOrder,
+  confirmOrder,
+  DESK_CONFLICTS,
+  getDeskOrder,
+  markPurchaseApplication,
+  proposeDates,
+  type DeskActor,
+  type DeskResult,
+} from "~/modules/desk/desk.server";
 import { recordShipment } from "~/modules/desk/shipments.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { staffActions } from "~/modules/orders/status";
@@ -64,7 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "confirm":
         return confirmOrder(db, actor, orderNo);
       case "propose":
-        return proposeDates(db, actor, orderNo, Object.entries(value.date).map(([lineId, date]) => ({ lineId: Number(lineId), date })));
+        return proposeDates(
+          db,
+          actor,
+          orderNo,
+          Object.entries(value.date).map(([lineId, date]) => ({ lineId: Number(lineId), date })),
+        );
       case "purchase":
         return markPurchaseApplication(db, actor, orderNo);
       case "cancel":
@@ -97,7 +111,8 @@ export default function DeskOrder() {
   const en = lang === "en";
   // one reply for the page's forms: the posted values by name ("qty.12") and the errors under their fields
   const [form] = useForm({ lastResult: actionData?.result });
-  const flat = (v: unknown, name = ""): [string, unknown][] => (v && typeof v === "object" ? Object.entries(v).flatMap(([k, x]) => flat(x, name ? `${name}.${k}` : k)) : [[name, v]]);
+  const flat = (v: unknown, name = ""): [string, unknown][] =>
+    v && typeof v === "object" ? Object.entries(v).flatMap(([k, x]) => flat(x, name ? `${name}.${k}` : k)) : [[name, v]];
   const payload = Object.fromEntries(flat(form.initialValue));
   const fieldError = (name: string) => <FieldError errors={form.allErrors[name]} id={`${name}-error`} />;
   const described = (name: string) => (form.allErrors[name] ? `${name}-error` : undefined);
@@ -199,7 +214,9 @@ export default function DeskOrder() {
         </Form>
       ) : null}
 
-      {canShip && actions.ship && openLines.length > 0 ? <ShipmentForm openLines={openLines} token={token} today={today} payload={payload} fieldError={fieldError} described={described} /> : null}
+      {canShip && actions.ship && openLines.length > 0 ? (
+        <ShipmentForm openLines={openLines} token={token} today={today} payload={payload} fieldError={fieldError} described={described} />
+      ) : null}
 
       <ShipmentsTable shipments={shipments} />
 
@@ -209,7 +226,14 @@ export default function DeskOrder() {
           <Form method="post" className="admin-form" noValidate>
             <label>
               {t("details.cancelReason")}
-              <textarea name="reason" required maxLength={300} rows={2} aria-describedby={described("reason")} defaultValue={(payload.reason as string | undefined) ?? ""} />
+              <textarea
+                name="reason"
+                required
+                maxLength={300}
+                rows={2}
+                aria-describedby={described("reason")}
+                defaultValue={(payload.reason as string | undefined) ?? ""}
+              />
               {fieldError("reason")}
             </label>
             <div className="admin-form-actions">
@@ -220,7 +244,9 @@ export default function DeskOrder() {
           </Form>
         </section>
       ) : null}
-      {!actions.confirm && !actions.propose && !actions.purchase && !actions.ship && !actions.cancel ? <p className="admin-muted">{t("details.noActions")}</p> : null}
+      {!actions.confirm && !actions.propose && !actions.purchase && !actions.ship && !actions.cancel ? (
+        <p className="admin-muted">{t("details.noActions")}</p>
+      ) : null}
     </div>
   );
 }

@@ -80,5 +80,11 @@ export function SurveyForm({ values, errors, back }: { values: SurveyFormValues 
 export function formValues(v: Record<string, unknown>): SurveyFormValues {
   const s = (x: unknown) => (typeof x === "string" ? x : "");
   const qs = Array.isArray(v.questions) ? (v.questions as Record<string, unknown>[]) : [];
-  return { titleZh: s(v.titleZh), titleEn: s(v.titleEn), startsOn: s(v.startsOn), endsOn: s(v.endsOn), questions: qs.map((q) => ({ kind: s(q?.kind) || "scale", textZh: s(q?.textZh), textEn: s(q?.textEn) })) };
+  return {
+    titleZh: s(v.titleZh),
+    titleEn: s(v.titleEn),
+    startsOn: s(v.startsOn),
+    endsOn: s(v.endsOn),
+    questions: qs.map((q) => ({ kind: s(q?.kind) || "scale", textZh: s(q?.textZh), textEn: s(q?.textEn) })),
+  };
 }

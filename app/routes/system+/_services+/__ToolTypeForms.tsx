@@ -30,7 +30,23 @@ function Hint({ id, text }: { id: string; text?: string }) {
 }
 
 /** A labelled input with an optional hint (read out after the label, not as part of it) and its error. */
-function TextInput({ field, label, hint, maxLength, inputMode, wide, required }: { field: Field; label: string; hint?: string; maxLength: number; inputMode?: "decimal" | "numeric"; wide?: boolean; required?: boolean }) {
+function TextInput({
+  field,
+  label,
+  hint,
+  maxLength,
+  inputMode,
+  wide,
+  required,
+}: {
+  field: Field;
+  label: string;
+  hint?: string;
+  maxLength: number;
+  inputMode?: "decimal" | "numeric";
+  wide?: boolean;
+  required?: boolean;
+}) {
   const hintId = `${field.id}-hint`;
   return (
     <div className={wide ? "admin-field admin-form-wide" : "admin-field"}>
@@ -44,7 +60,13 @@ function TextInput({ field, label, hint, maxLength, inputMode, wide, required }:
           ) : null}
         </span>
       </label>
-      <input {...getInputProps(field, { type: "text", ariaDescribedBy: hint ? hintId : undefined })} key={field.key} maxLength={maxLength} inputMode={inputMode} aria-required={required || undefined} />
+      <input
+        {...getInputProps(field, { type: "text", ariaDescribedBy: hint ? hintId : undefined })}
+        key={field.key}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        aria-required={required || undefined}
+      />
       <Hint id={hintId} text={hint} />
       <ErrorText field={field} />
     </div>
@@ -64,7 +86,21 @@ function Check({ field, label, hint }: { field: Field; label: string; hint?: str
   );
 }
 
-function FormShell({ id, lastResult, defaultValue, testId, children, actions }: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue: Record<string, string | undefined>; testId: string; children: (fields: Record<string, Field>) => ReactNode; actions: ReactNode }) {
+function FormShell({
+  id,
+  lastResult,
+  defaultValue,
+  testId,
+  children,
+  actions,
+}: {
+  id: string;
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue: Record<string, string | undefined>;
+  testId: string;
+  children: (fields: Record<string, Field>) => ReactNode;
+  actions: ReactNode;
+}) {
   const { t } = useTranslation("quotation");
   const [form, fields] = useForm({ id, lastResult, defaultValue, shouldValidate: "onSubmit" });
   const failed = Object.values(form.allErrors).some((e) => e.length);
@@ -92,7 +128,9 @@ export interface TypeBasics {
 /** Add a tool type (with its code) or edit one's names, order and state (the code shown, not posted). */
 export function ToolTypeForm({ type, lastResult, submitLabel }: { type: TypeBasics | null; lastResult?: SubmissionResult<string[]>; submitLabel: string }) {
   const { t } = useTranslation("quotation");
-  const defaultValue = type ? { nameZh: type.nameZh, nameEn: type.nameEn, sort: String(type.sort), active: type.active ? "on" : "" } : { sort: "100", active: "on" };
+  const defaultValue = type
+    ? { nameZh: type.nameZh, nameEn: type.nameEn, sort: String(type.sort), active: type.active ? "on" : "" }
+    : { sort: "100", active: "on" };
   return (
     <FormShell
       id={type ? "tool-type" : "tool-type-new"}
@@ -107,7 +145,11 @@ export function ToolTypeForm({ type, lastResult, submitLabel }: { type: TypeBasi
     >
       {(fields) => (
         <>
-          {type ? <input type="hidden" name="intent" value="type" /> : <TextInput field={fields.code} label={t("types.code")} hint={t("types.codeHint")} maxLength={20} required />}
+          {type ? (
+            <input type="hidden" name="intent" value="type" />
+          ) : (
+            <TextInput field={fields.code} label={t("types.code")} hint={t("types.codeHint")} maxLength={20} required />
+          )}
           <TextInput field={fields.nameZh} label={t("types.nameZh")} maxLength={LIMITS.nameMax} required />
           <TextInput field={fields.nameEn} label={t("types.nameEn")} maxLength={LIMITS.nameMax} required />
           <TextInput field={fields.sort} label={t("types.sort")} hint={t("types.sortHint")} maxLength={4} inputMode="numeric" required />
@@ -131,11 +173,28 @@ export interface AttributeValues {
 }
 
 /** Add an attribute (with its key) or edit one (the key fixed). Bounds are for numbers, choices for a choice. */
-export function ToolAttributeForm({ attribute, lastResult, cancelTo }: { attribute: AttributeValues | null; lastResult?: SubmissionResult<string[]>; cancelTo: string }) {
+export function ToolAttributeForm({
+  attribute,
+  lastResult,
+  cancelTo,
+}: {
+  attribute: AttributeValues | null;
+  lastResult?: SubmissionResult<string[]>;
+  cancelTo: string;
+}) {
   const { t } = useTranslation("quotation");
   const a = attribute;
   const defaultValue = a
-    ? { labelZh: a.labelZh, labelEn: a.labelEn, kind: a.kind, unit: a.unit ?? "", min: a.min === null ? "" : String(a.min), max: a.max === null ? "" : String(a.max), choices: a.choices.join("\n"), required: a.required ? "on" : "" }
+    ? {
+        labelZh: a.labelZh,
+        labelEn: a.labelEn,
+        kind: a.kind,
+        unit: a.unit ?? "",
+        min: a.min === null ? "" : String(a.min),
+        max: a.max === null ? "" : String(a.max),
+        choices: a.choices.join("\n"),
+        required: a.required ? "on" : "",
+      }
     : { kind: "number", required: "on" };
   return (
     <FormShell
@@ -187,7 +246,19 @@ export function ToolAttributeForm({ attribute, lastResult, cancelTo }: { attribu
 }
 
 /** An attribute's page: back to its type, the heading, what the page says first, the form. */
-export function ToolAttributePage({ type, heading, attribute, lastResult, children }: { type: { id: number; nameZh: string; nameEn: string }; heading: (typeName: string) => string; attribute: AttributeValues | null; lastResult?: SubmissionResult<string[]>; children?: ReactNode }) {
+export function ToolAttributePage({
+  type,
+  heading,
+  attribute,
+  lastResult,
+  children,
+}: {
+  type: { id: number; nameZh: string; nameEn: string };
+  heading: (typeName: string) => string;
+  attribute: AttributeValues | null;
+  lastResult?: SubmissionResult<string[]>;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation("quotation");
   const name = i18n.language === "en" ? type.nameEn : type.nameZh;
   const back = `/system/quotationToolType/${type.id}`;

@@ -6,7 +6,13 @@ import { FEEDBACK_STATUSES, FEEDBACK_TEXT_MAX, FEEDBACK_TYPES } from "~/modules/
 export const FeedbackFilterSchema = z.object({
   status: z.enum(FEEDBACK_STATUSES).optional().catch(undefined),
   type: z.enum(FEEDBACK_TYPES).optional().catch(undefined),
-  dealer: z.string().trim().max(60).optional().catch(undefined).transform((v) => v || undefined),
+  dealer: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 

@@ -15,14 +15,22 @@ export const StaffStepSchema = z.discriminatedUnion("intent", [
       .regex(/^\d{1,7}(\.\d{1,2})?$/, "quotation:error.price")
       .transform((v) => Math.round(Number(v) * 100)),
     moq: z.coerce.number({ error: "quotation:error.moq" }).int("quotation:error.moq").min(1, "quotation:error.moq").max(QUOTE_QTY_MAX, "quotation:error.moq"),
-    leadTimeDays: z.coerce.number({ error: "quotation:error.leadTime" }).int("quotation:error.leadTime").min(1, "quotation:error.leadTime").max(365, "quotation:error.leadTime"),
+    leadTimeDays: z.coerce
+      .number({ error: "quotation:error.leadTime" })
+      .int("quotation:error.leadTime")
+      .min(1, "quotation:error.leadTime")
+      .max(365, "quotation:error.leadTime"),
     validUntil: z.string({ error: "quotation:error.validUntil" }).regex(/^\d{4}-\d\d-\d\d$/, "quotation:error.validUntil"),
     body: z.string().trim().max(QUOTE_TEXT_MAX, "quotation:error.tooLong").default(""),
   }),
   z.object({
     intent: z.literal("ask"),
     token,
-    body: z.string({ error: "quotation:error.questionRequired" }).trim().min(1, "quotation:error.questionRequired").max(QUOTE_TEXT_MAX, "quotation:error.tooLong"),
+    body: z
+      .string({ error: "quotation:error.questionRequired" })
+      .trim()
+      .min(1, "quotation:error.questionRequired")
+      .max(QUOTE_TEXT_MAX, "quotation:error.tooLong"),
   }),
 ]);
 

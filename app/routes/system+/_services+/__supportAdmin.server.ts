@@ -3,7 +3,10 @@ import { z } from "zod";
 /** Customer support's decisions on a request (support.$id): zod on the server only (decision 041). */
 export const DecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
-  z.object({ intent: z.literal("refuse"), reason: z.string({ error: "support:request.reasonRequired" }).trim().min(1, "support:request.reasonRequired").max(500, "support:request.tooLong") }),
+  z.object({
+    intent: z.literal("refuse"),
+    reason: z.string({ error: "support:request.reasonRequired" }).trim().min(1, "support:request.reasonRequired").max(500, "support:request.tooLong"),
+  }),
   z.object({
     intent: z.literal("ship"),
     trackingNo: z.string({ error: "support:request.trackingRequired" }).trim().min(1, "support:request.trackingRequired").max(60, "support:request.tooLong"),
@@ -21,7 +24,11 @@ export const MarketingItemSchema = z.object({
   id: z.coerce.number().int().positive().optional(),
   nameZh: z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(100, "support:request.tooLong"),
   nameEn: z.string({ error: "support:request.required" }).trim().min(1, "support:request.required").max(100, "support:request.tooLong"),
-  maxQty: z.coerce.number({ error: "support:items.maxQtyRule" }).int("support:items.maxQtyRule").min(1, "support:items.maxQtyRule").max(500, "support:items.maxQtyRule"),
+  maxQty: z.coerce
+    .number({ error: "support:items.maxQtyRule" })
+    .int("support:items.maxQtyRule")
+    .min(1, "support:items.maxQtyRule")
+    .max(500, "support:items.maxQtyRule"),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
   active: z.literal("on").optional(),
 });
@@ -35,7 +42,11 @@ export const ReservationDecisionSchema = z.discriminatedUnion("intent", [
       .array(
         z.object({
           id: z.coerce.number().int().positive(),
-          qty: z.coerce.number({ error: "support:reserve.approveRange" }).int("support:reserve.approveRange").min(0, "support:reserve.approveRange").max(100_000, "support:reserve.approveRange"),
+          qty: z.coerce
+            .number({ error: "support:reserve.approveRange" })
+            .int("support:reserve.approveRange")
+            .min(0, "support:reserve.approveRange")
+            .max(100_000, "support:reserve.approveRange"),
         }),
       )
       .max(50)

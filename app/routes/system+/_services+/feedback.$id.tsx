@@ -56,7 +56,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     await notFoundWhenMissing(() => getStaffFeedback(db, actorOf(staff), id));
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "feedback:error.form";
-    return json({ error: first.startsWith("feedback:") ? first : "feedback:error.form", params: { max: FEEDBACK_TEXT_MAX }, body } satisfies Reply, { status: 400 });
+    return json({ error: first.startsWith("feedback:") ? first : "feedback:error.form", params: { max: FEEDBACK_TEXT_MAX }, body } satisfies Reply, {
+      status: 400,
+    });
   }
   const v = submission.value;
   const r = await staffStep(db, actorOf(staff), id, { token: v.token, event: v.intent, body: v.body });

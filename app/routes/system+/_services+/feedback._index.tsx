@@ -60,7 +60,14 @@ export default function FeedbackList() {
         </label>
         <label>
           {t("admin.filter.dealer")}
-          <input type="search" name="dealer" defaultValue={filter.dealer ?? ""} maxLength={60} placeholder={t("admin.filter.dealerHint")} data-testid="filter-dealer" />
+          <input
+            type="search"
+            name="dealer"
+            defaultValue={filter.dealer ?? ""}
+            maxLength={60}
+            placeholder={t("admin.filter.dealerHint")}
+            data-testid="filter-dealer"
+          />
         </label>
         <div className="admin-form-actions">
           <button type="submit" className="btn">

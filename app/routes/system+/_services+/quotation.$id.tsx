@@ -35,7 +35,12 @@ const quoteId = (raw: string | undefined) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "svc:quote:view", db);
-  const { quotation: q, attributes, messages, files } = await notFoundWhenMissing(() => getStaffQuotation(db, { id: user.id, code: user.code, tenantId: user.tenantId }, quoteId(params.id)));
+  const {
+    quotation: q,
+    attributes,
+    messages,
+    files,
+  } = await notFoundWhenMissing(() => getStaffQuotation(db, { id: user.id, code: user.code, tenantId: user.tenantId }, quoteId(params.id)));
   return {
     quotation: {
       id: q.id,
@@ -76,13 +81,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = quoteId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: StaffStepSchema });
   if (submission.status !== "success") {
-    return json({ error: Object.values(submission.error ?? {}).flat()[0] ?? "quotation:error.form", params: { max: QUOTE_TEXT_MAX } as Record<string, string | number> }, { status: 400 });
+    return json(
+      { error: Object.values(submission.error ?? {}).flat()[0] ?? "quotation:error.form", params: { max: QUOTE_TEXT_MAX } as Record<string, string | number> },
+      { status: 400 },
+    );
   }
   const v = submission.value;
   const staff = { id: user.id, code: user.code, tenantId: user.tenantId };
   const r =
     v.intent === "quote"
-      ? await staffQuoteStep(db, staff, id, { token: v.token, event: "quote", body: v.body, unitPrice: v.unitPrice, moq: v.moq, leadTimeDays: v.leadTimeDays, validUntil: v.validUntil })
+      ? await staffQuoteStep(db, staff, id, {
+          token: v.token,
+          event: "quote",
+          body: v.body,
+          unitPrice: v.unitPrice,
+          moq: v.moq,
+          leadTimeDays: v.leadTimeDays,
+          validUntil: v.validUntil,
+        })
       : await staffQuoteStep(db, staff, id, { token: v.token, event: "ask", body: v.body });
   if (!r.ok) {
     if (r.status === 404) notFound();
@@ -120,7 +136,13 @@ export default function QuotationAdmin() {
               <input type="hidden" name="intent" value="quote" />
               <label>
                 {t("unitPrice")}
-                <input name="unitPrice" inputMode="decimal" pattern="\d{1,7}(\.\d{1,2})?" required defaultValue={q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : ""} />
+                <input
+                  name="unitPrice"
+                  inputMode="decimal"
+                  pattern="\d{1,7}(\.\d{1,2})?"
+                  required
+                  defaultValue={q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : ""}
+                />
               </label>
               <label>
                 {t("moq")}

@@ -7,7 +7,14 @@ import { useTranslation } from "react-i18next";
 import { idOr404, ToolTypePageSchema } from "./__quotationToolType.server";
 import { ToolTypeForm } from "./__ToolTypeForms";
 import { getDb } from "~/db/index.server";
-import { getToolTypeForEditing, removeAttribute, reorderAttributes, restoreAttribute, updateToolType, type AttributeRow } from "~/modules/quotation/tool-type-editor.server";
+import {
+  getToolTypeForEditing,
+  removeAttribute,
+  reorderAttributes,
+  restoreAttribute,
+  updateToolType,
+  type AttributeRow,
+} from "~/modules/quotation/tool-type-editor.server";
 import { LIMITS } from "~/modules/quotation/tool-type-rules";
 import quotationCss from "~/styles/quotation.css";
 import { readFormData } from "~/utils/form.server";
@@ -78,7 +85,17 @@ function RowButton({ intent, name, value, label, named }: { intent: string; name
 }
 
 /** The attributes of a type: the offered ones with kind, details and required; the removed ones without. */
-function AttributeTable({ rows, titleId, testId, actions }: { rows: AttributeRow[]; titleId: string; testId: string; actions: (a: AttributeRow, i: number) => ReactNode }) {
+function AttributeTable({
+  rows,
+  titleId,
+  testId,
+  actions,
+}: {
+  rows: AttributeRow[];
+  titleId: string;
+  testId: string;
+  actions: (a: AttributeRow, i: number) => ReactNode;
+}) {
   const { t, i18n } = useTranslation("quotation");
   const full = rows.some((a) => a.active);
   return (
@@ -187,7 +204,12 @@ export default function ToolTypePage() {
         <>
           <h2 id="removed-title">{t("types.removed")}</h2>
           <p className="admin-muted">{t("types.removedHint")}</p>
-          <AttributeTable rows={removed} titleId="removed-title" testId="removed-table" actions={(a) => <RowButton intent="restore" name="attrId" value={a.id} label={t("types.restore")} named={label(a)} />} />
+          <AttributeTable
+            rows={removed}
+            titleId="removed-title"
+            testId="removed-table"
+            actions={(a) => <RowButton intent="restore" name="attrId" value={a.id} label={t("types.restore")} named={label(a)} />}
+          />
         </>
       ) : null}
     </div>

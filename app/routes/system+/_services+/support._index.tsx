@@ -21,7 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, "svc:support:view", db);
   const url = new URL(request.url);
   const filter = SupportFilterSchema.parse({ status: url.searchParams.get("status") ?? "open", kind: url.searchParams.get("kind") ?? "" });
-  const rows = await listStaffRequests(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { status: filter.status || undefined, kind: filter.kind || undefined });
+  const rows = await listStaffRequests(
+    db,
+    { id: user.id, code: user.code, tenantId: user.tenantId },
+    { status: filter.status || undefined, kind: filter.kind || undefined },
+  );
   return { filter, rows };
 }
 

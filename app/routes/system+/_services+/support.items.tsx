@@ -32,7 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const result = await notFoundWhenMissing(() =>
-    saveMarketingItem(db, { id: user.id, code: user.code, tenantId: user.tenantId }, v.id ?? null, { nameZh: v.nameZh, nameEn: v.nameEn, maxQty: v.maxQty, sort: v.sort, active: v.active === "on" }),
+    saveMarketingItem(db, { id: user.id, code: user.code, tenantId: user.tenantId }, v.id ?? null, {
+      nameZh: v.nameZh,
+      nameEn: v.nameEn,
+      maxQty: v.maxQty,
+      sort: v.sort,
+      active: v.active === "on",
+    }),
   );
   if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
   return redirect("/system/support/items", { headers: { "Set-Cookie": await setFlash("support:items.saved") } });
@@ -45,7 +51,8 @@ export default function MarketingItems() {
   const en = i18n.language === "en";
   const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
   const given = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
-  const value = (field: "nameZh" | "nameEn" | "maxQty" | "sort", fromItem: string | number | undefined) => given[field] ?? (fromItem === undefined ? undefined : String(fromItem));
+  const value = (field: "nameZh" | "nameEn" | "maxQty" | "sort", fromItem: string | number | undefined) =>
+    given[field] ?? (fromItem === undefined ? undefined : String(fromItem));
   return (
     <div className="admin-page">
       <h1>{t("items.title")}</h1>

@@ -91,7 +91,16 @@ export default function Reservation() {
       <Form method="post" data-testid="reserve-approve" id="reserve-approve">
         <input type="hidden" name="intent" value="approve" />
         <ReservationLinesTable
-          lines={r.lines.map((l) => ({ id: l.id, code: l.ordering_code, name: en ? l.name_en : l.name_zh, qty: l.qty, approved: l.approved_qty, ordered: l.ordered_qty, remaining: l.remaining, available: l.available }))}
+          lines={r.lines.map((l) => ({
+            id: l.id,
+            code: l.ordering_code,
+            name: en ? l.name_en : l.name_zh,
+            qty: l.qty,
+            approved: l.approved_qty,
+            ordered: l.ordered_qty,
+            remaining: l.remaining,
+            available: l.available,
+          }))}
           decided={r.status !== "submitted" && r.status !== "withdrawn"}
           approval={{ editable: canEdit && r.status === "submitted" }}
         />

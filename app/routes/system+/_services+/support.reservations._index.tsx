@@ -23,7 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, "svc:reserve:view", db);
   const url = new URL(request.url);
   const filter = ReservationFilterSchema.parse({ status: url.searchParams.get("status") ?? "open", page: url.searchParams.get("page") ?? undefined });
-  const { rows, total } = await listStaffReservations(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { status: filter.status || undefined, page: filter.page });
+  const { rows, total } = await listStaffReservations(
+    db,
+    { id: user.id, code: user.code, tenantId: user.tenantId },
+    { status: filter.status || undefined, page: filter.page },
+  );
   return { filter, rows, total, pageSize: RESERVATION_PAGE_SIZE };
 }
 

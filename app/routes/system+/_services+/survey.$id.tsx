@@ -40,7 +40,8 @@ export default function SurveyResults() {
         </Link>
       </div>
       <p className="admin-muted">
-        {t("survey.period", { from: survey.startsOn, to: survey.endsOn })} · <span data-testid="survey-responses">{t("survey.responsesCount", { count: responses })}</span>
+        {t("survey.period", { from: survey.startsOn, to: survey.endsOn })} ·{" "}
+        <span data-testid="survey-responses">{t("survey.responsesCount", { count: responses })}</span>
       </p>
       {scale.length ? (
         <BarChart

@@ -24,7 +24,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const s = await notFoundWhenMissing(() => getSurvey(db, surveyId(params.id)));
   return {
     id: s.id,
-    values: { titleZh: s.title_zh, titleEn: s.title_en, startsOn: s.starts_on, endsOn: s.ends_on, questions: s.questions.map((q) => ({ kind: q.kind, textZh: q.text_zh, textEn: q.text_en })) },
+    values: {
+      titleZh: s.title_zh,
+      titleEn: s.title_en,
+      startsOn: s.starts_on,
+      endsOn: s.ends_on,
+      questions: s.questions.map((q) => ({ kind: q.kind, textZh: q.text_zh, textEn: q.text_en })),
+    },
   };
 }
 

@@ -19,12 +19,21 @@ export const entityFields = {
   nameEn: text(200, `${E}nameRequired`),
   showNameZh: text(200, `${E}nameRequired`),
   showNameEn: text(200, `${E}nameRequired`),
-  currency: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.string({ error: `${E}currencyFormat` }).regex(/^[A-Z]{3}$/, `${E}currencyFormat`)),
+  currency: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.string({ error: `${E}currencyFormat` }).regex(/^[A-Z]{3}$/, `${E}currencyFormat`),
+  ),
   taxRate: decimal(/^\d{1,2}(\.\d{1,2})?$/, `${E}taxFormat`),
   freeShippingAmount: decimal(/^\d{1,9}(\.\d{1,2})?$/, `${E}amountFormat`),
   shippingFee: decimal(/^\d{1,9}(\.\d{1,2})?$/, `${E}amountFormat`),
 };
-export const parentId = z.preprocess(trimmed, z.string({ error: `${E}parentRequired` }).regex(/^\d{1,9}$/, `${E}parentRequired`).transform(Number));
+export const parentId = z.preprocess(
+  trimmed,
+  z
+    .string({ error: `${E}parentRequired` })
+    .regex(/^\d{1,9}$/, `${E}parentRequired`)
+    .transform(Number),
+);
 
 /** "Add" (intent create) and "add and initialise from a parent" (intent initialise). */
 export const DataAreaFormSchema = z.discriminatedUnion("intent", [

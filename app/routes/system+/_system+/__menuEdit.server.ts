@@ -9,11 +9,24 @@ export const MenuSchema = z
     parentId: z.coerce.number().int().positive().optional(),
     area: z.enum(["shop", "admin"]),
     type: z.enum(["menu", "func"]),
-    name: z.string({ error: "admin:form.required" }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,59}$/, "admin:menu.nameRule"),
+    name: z
+      .string({ error: "admin:form.required" })
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,59}$/, "admin:menu.nameRule"),
     titleZh: text(100),
     titleEn: text(100),
-    href: z.string().trim().max(300, "admin:form.tooLong").regex(/^(\/(?!\/)\S*|https?:\/\/\S+)$/, "admin:menu.hrefRule").optional(),
-    funcCode: z.string().trim().max(60, "admin:form.tooLong").regex(/^[A-Za-z][A-Za-z0-9_:]*$/, "admin:menu.funcCodeRule").optional(),
+    href: z
+      .string()
+      .trim()
+      .max(300, "admin:form.tooLong")
+      .regex(/^(\/(?!\/)\S*|https?:\/\/\S+)$/, "admin:menu.hrefRule")
+      .optional(),
+    funcCode: z
+      .string()
+      .trim()
+      .max(60, "admin:form.tooLong")
+      .regex(/^[A-Za-z][A-Za-z0-9_:]*$/, "admin:menu.funcCodeRule")
+      .optional(),
     icon: optional(60),
     redirect: optional(300),
     activeMenu: optional(300),

@@ -5,5 +5,9 @@ export const local = z.string({ error: "admin:form.required" }).regex(/^\d{4}-\d
 /** The maintenance window is typed as two local times; every other parameter as its value. */
 export const EditSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("window"), startTime: local, endTime: local, description: z.string().trim().max(200).default("") }),
-  z.object({ kind: z.literal("value"), value: z.string().trim().max(4000, "admin:form.tooLong").default(""), description: z.string().trim().max(200).default("") }),
+  z.object({
+    kind: z.literal("value"),
+    value: z.string().trim().max(4000, "admin:form.tooLong").default(""),
+    description: z.string().trim().max(200).default(""),
+  }),
 ]);

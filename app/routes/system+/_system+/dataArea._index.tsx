@@ -117,7 +117,15 @@ export default function DataAreaList() {
   );
 }
 
-function EntityForm({ intent, parents, lastResult }: { intent: Intent; parents?: { id: number; code: string; name_zh: string; name_en: string }[]; lastResult: SubmissionResult<string[]> | null }) {
+function EntityForm({
+  intent,
+  parents,
+  lastResult,
+}: {
+  intent: Intent;
+  parents?: { id: number; code: string; name_zh: string; name_en: string }[];
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const { t, i18n } = useTranslation("adminData");
   const errorText = useErrorText();
   const [form, fields] = useForm<z.input<typeof DataAreaFormSchema>>({

@@ -24,7 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const parameter = await notFoundWhenMissing(() => getParameter(db, params.code ?? ""));
   let window: { startTime: string; endTime: string } | null = null;
   if (parameter.code === MAINTENANCE_WINDOW) {
-    const parsed = maintenanceWindowSchema.safeParse((() => { try { return JSON.parse(parameter.value); } catch { return null; } })());
+    const parsed = maintenanceWindowSchema.safeParse(
+      (() => {
+        try {
+          return JSON.parse(parameter.value);
+        } catch {
+          return null;
+        }
+      })(),
+    );
     window = parsed.success ? { startTime: isoToLocal(parsed.data.startTime), endTime: isoToLocal(parsed.data.endTime) } : { startTime: "", endTime: "" };
   }
   return { parameter, isLandingPage: parameter.code === LANDING_PAGE, window, maintenance: await inMaintenance(db) };
@@ -38,7 +46,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const value = v.kind === "window" ? JSON.stringify({ startTime: localToIso(v.startTime), endTime: localToIso(v.endTime) }) : v.value;
-  const result = await saveParameter(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { code: parameter.code, value, description: v.description, isNew: false });
+  const result = await saveParameter(
+    db,
+    { id: user.id, code: user.code, tenantId: user.tenantId },
+    { code: parameter.code, value, description: v.description, isNew: false },
+  );
   if (!result.ok) return replyWithError(request, submission, result.error);
   return redirectWithToast(`/system/parameter/${encodeURIComponent(parameter.code)}`, "admin:param.saved");
 }

@@ -89,7 +89,13 @@ export default function RoleEdit() {
           {inputs.map(([name, value]) => (
             <label key={name}>
               {t(`role.fields.${name}`)}
-              <input name={name} defaultValue={value ?? ""} required aria-invalid={fields[name].errors ? true : undefined} aria-describedby={fields[name].errors ? fields[name].errorId : undefined} />
+              <input
+                name={name}
+                defaultValue={value ?? ""}
+                required
+                aria-invalid={fields[name].errors ? true : undefined}
+                aria-describedby={fields[name].errors ? fields[name].errorId : undefined}
+              />
               <FieldError errors={fields[name].errors} id={fields[name].errorId} />
             </label>
           ))}

@@ -100,9 +100,7 @@ export default function UserDetails() {
         <dt>{t("field.status")}</dt>
         <dd data-testid="status">{t(`status.${locked ? "locked" : "active"}`)}</dd>
         <dt>{t("field.tenants")}</dt>
-        <dd>
-          {user.tenants.map((tn) => `${tn.code} ${en ? tn.name_en : tn.name_zh}${tn.is_default ? ` (${t("details.default")})` : ""}`).join(" · ") || "—"}
-        </dd>
+        <dd>{user.tenants.map((tn) => `${tn.code} ${en ? tn.name_en : tn.name_zh}${tn.is_default ? ` (${t("details.default")})` : ""}`).join(" · ") || "—"}</dd>
         <dt>{t("field.roles")}</dt>
         <dd>{user.roles.map((r) => (en ? r.name_en : r.name_zh)).join(" · ") || "—"}</dd>
         <dt>{t("field.createdAt")}</dt>

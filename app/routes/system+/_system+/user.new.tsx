@@ -104,7 +104,8 @@ export default function NewUser() {
           <legend>{t(kind === "staff" ? "details.staffRoles" : "details.dealerRoles")}</legend>
           {roles.map((r) => (
             <label key={r.id} className="check">
-              <input type="checkbox" name={fields.roleIds.name} value={r.id} defaultChecked={checked(fields.roleIds.initialValue, r.id)} /> {en ? r.name_en : r.name_zh} ({r.code})
+              <input type="checkbox" name={fields.roleIds.name} value={r.id} defaultChecked={checked(fields.roleIds.initialValue, r.id)} />{" "}
+              {en ? r.name_en : r.name_zh} ({r.code})
             </label>
           ))}
           {errorOf(fields.roleIds.errors, fields.roleIds.errorId)}
@@ -113,7 +114,8 @@ export default function NewUser() {
           <legend>{t("field.tenants")}</legend>
           {tenants.map((tn) => (
             <label key={tn.id} className="check">
-              <input type="checkbox" name={fields.tenantIds.name} value={tn.id} defaultChecked={checked(fields.tenantIds.initialValue, tn.id)} /> {tn.code} {en ? tn.name_en : tn.name_zh}
+              <input type="checkbox" name={fields.tenantIds.name} value={tn.id} defaultChecked={checked(fields.tenantIds.initialValue, tn.id)} /> {tn.code}{" "}
+              {en ? tn.name_en : tn.name_zh}
             </label>
           ))}
           <span className="hint">{t("new.tenantsHint")}</span>

@@ -30,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFunction(request, "order:import"); // function code from the role menus (spec §6)
   const read = await readUploadForm(request, { fileBytes: IMPORT_MAX_BYTES });
   if (!read.ok) {
-    const error = read.error === "tooBig" ? { key: "order:import.tooBig", values: { mb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) } } : { key: "order:import.unreadable" };
+    const error =
+      read.error === "tooBig" ? { key: "order:import.tooBig", values: { mb: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) } } : { key: "order:import.unreadable" };
     return replyUnreadable(request, error, read.status);
   }
   const submission = parseWithZod(read.form, { schema: ImportSchema });

@@ -53,9 +53,34 @@ export default function ChangePassword() {
       <Form method="post" {...getFormProps(form)} data-testid="change-password-form">
         <FormError errors={form.errors} id={form.errorId} />
         <Stack gap="4">
-          <FormField field={fields.oldPassword} label={t("changePassword.old")} type="password" required autoComplete="current-password" keepValue={false} maxLength={64} />
-          <FormField field={fields.password} label={t("password.new")} type="password" required autoComplete="new-password" helper={t("password.rule")} keepValue={false} maxLength={64} />
-          <FormField field={fields.confirmPassword} label={t("password.confirm")} type="password" required autoComplete="new-password" keepValue={false} maxLength={64} />
+          <FormField
+            field={fields.oldPassword}
+            label={t("changePassword.old")}
+            type="password"
+            required
+            autoComplete="current-password"
+            keepValue={false}
+            maxLength={64}
+          />
+          <FormField
+            field={fields.password}
+            label={t("password.new")}
+            type="password"
+            required
+            autoComplete="new-password"
+            helper={t("password.rule")}
+            keepValue={false}
+            maxLength={64}
+          />
+          <FormField
+            field={fields.confirmPassword}
+            label={t("password.confirm")}
+            type="password"
+            required
+            autoComplete="new-password"
+            keepValue={false}
+            maxLength={64}
+          />
           <Button type="submit" colorPalette="brand">
             {t("changePassword.submit")}
           </Button>

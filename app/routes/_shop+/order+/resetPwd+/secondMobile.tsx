@@ -58,7 +58,15 @@ export default function ResetSecondMobile() {
       <Form method="post" {...getFormProps(form)}>
         <FormError errors={form.errors} id={form.errorId} />
         <Stack gap="4">
-          <FormField field={fields.smsCode} label={t("reset.smsCode")} required inputMode="numeric" autoComplete="one-time-code" maxLength={6} keepValue={false} />
+          <FormField
+            field={fields.smsCode}
+            label={t("reset.smsCode")}
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            keepValue={false}
+          />
           <Button type="submit" colorPalette="brand">
             {t("reset.next")}
           </Button>

@@ -55,8 +55,25 @@ export default function ResetThird() {
           <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name="token" value={token} />
           <Stack gap="4">
-            <FormField field={fields.password} label={t("password.new")} type="password" required autoComplete="new-password" helper={t("password.rule")} keepValue={false} maxLength={64} />
-            <FormField field={fields.confirmPassword} label={t("password.confirm")} type="password" required autoComplete="new-password" keepValue={false} maxLength={64} />
+            <FormField
+              field={fields.password}
+              label={t("password.new")}
+              type="password"
+              required
+              autoComplete="new-password"
+              helper={t("password.rule")}
+              keepValue={false}
+              maxLength={64}
+            />
+            <FormField
+              field={fields.confirmPassword}
+              label={t("password.confirm")}
+              type="password"
+              required
+              autoComplete="new-password"
+              keepValue={false}
+              maxLength={64}
+            />
             <Button type="submit" colorPalette="brand">
               {t("reset.submit")}
             </Button>
