@@ -55,12 +55,21 @@ export async function databaseAnswers(db: DB): Promise<boolean> {
   }
 }
 
-/** DB_LOG_QUERIES=on prints every query with its duration (for finding slow pages). */
+/**
+ * DB_LOG_QUERIES=on prints every query with its duration (for finding slow pages);
+ * DB_LOG_QUERIES=params prints each whole statement with its parameters too, for
+ * `npm run explain` to plan them again (parameters hold session hashes and addresses: a local tool only).
+ */
 function queryLog(): LogConfig | undefined {
-  if (process.env.DB_LOG_QUERIES !== "on") return undefined;
+  const mode = process.env.DB_LOG_QUERIES;
+  if (mode !== "on" && mode !== "params") return undefined;
   return (event) => {
-    const ms = event.queryDurationMillis.toFixed(2);
-    console.log(JSON.stringify({ level: "debug", msg: "query", ms: Number(ms), sql: event.query.sql.slice(0, 300) }));
+    const ms = Number(event.queryDurationMillis.toFixed(2));
+    const entry =
+      mode === "params"
+        ? { level: "debug", msg: "query", ms, sql: event.query.sql, params: event.query.parameters }
+        : { level: "debug", msg: "query", ms, sql: event.query.sql.slice(0, 300) };
+    console.log(JSON.stringify(entry));
   };
 }
 
