@@ -350,6 +350,22 @@ export interface NoticeTable {
   created_at: CreatedAt;
 }
 
+/** A message staff sent to dealers (issue 29 item 13); each recipient got a notice of type `message`. */
+export interface StaffMessageTable {
+  id: Generated<number>;
+  tenant_id: number;
+  author_id: number;
+  audience: string; // user | customer | province | role | all
+  audience_value: string;
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  recipients: number;
+  submit_token: string;
+  created_at: string;
+}
+
 export interface ContentTable {
   id: Generated<number>;
   tenant_id: number | null;
@@ -600,6 +616,7 @@ export interface Database {
   order_line: OrderLineTable;
   shipment: ShipmentTable;
   notice: NoticeTable;
+  staff_message: StaffMessageTable;
   content: ContentTable;
   content_category: ContentCategoryTable;
   training_progress: TrainingProgressTable;

@@ -51,6 +51,7 @@ function backOfficePages(): { name: string; url: string }[] {
       ["content item", `/system/content/${content}`],
       ["content preview", `/system/content/preview/${content}`],
       ["content categories", "/system/contentCategory"],
+      ["dealer messages", "/system/message"],
       ["order desk", "/system/orders"],
       ["order at the desk", `/system/orders/${order}`],
       ["deliveries", "/system/deliveries"],

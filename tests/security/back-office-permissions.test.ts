@@ -218,6 +218,25 @@ const TABLE: Record<string, Row> = {
     controls: ['data-testid="bidding-new"', 'href="/system/gdre/TENDER"'],
     post: { path: "/system/gdre/TENDER", fields: { intent: "unpublish" }, unchanged: "select status from bidding where id = TENDER" },
   },
+  "msg:message:view": { account: DESK, page: "/system/message" },
+  "msg:message:send": {
+    account: DESK,
+    page: "/system/message",
+    controls: ['data-testid="message-form"'],
+    post: {
+      path: "/system/message",
+      fields: {
+        token: "probe-token-0123456789abcdef",
+        audience: "user",
+        audienceValue: "XCD000001",
+        titleZh: "探针",
+        titleEn: "Probe",
+        bodyZh: "正文",
+        bodyEn: "Text",
+      },
+      unchanged: "select count(*) n from staff_message",
+    },
+  },
   "svc:support:view": { account: SUPPORT, page: "/system/support" },
   "svc:support:edit": {
     account: SUPPORT,

@@ -208,6 +208,21 @@ export const CONTENT_CATEGORY_MENU: MenuDef = {
   children: [fn("cms:category:edit", "维护公告分类", "Maintain categories")],
 };
 
+/**
+ * Messages to dealers (issue 29 item 13): the order desk and content editors write to one dealer
+ * account, a customer's accounts, a province, a role or every dealer; migration 0024 adds it to a
+ * database seeded before it.
+ */
+export const DEALER_MESSAGE_MENU: MenuDef = {
+  name: "dealerMessages",
+  zh: "消息发布",
+  en: "Dealer messages",
+  href: "/system/message",
+  icon: "content",
+  roles: ["admin", "order_desk", "content_editor"],
+  children: [fn("msg:message:view", "查看已发消息", "View sent messages"), fn("msg:message:send", "发送消息", "Send messages")],
+};
+
 /** The back office (area 'admin'): the sidebar. Each page has a view and an edit function code. */
 export const ADMIN_MENUS: MenuDef[] = [
   {
@@ -353,6 +368,7 @@ export const ADMIN_MENUS: MenuDef[] = [
       },
     ],
   },
+  DEALER_MESSAGE_MENU,
   // customer services: sample and tool-body requests, satisfaction surveys (issue 18, decision 050)
   {
     name: "customerService",
@@ -488,6 +504,25 @@ export const ADMIN_MENUS: MenuDef[] = [
   },
 ];
 
+/** The menu table's row of one node (the seed's, and a migration's that adds a page to a seeded database). */
+export function menuRow(area: "shop" | "admin", def: MenuDef, parentId: number | null, sort: number) {
+  return {
+    parent_id: parentId,
+    area,
+    type: def.func ? "func" : "menu",
+    name: def.name,
+    title_zh: def.zh,
+    title_en: def.en,
+    href: def.href ?? null,
+    func_code: def.func ?? null,
+    icon: def.icon ?? null,
+    sort,
+    hidden: def.hidden ? 1 : 0,
+    zh_only: def.zhOnly ? 1 : 0,
+    affix: def.affix ? 1 : 0,
+  };
+}
+
 /** Roles and the menu tree with role_menu links. Returns role ids by code. */
 export async function seedRolesAndMenus(db: DB): Promise<Map<RoleCode, number>> {
   const roleRows = await db.insertInto("role").values(ROLES).returning(["id", "code"]).execute();
@@ -498,21 +533,7 @@ export async function seedRolesAndMenus(db: DB): Promise<Map<RoleCode, number>> 
     for (const [i, def] of defs.entries()) {
       const { id } = await db
         .insertInto("menu")
-        .values({
-          parent_id: parentId,
-          area,
-          type: def.func ? "func" : "menu",
-          name: def.name,
-          title_zh: def.zh,
-          title_en: def.en,
-          href: def.href ?? null,
-          func_code: def.func ?? null,
-          icon: def.icon ?? null,
-          sort: (i + 1) * 10,
-          hidden: def.hidden ? 1 : 0,
-          zh_only: def.zhOnly ? 1 : 0,
-          affix: def.affix ? 1 : 0,
-        })
+        .values(menuRow(area, def, parentId, (i + 1) * 10))
         .returning("id")
         .executeTakeFirstOrThrow();
       const roles = def.roles ?? inherited;

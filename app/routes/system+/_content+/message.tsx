@@ -1,0 +1,162 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MessagePageSchema, StaffMessageSchema } from "./message.schemas.server";
+import { AdminPager } from "~/components/admin/AdminPager";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
+import { Can } from "~/components/Can";
+import { getDb } from "~/db/index.server";
+import { formatDateTime } from "~/i18n/format";
+import { MESSAGE_AUDIENCES, MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from "~/modules/notices/staff-message-rules";
+import { listStaffMessages, MESSAGE_PAGE_SIZE, sendStaffMessage } from "~/modules/notices/staff-messages.server";
+import { newSubmitToken } from "~/modules/orders/submit.server";
+import { readFormData } from "~/utils/form.server";
+import { requireStaff } from "~/utils/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
+
+export const handle = { i18n: ["adminContent"] };
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.dealerMessages");
+
+/** Messages to dealers (issue 29 item 13): the sent list, and the form for those who may send. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, "msg:message:view", db);
+  const { page } = MessagePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { rows, total } = await listStaffMessages(db, staff.tenantId, page);
+  return { rows, total, page, pages: Math.max(1, Math.ceil(total / MESSAGE_PAGE_SIZE)), token: newSubmitToken() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const staff = await requireStaff(request, "msg:message:send", db);
+  const submission = parseWithZod(await readFormData(request), { schema: StaffMessageSchema });
+  if (submission.status !== "success") return replyInvalid(request, submission);
+  const sent = await sendStaffMessage(db, { id: staff.id, code: staff.code, tenantId: staff.tenantId }, submission.value);
+  if (!sent.ok) return replyWithError(request, submission, sent.error);
+  return redirectWithToast("/system/message", { key: "adminContent:message.sent", values: { count: sent.value.recipients } });
+}
+
+export default function DealerMessages() {
+  const { rows, total, page, pages, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("adminContent");
+  const en = i18n.language === "en";
+  const [form, fields] = useForm<Record<"audience" | "audienceValue" | "titleZh" | "titleEn" | "bodyZh" | "bodyEn", string>>({
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    defaultValue: { audience: "user" },
+  });
+  return (
+    <div className="admin-page">
+      <h1>{t("message.title")}</h1>
+      <p className="admin-muted">{t("message.intro")}</p>
+      <Can funcCode="msg:message:send">
+        <section aria-labelledby="message-compose">
+          <h2 id="message-compose">{t("message.compose")}</h2>
+          <Form method="post" {...getFormProps(form)} className="admin-form" data-testid="message-form">
+            <input type="hidden" name="token" value={token} />
+            <FormError errors={form.errors} id={form.errorId} />
+            <label>
+              {t("message.audience")}
+              <select {...getSelectProps(fields.audience)} key={fields.audience.key}>
+                {MESSAGE_AUDIENCES.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`message.audiences.${a}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("message.audienceValue")}
+              <input
+                {...getInputProps(fields.audienceValue, { type: "text" })}
+                key={fields.audienceValue.key}
+                maxLength={40}
+                autoComplete="off"
+                aria-describedby={fields.audienceValue.errors ? `${fields.audienceValue.errorId} message-audience-hint` : "message-audience-hint"}
+              />
+              <FieldError errors={fields.audienceValue.errors} id={fields.audienceValue.errorId} />
+            </label>
+            <p className="hint admin-form-wide" id="message-audience-hint">
+              {t("message.audienceValueHint")}
+            </p>
+            <label>
+              {t("message.titleZh")}
+              <input {...getInputProps(fields.titleZh, { type: "text" })} key={fields.titleZh.key} required maxLength={MESSAGE_TITLE_MAX} lang="zh" />
+              <FieldError errors={fields.titleZh.errors} id={fields.titleZh.errorId} />
+            </label>
+            <label>
+              {t("message.titleEn")}
+              <input {...getInputProps(fields.titleEn, { type: "text" })} key={fields.titleEn.key} required maxLength={MESSAGE_TITLE_MAX} lang="en" />
+              <FieldError errors={fields.titleEn.errors} id={fields.titleEn.errorId} />
+            </label>
+            <label className="admin-form-wide">
+              {t("message.bodyZh")}
+              <textarea {...getTextareaProps(fields.bodyZh)} key={fields.bodyZh.key} required maxLength={MESSAGE_BODY_MAX} rows={4} lang="zh" />
+              <FieldError errors={fields.bodyZh.errors} id={fields.bodyZh.errorId} />
+            </label>
+            <label className="admin-form-wide">
+              {t("message.bodyEn")}
+              <textarea {...getTextareaProps(fields.bodyEn)} key={fields.bodyEn.key} required maxLength={MESSAGE_BODY_MAX} rows={4} lang="en" />
+              <FieldError errors={fields.bodyEn.errors} id={fields.bodyEn.errorId} />
+            </label>
+            <div className="admin-form-actions">
+              <button type="submit" className="btn">
+                {t("message.send")}
+              </button>
+            </div>
+          </Form>
+        </section>
+      </Can>
+      <section aria-labelledby="message-history">
+        <h2 id="message-history">{t("message.history")}</h2>
+        <p className="admin-muted">{t("common.total", { count: total })}</p>
+        {rows.length === 0 ? (
+          <p>{t("message.empty")}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table" data-testid="message-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("message.subject")}</th>
+                  <th scope="col">{t("message.to")}</th>
+                  <th scope="col" className="num">
+                    {t("message.recipients")}
+                  </th>
+                  <th scope="col">{t("message.when")}</th>
+                  <th scope="col">{t("message.by")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((m) => (
+                  <tr key={m.id}>
+                    <td>{en ? m.title_en : m.title_zh}</td>
+                    <td>
+                      {t(`message.audiences.${m.audience}`)}
+                      {m.audience_value ? `: ${m.audience_value}` : ""}
+                    </td>
+                    <td className="num">{m.recipients}</td>
+                    <td>
+                      <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+                    </td>
+                    <td>
+                      {m.author_name} ({m.author_code})
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <AdminPager page={page} pages={pages} keep={{}} />
+      </section>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/AdminErrorBoundary";
