@@ -2,7 +2,6 @@ import { Button, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -13,7 +12,7 @@ import { getDb } from "~/db/index.server";
 import { getDataArea, updateDataArea } from "~/modules/admin/data-areas.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid } from "~/utils/reply.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
 export const handle = { i18n: ["adminData", "auth"] };
@@ -37,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "sys:dataArea:edit", db);
   const id = idParam(params.id) ?? notFound();
   const submission = parseWithZod(await readFormData(request), { schema: DataAreaEditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const { taxRate, ...value } = submission.value;
   await notFoundWhenMissing(() => updateDataArea(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, { ...value, taxRateBp: taxRate }));
   return redirectWithToast(`/system/dataArea/${id}`, "adminData:dataArea.edit.saved");
