@@ -7,7 +7,7 @@ import { readFormData } from "~/utils/form.server";
 import { requireUser } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
 import { redirectWithToast, replyInvalid } from "~/utils/reply.server";
-import { ColumnChoiceSchema, moduleParam } from "./__userModuleField.server";
+import { ColumnChoiceSchema, moduleParam } from "./routes.schemas.server";
 
 /**
  * Spec §7 POST/PUT/GET /userModuleField (decision 053): the signed-in user's column choices per

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TrainingProgressSchema } from "./__training.server";
+import { TrainingProgressSchema } from "./technologyService.schemas.server";
 import { ContentPage } from "~/components/content/ContentPage";
 import { getDb } from "~/db/index.server";
 import { getLanguage } from "~/i18n/i18n.server";

@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { AccessSchema } from "./__dataAreaDetails.server";
+import { AccessSchema } from "./system.schemas.server";
 import { FormError, FormField } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { formatMoney } from "~/i18n/format";

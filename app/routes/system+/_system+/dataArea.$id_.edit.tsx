@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DataAreaEditSchema } from "./__dataAreaEdit.server";
+import { DataAreaEditSchema } from "./system.schemas.server";
 import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";

@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DataAreaFormSchema } from "./__dataAreaList.server";
+import { DataAreaFormSchema } from "./system.schemas.server";
 import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
