@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { getDb } from "~/db/index.server";
 import { allColumns, getColumns, saveColumns, type ColumnModule } from "~/modules/columns/columns.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireUser } from "~/utils/guard.server";
 import { safeRedirect } from "~/utils/redirect";
-import { ColumnChoiceSchema, moduleParam } from "./__userModuleField.server";
+import { redirectWithToast, replyInvalid } from "~/utils/reply.server";
+import { ColumnChoiceSchema, moduleParam } from "./routes.schemas.server";
 
 /**
  * Spec §7 POST/PUT/GET /userModuleField (decision 053): the signed-in user's column choices per
@@ -18,7 +18,7 @@ import { ColumnChoiceSchema, moduleParam } from "./__userModuleField.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const module = moduleParam.safeParse(new URL(request.url).searchParams.get("module") ?? undefined);
-  if (!module.success) throw json({ error: "unknown module" }, { status: 404 });
+  if (!module.success) throw new Response("Not Found", { status: 404 });
   const db = getDb();
   if (!module.data) return json({ fields: await allColumns(db, user.id) }, { headers: { "Cache-Control": "private, no-store" } });
   const m = module.data as ColumnModule;
@@ -26,12 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST" && request.method !== "PUT") throw json({ error: "method not allowed" }, { status: 405, headers: { Allow: "GET, POST, PUT" } });
+  if (request.method !== "POST" && request.method !== "PUT") throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, POST, PUT" } });
   const user = await requireUser(request);
   const submission = parseWithZod(await readFormData(request), { schema: ColumnChoiceSchema });
-  if (submission.status !== "success") return json({ error: "order:orders.columnsBad" }, { status: 400 });
+  // a module the shop does not have: conform's reply (400), its message in the user's language
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const { module, col, redirectTo } = submission.value;
   const fields = await saveColumns(getDb(), user.id, module as ColumnModule, col);
   if (redirectTo === undefined) return json({ module, fields });
-  return redirect(safeRedirect(redirectTo, "/order/order"), { headers: { "Set-Cookie": await setFlash("order:orders.columnsSaved") } });
+  return redirectWithToast(safeRedirect(redirectTo, "/order/order"), "order:orders.columnsSaved");
 }

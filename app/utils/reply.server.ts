@@ -25,37 +25,48 @@ function translateResult(result: SubmissionResult<string[]>, t: TFunction, value
 }
 
 /**
+ * What a reply may carry besides the form's result: `data`, more of the page's answer beside
+ * `result` (the sign-in page's next verification code), and `headers` (a cookie, no-store).
+ */
+interface ReplyExtras<D> {
+  data?: D;
+  headers?: HeadersInit;
+  status?: number;
+}
+
+/**
  * The form comes back with zod's field errors (400), its values kept. `values` fill the messages'
  * placeholders ("at most {{max}} characters"); `hideFields` are not sent back (passwords); `ns` is
  * the namespace of a schema whose messages are keys without one (the `auth` schemas: "validation.x").
  */
-export async function replyInvalid(
+export async function replyInvalid<D extends object = Record<never, never>>(
   request: Request,
   submission: Submission<unknown>,
-  init?: { values?: Record<string, string | number>; hideFields?: string[]; ns?: string },
+  init?: { values?: Record<string, string | number>; hideFields?: string[]; ns?: string } & ReplyExtras<D>,
 ) {
   const t = await translator(request, init?.ns);
-  return json({ result: translateResult(submission.reply({ hideFields: init?.hideFields }), t, init?.values) }, { status: 400 });
+  const result = translateResult(submission.reply({ hideFields: init?.hideFields }), t, init?.values);
+  return json({ ...(init?.data as D), result }, { status: init?.status ?? 400, headers: init?.headers });
 }
 
-/** The form comes back with one domain error on its field, or above the form (400). */
-export async function replyWithError(
+/** The form comes back with one domain error on its field, or above the form (400). `ns` as for replyInvalid. */
+export async function replyWithError<D extends object = Record<never, never>>(
   request: Request,
   submission: Submission<unknown>,
   error: DomainError,
-  init?: { status?: number; resetForm?: boolean; hideFields?: string[] },
+  init?: { resetForm?: boolean; hideFields?: string[]; ns?: string } & ReplyExtras<D>,
 ) {
   return replyWithErrors(request, submission, [error], init);
 }
 
 /** Several domain errors at once (each attribute of a request, say), each on its field or above the form (400). */
-export async function replyWithErrors(
+export async function replyWithErrors<D extends object = Record<never, never>>(
   request: Request,
   submission: Submission<unknown>,
   errors: DomainError[],
-  init?: { status?: number; resetForm?: boolean; hideFields?: string[] },
+  init?: { resetForm?: boolean; hideFields?: string[]; ns?: string } & ReplyExtras<D>,
 ) {
-  const t = await translator(request);
+  const t = await translator(request, init?.ns);
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
   for (const error of errors) {
@@ -69,7 +80,7 @@ export async function replyWithErrors(
     resetForm: init?.resetForm,
     hideFields: init?.hideFields,
   });
-  return json({ result: reply }, { status: init?.status ?? 400 });
+  return json({ ...(init?.data as D), result: reply }, { status: init?.status ?? 400, headers: init?.headers });
 }
 
 /**

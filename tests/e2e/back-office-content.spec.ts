@@ -65,6 +65,11 @@ test("the content editor puts a product on sale and the dealer sees the promotio
   await page.getByLabel("类型").selectOption("sale");
   await page.getByLabel("标题（中文）").fill(`E2E 特价 ${tag(info)}`);
   await page.getByLabel("标题（英文）").fill(`E2E sale ${tag(info)}`);
+  // a code the entity does not carry: refused with the code named, the typed values kept
+  await page.getByTestId("promotion-items").fill("NO-SUCH-CODE-1, 8.88");
+  await page.getByTestId("promotion-save").click();
+  await expect(page.getByTestId("form-error")).toHaveText("以下商品不在本公司主体的产品范围内：NO-SUCH-CODE-1");
+  await expect(page.getByLabel("标题（中文）")).toHaveValue(`E2E 特价 ${tag(info)}`);
   await page.getByTestId("promotion-items").fill(`${code}, 8.88`);
   await page.getByTestId("promotion-save").click();
   await expect(page.getByTestId("flash")).toContainText("促销已保存");
@@ -112,4 +117,12 @@ test("announcements and downloads: published ones reach the dealer, drafts do no
   expect(file.headers()["content-type"]).toBe("application/pdf");
   expect(await file.body()).toEqual(pdf);
   await dealer.context().close();
+});
+
+test("new and hot products: an unknown ordering code is refused with the code named", async ({ page }) => {
+  await signInEditor(page);
+  await page.goto("/system/newProduct");
+  await page.getByTestId("hot-code").fill("NO-SUCH-CODE-2");
+  await page.getByTestId("hot-code").press("Enter");
+  await expect(page.getByTestId("form-error")).toHaveText("订货号 NO-SUCH-CODE-2 不存在");
 });

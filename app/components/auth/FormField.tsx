@@ -67,6 +67,49 @@ export function FormField({ field, label, type = "text", autoComplete, required,
   );
 }
 
+/**
+ * A new password typed twice (password reset, change of password, a sub-account): never shown
+ * again after a refused post. `helper` under the first field, the password rule unless told.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  required = true,
+  helper,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  password: FieldMetadata<any, any, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  confirm: FieldMetadata<any, any, any>;
+  required?: boolean;
+  helper?: string;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <FormField
+        field={password}
+        label={t("password.new")}
+        type="password"
+        required={required}
+        autoComplete="new-password"
+        helper={helper ?? t("password.rule")}
+        keepValue={false}
+        maxLength={64}
+      />
+      <FormField
+        field={confirm}
+        label={t("password.confirm")}
+        type="password"
+        required={required}
+        autoComplete="new-password"
+        keepValue={false}
+        maxLength={64}
+      />
+    </>
+  );
+}
+
 /** The form-level error (e.g. 'please enter correct login information'), announced to screen readers. */
 export function FormError({ errors, values, id }: { errors?: string[]; values?: Record<string, unknown>; id?: string }) {
   const errorText = useErrorText();

@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { factorText } from "~/modules/accounts/rules";
 import type { AccountRow } from "~/modules/accounts/subaccounts.server";
-import { FormError, FormField, useErrorText } from "./FormField";
+import { FormError, FormField, NewPasswordFields, useErrorText } from "./FormField";
 
 type SubAccountFields = Record<"code" | "name" | "mobile" | "email" | "priceFactor" | "erpAccount" | "password" | "confirmPassword", string> &
   Record<"discount" | "canOrder" | "canSeePrice" | "canSeeStock", string | undefined>;
@@ -96,24 +96,11 @@ export function SubAccountForm({
             </label>
             {discountError ? <p className="field-error">{discountError}</p> : null}
           </fieldset>
-          <FormField
-            field={fields.password}
-            label={t("password.new")}
-            type="password"
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.confirmPassword}
             required={!account}
-            helper={account ? t("subAccount.passwordKeep") : t("password.rule")}
-            keepValue={false}
-            autoComplete="new-password"
-            maxLength={64}
-          />
-          <FormField
-            field={fields.confirmPassword}
-            label={t("password.confirm")}
-            type="password"
-            required={!account}
-            keepValue={false}
-            autoComplete="new-password"
-            maxLength={64}
+            helper={account ? t("subAccount.passwordKeep") : undefined}
           />
         </SimpleGrid>
         <HStack gap="3" mt="5">

@@ -132,7 +132,10 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     const t = (await getCustomer(db, c.id)).entities[0].id;
     const p = await one("CNMG120408-DM YBC252");
     for (let i = 0; i < 2; i++)
-      expect(await setCustomerPrice(db, admin, { customerId: c.id, tenantId: t, orderingCode: "cnmg120408-dm ybc252", price: 3000 })).toEqual({ ok: true });
+      expect(await setCustomerPrice(db, admin, { customerId: c.id, tenantId: t, orderingCode: "cnmg120408-dm ybc252", price: 3000 })).toEqual({
+        ok: true,
+        value: undefined,
+      });
     const rows = await db
       .selectFrom("customer_price")
       .selectAll()
@@ -144,7 +147,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     expect(rows[0].price).toBe(3000);
     expect(await setCustomerPrice(db, admin, { customerId: c.id, tenantId: t, orderingCode: "NOPE-123", price: 3000 })).toMatchObject({
       ok: false,
-      error: "adminCatalog:price.error.unknownCode",
+      error: { key: "adminCatalog:price.error.unknownCode", field: "orderingCode" },
     });
     await expect(setCustomerPrice(db, admin, { customerId: c.id, tenantId: 99_999, orderingCode: p.ordering_code, price: 1 })).rejects.toThrow(/not found/);
   });
@@ -152,20 +155,22 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
   it("refuses a bad ISO code with a message, saves a good edit, and the shop's search finds it at once", async () => {
     const p = await one("CNMG120408-DM YBC252");
     const bad = await saveProduct(db, admin, p.id, input(p, { orderingCode: "CNMG1204-DM YBC252" }));
-    expect(bad).toEqual({ ok: false, error: "adminCatalog:product.error.isoInvalid", field: "orderingCode" });
-    expect(await saveProduct(db, admin, p.id, input(p, { moq: 15 }))).toMatchObject({ ok: false, error: "adminCatalog:product.error.moqMpq" });
-    expect(await saveProduct(db, admin, p.id, input(p, { attributes: "[1]" }))).toMatchObject({ ok: false, error: "adminCatalog:product.error.attributes" });
+    expect(bad).toEqual({ ok: false, error: { key: "adminCatalog:product.error.isoInvalid", field: "orderingCode" } });
+    expect(await saveProduct(db, admin, p.id, input(p, { moq: 15 }))).toMatchObject({ ok: false, error: { key: "adminCatalog:product.error.moqMpq" } });
+    expect(await saveProduct(db, admin, p.id, input(p, { attributes: "[1]" }))).toMatchObject({
+      ok: false,
+      error: { key: "adminCatalog:product.error.attributes" },
+    });
     const other = await db.selectFrom("product").select("ordering_code").where("id", "!=", p.id).executeTakeFirstOrThrow();
     expect(await saveProduct(db, admin, p.id, input(p, { orderingCode: other.ordering_code.toLowerCase() }))).toMatchObject({
       ok: false,
-      error: "adminCatalog:product.error.codeTaken",
+      error: { key: "adminCatalog:product.error.codeTaken" },
     });
     expect((await one("CNMG120408-DM YBC252")).name_en).toBe(p.name_en); // nothing changed
 
     expect(await saveProduct(db, admin, p.id, input(p, { nameEn: "Zephyrite finishing insert", nameZh: "精车刀片泽菲" }))).toMatchObject({
       ok: true,
-      id: p.id,
-      orderingCode: p.ordering_code,
+      value: { id: p.id, orderingCode: p.ordering_code },
     });
     const search = productSearch(db);
     const q = parseKeyword("zephyrite");
@@ -190,14 +195,14 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     const fresh = input(p, { orderingCode: "DNMG150612-PR YBC352", nameEn: "Brand-new roughing insert", grade: null });
     expect(await saveProduct(db, admin, null, { ...fresh, orderingCode: p.ordering_code })).toMatchObject({
       ok: false,
-      error: "adminCatalog:product.error.codeTaken",
+      error: { key: "adminCatalog:product.error.codeTaken" },
     });
     expect(await saveProduct(db, admin, null, { ...fresh, orderingCode: "DNMG15061-PR" })).toMatchObject({
       ok: false,
-      error: "adminCatalog:product.error.isoInvalid",
+      error: { key: "adminCatalog:product.error.isoInvalid" },
     });
     const made = await saveProduct(db, admin, null, fresh);
-    expect(made).toMatchObject({ ok: true, orderingCode: "DNMG150612-PR YBC352" });
+    expect(made).toMatchObject({ ok: true, value: { orderingCode: "DNMG150612-PR YBC352" } });
     expect(await one("DNMG150612-PR YBC352")).toMatchObject({
       iso_shape: "D",
       iso_size: "15",
@@ -208,7 +213,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
       status: "active",
     });
     const q = parseKeyword("dnmg 150612-pr ybc352");
-    expect(q.ok && (await productSearch(db).search(q)).ids[0]).toBe(made.ok ? made.id : 0);
+    expect(q.ok && (await productSearch(db).search(q)).ids[0]).toBe(made.ok ? made.value.id : 0);
     expect((await audits("product")).at(-1)).toMatchObject({ action: "create" });
   });
 
@@ -226,7 +231,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
       ),
     ).toMatchObject({
       ok: false,
-      error: "adminCatalog:node.error.labelRequired",
+      error: { key: "adminCatalog:node.error.labelRequired" },
     });
     expect(
       await saveNode(
@@ -235,7 +240,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
         { code: node.code },
         { labelZh: "车削", labelEn: "Turning (edited)", describeZh: "", describeEn: "", showFlag: true, isNonStandard: false, sort: node.sort },
       ),
-    ).toEqual({ ok: true, code: node.code });
+    ).toEqual({ ok: true, value: { code: node.code } });
     expect((await getChildren(db, null, lang))[0].label).toBe("Turning (edited)");
     expect((await getCatalogueMenu(db, lang)).find((n) => n.code === node.code)?.label).toBe("Turning (edited)");
     const leaf = await db.selectFrom("catalogue_node").select("code").where("level", "=", 4).executeTakeFirstOrThrow();
@@ -248,7 +253,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
       ),
     ).toMatchObject({
       ok: false,
-      error: "adminCatalog:node.error.tooDeep",
+      error: { key: "adminCatalog:node.error.tooDeep" },
     });
     expect(
       await saveNode(
@@ -258,7 +263,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
         { labelZh: "x", labelEn: "x", describeZh: "", describeEn: "", showFlag: true, isNonStandard: false, sort: 1 },
       ),
     ).toMatchObject({
-      error: "adminCatalog:node.error.codeTaken",
+      error: { key: "adminCatalog:node.error.codeTaken" },
     });
   });
 

@@ -22,14 +22,14 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
   afterAll(async () => db?.destroy());
 
   it("refuses a move into the node's own subtree, beyond level 4, or changing the level of nodes with products", async () => {
-    expect(await moveNode(db, admin, "T0101", "T010101")).toMatchObject({ ok: false, error: "adminCatalog:node.error.cycle" });
-    expect(await moveNode(db, admin, "T01", "T0101")).toMatchObject({ ok: false, error: "adminCatalog:node.error.cycle" });
-    expect(await moveNode(db, admin, "T0102", "T010101")).toMatchObject({ ok: false, error: "adminCatalog:node.error.moveTooDeep" });
+    expect(await moveNode(db, admin, "T0101", "T010101")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.cycle" } });
+    expect(await moveNode(db, admin, "T01", "T0101")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.cycle" } });
+    expect(await moveNode(db, admin, "T0102", "T010101")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.moveTooDeep" } });
     // T01 has two levels below it: under H01 (level 2) its leaves would be level 5
-    expect(await moveNode(db, admin, "T01", "H01")).toMatchObject({ ok: false, error: "adminCatalog:node.error.moveTooDeep" });
+    expect(await moveNode(db, admin, "T01", "H01")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.moveTooDeep" } });
     // T0101's level-4 nodes hold products: they cannot become level 3
-    expect(await moveNode(db, admin, "T0101", "H")).toMatchObject({ ok: false, error: "adminCatalog:node.error.productsLevel" });
-    expect(await moveNode(db, admin, "T0101", "NOPE")).toMatchObject({ ok: false, error: "adminCatalog:node.error.parentUnknown" });
+    expect(await moveNode(db, admin, "T0101", "H")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.productsLevel" } });
+    expect(await moveNode(db, admin, "T0101", "NOPE")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.parentUnknown" } });
     await expect(moveNode(db, admin, "NOPE", "H")).rejects.toThrow(/not found/);
     expect(await level("T0101")).toEqual({ level: 3, parent_code: "T01" });
     expect(await audits("catalogue_node")).toHaveLength(0);
@@ -37,8 +37,8 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
 
   it("moves a node with its subtree and products, audited once for a double post, and the shop's tree follows", async () => {
     const version = await readVersion(db, "catalogue");
-    expect(await moveNode(db, admin, "T0101", "H01")).toEqual({ ok: true, code: "T0101" });
-    expect(await moveNode(db, admin, "T0101", "H01")).toEqual({ ok: true, code: "T0101" });
+    expect(await moveNode(db, admin, "T0101", "H01")).toEqual({ ok: true, value: { code: "T0101" } });
+    expect(await moveNode(db, admin, "T0101", "H01")).toEqual({ ok: true, value: { code: "T0101" } });
     expect(await level("T0101")).toEqual({ level: 3, parent_code: "H01" });
     expect(await level("T010101")).toEqual({ level: 4, parent_code: "T0101" });
     expect(await readVersion(db, "catalogue")).toBeGreaterThan(version);
@@ -61,12 +61,12 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
     // XA has two levels below: only level-1 parents fit; never its own subtree
     expect(targets.parents.every((p) => p.level === 1 && p.code !== "XA")).toBe(true);
     expect(targets.topAllowed).toBe(false);
-    expect(await moveNode(db, admin, "XA", "H")).toEqual({ ok: true, code: "XA" });
+    expect(await moveNode(db, admin, "XA", "H")).toEqual({ ok: true, value: { code: "XA" } });
     expect(await level("XA")).toEqual({ level: 2, parent_code: "H" });
     expect(await level("XA1")).toEqual({ level: 3, parent_code: "XA" });
     expect(await level("XA11")).toEqual({ level: 4, parent_code: "XA1" });
     expect((await moveTargets(db, "XA1")).topAllowed).toBe(true);
-    expect(await moveNode(db, admin, "XA1", null)).toEqual({ ok: true, code: "XA1" });
+    expect(await moveNode(db, admin, "XA1", null)).toEqual({ ok: true, value: { code: "XA1" } });
     expect(await level("XA1")).toEqual({ level: 1, parent_code: null });
     expect(await level("XA11")).toEqual({ level: 2, parent_code: "XA1" });
   });
@@ -76,21 +76,21 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
     const good: CuttingInput = { group: "M", vcMin: 120, vcMax: 220, fMin: 0.15, fMax: 0.35, apMin: 0.5, apMax: 3 };
     expect(await saveCuttingData(db, admin, insert, { ...good, vcMin: 300 })).toEqual({
       ok: false,
-      error: "adminCatalog:cutting.error.minMax",
-      field: "vcMax",
+      error: { key: "adminCatalog:cutting.error.minMax", field: "vcMax" },
     });
     expect(await saveCuttingData(db, admin, insert, { ...good, vcMax: 5000 })).toEqual({
       ok: false,
-      error: "adminCatalog:cutting.error.vcRange",
-      field: "vcMax",
+      error: { key: "adminCatalog:cutting.error.vcRange", field: "vcMax" },
     });
-    expect(await saveCuttingData(db, admin, insert, { ...good, fMin: 0 })).toEqual({ ok: false, error: "adminCatalog:cutting.error.fRange", field: "fMin" });
+    expect(await saveCuttingData(db, admin, insert, { ...good, fMin: 0 })).toEqual({
+      ok: false,
+      error: { key: "adminCatalog:cutting.error.fRange", field: "fMin" },
+    });
     expect(await saveCuttingData(db, admin, insert, { ...good, apMax: 80 })).toEqual({
       ok: false,
-      error: "adminCatalog:cutting.error.apRange",
-      field: "apMax",
+      error: { key: "adminCatalog:cutting.error.apRange", field: "apMax" },
     });
-    expect(await saveCuttingData(db, admin, tc.products["PCLNR2525M12"], good)).toEqual({ ok: false, error: "adminCatalog:cutting.error.noGrade" });
+    expect(await saveCuttingData(db, admin, tc.products["PCLNR2525M12"], good)).toEqual({ ok: false, error: { key: "adminCatalog:cutting.error.noGrade" } });
     await expect(saveCuttingData(db, admin, 999_999, good)).rejects.toThrow(/not found/);
     const rows = () => db.selectFrom("cutting_data").selectAll().where("grade", "=", "YBC252").where("material_group", "=", "M").execute();
     expect(await rows()).toHaveLength(0);

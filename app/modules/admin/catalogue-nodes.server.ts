@@ -2,8 +2,7 @@ import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
 import { bumpVersion } from "./versions.server";
-
-type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string };
+import { fail, ok, type Result } from "~/modules/result";
 
 /**
  * Catalogue nodes in the back office (/system/catalogueNode; decisions 045, 054): the 4-level tree,
@@ -79,7 +78,7 @@ export async function saveNode(
   input: NodeInput,
 ): Promise<Result<{ code: string }>> {
   if (!input.labelZh.trim() || !input.labelEn.trim())
-    return { ok: false, error: "adminCatalog:node.error.labelRequired", field: input.labelZh.trim() ? "labelEn" : "labelZh" };
+    return fail("adminCatalog:node.error.labelRequired", undefined, input.labelZh.trim() ? "labelEn" : "labelZh");
   const values = {
     label_zh: input.labelZh.trim(),
     label_en: input.labelEn.trim(),
@@ -96,24 +95,24 @@ export async function saveNode(
       await tx.updateTable("catalogue_node").set(values).where("code", "=", target.code).execute();
       await recordAudit(tx, actor, { action: "update", entity: "catalogue_node", entityId: target.code, before, after: { ...before, ...values } });
       await bumpVersion(tx, "catalogue");
-      return { ok: true as const, code: target.code };
+      return ok({ code: target.code });
     }
     const code = target.newCode.trim().toUpperCase();
-    if (!NODE_CODE.test(code)) return { ok: false as const, error: "adminCatalog:node.error.codeRule", field: "code" };
+    if (!NODE_CODE.test(code)) return fail("adminCatalog:node.error.codeRule", undefined, "code");
     let level = 1;
     if (target.parentCode !== null) {
       const parent = await tx.selectFrom("catalogue_node").select(["code", "level"]).where("code", "=", target.parentCode).executeTakeFirst();
       if (!parent) throw new NotFoundError("catalogue node");
-      if (parent.level >= 4) return { ok: false as const, error: "adminCatalog:node.error.tooDeep", field: "code" };
+      if (parent.level >= 4) return fail("adminCatalog:node.error.tooDeep", undefined, "code");
       level = parent.level + 1;
     }
     const taken = await tx.selectFrom("catalogue_node").select("id").where("code", "=", code).executeTakeFirst();
-    if (taken) return { ok: false as const, error: "adminCatalog:node.error.codeTaken", field: "code" };
+    if (taken) return fail("adminCatalog:node.error.codeTaken", undefined, "code");
     const row = { code, parent_code: target.parentCode, level, ...values };
     await tx.insertInto("catalogue_node").values(row).execute();
     await recordAudit(tx, actor, { action: "create", entity: "catalogue_node", entityId: code, after: row });
     await bumpVersion(tx, "catalogue");
-    return { ok: true as const, code };
+    return ok({ code });
   });
 }
 
@@ -160,18 +159,17 @@ export async function moveNode(db: DB, actor: Actor, code: string, newParentCode
   return db.transaction().execute(async (tx) => {
     const node = await tx.selectFrom("catalogue_node").select(["code", "parent_code", "level"]).where("code", "=", code).executeTakeFirst();
     if (!node) throw new NotFoundError("catalogue node");
-    if (node.parent_code === newParentCode) return { ok: true as const, code };
+    if (node.parent_code === newParentCode) return ok({ code });
     let newLevel = 1;
     if (newParentCode !== null) {
       const parent = await tx.selectFrom("catalogue_node").select(["code", "level"]).where("code", "=", newParentCode).executeTakeFirst();
-      if (!parent) return { ok: false as const, error: "adminCatalog:node.error.parentUnknown", field: "parent" };
+      if (!parent) return fail("adminCatalog:node.error.parentUnknown", undefined, "parent");
       newLevel = parent.level + 1;
     }
     const tree = await subtree(tx, node.code, node.level);
-    if (newParentCode !== null && tree.some((n) => n.code === newParentCode))
-      return { ok: false as const, error: "adminCatalog:node.error.cycle", field: "parent" };
+    if (newParentCode !== null && tree.some((n) => n.code === newParentCode)) return fail("adminCatalog:node.error.cycle", undefined, "parent");
     const delta = newLevel - node.level;
-    if (Math.max(...tree.map((n) => n.level)) + delta > 4) return { ok: false as const, error: "adminCatalog:node.error.moveTooDeep", field: "parent" };
+    if (Math.max(...tree.map((n) => n.level)) + delta > 4) return fail("adminCatalog:node.error.moveTooDeep", undefined, "parent");
     if (
       delta !== 0 &&
       (await subtreeHasProducts(
@@ -179,7 +177,7 @@ export async function moveNode(db: DB, actor: Actor, code: string, newParentCode
         tree.map((n) => n.code),
       ))
     )
-      return { ok: false as const, error: "adminCatalog:node.error.productsLevel", field: "parent" };
+      return fail("adminCatalog:node.error.productsLevel", undefined, "parent");
     // the old parent in the WHERE: of two posts racing, one moves it
     const moved = await tx
       .updateTable("catalogue_node")
@@ -187,7 +185,7 @@ export async function moveNode(db: DB, actor: Actor, code: string, newParentCode
       .where("code", "=", code)
       .where((eb) => (node.parent_code === null ? eb("parent_code", "is", null) : eb("parent_code", "=", node.parent_code)))
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return { ok: true as const, code };
+    if (Number(moved.numUpdatedRows) === 0) return ok({ code });
     const below = tree.slice(1).map((n) => n.code);
     if (delta !== 0 && below.length) {
       await tx
@@ -204,7 +202,7 @@ export async function moveNode(db: DB, actor: Actor, code: string, newParentCode
       after: { parent_code: newParentCode, level: newLevel, subtree: tree.length },
     });
     await bumpVersion(tx, "catalogue");
-    return { ok: true as const, code };
+    return ok({ code });
   });
 }
 

@@ -7,8 +7,7 @@ import { cuttingRowsFor } from "./cutting-data-admin.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { checkOrderingCode } from "./iso-code";
 import { bumpVersion } from "./versions.server";
-
-type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string };
+import { fail, ok, type Result } from "~/modules/result";
 
 /**
  * Products in the back office (/system/product; decision 045): the list, the edit form, a product's
@@ -98,31 +97,30 @@ export interface ProductInput {
 /** Updates product `id`, or adds a product when `id` is null. */
 export async function saveProduct(db: DB, actor: Actor, id: number | null, input: ProductInput): Promise<Result<{ id: number; orderingCode: string }>> {
   const code = checkOrderingCode(input.orderingCode, input.kind);
-  if (!code.ok) return { ok: false, error: code.error, field: "orderingCode" };
-  if (input.moq < input.mpq || input.moq % input.mpq !== 0) return { ok: false, error: "adminCatalog:product.error.moqMpq", field: "moq" };
+  if (!code.ok) return fail(code.error, undefined, "orderingCode");
+  if (input.moq < input.mpq || input.moq % input.mpq !== 0) return fail("adminCatalog:product.error.moqMpq", undefined, "moq");
   let attributes: string;
   try {
     const parsed = JSON.parse(input.attributes.trim() || "{}") as unknown;
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
     attributes = JSON.stringify(parsed);
   } catch {
-    return { ok: false, error: "adminCatalog:product.error.attributes", field: "attributes" };
+    return fail("adminCatalog:product.error.attributes", undefined, "attributes");
   }
   const iso = code.iso;
-  if (iso && input.grade && iso.grade && iso.grade !== input.grade.toUpperCase())
-    return { ok: false, error: "adminCatalog:product.error.gradeMismatch", field: "grade" };
+  if (iso && input.grade && iso.grade && iso.grade !== input.grade.toUpperCase()) return fail("adminCatalog:product.error.gradeMismatch", undefined, "grade");
   return db.transaction().execute(async (tx) => {
     const before = id === null ? null : await tx.selectFrom("product").selectAll().where("id", "=", id).executeTakeFirst();
     if (id !== null && !before) throw new NotFoundError("product");
     const node = await tx.selectFrom("catalogue_node").select("level").where("code", "=", input.catalogueCode).executeTakeFirst();
-    if (!node || node.level !== 4) return { ok: false as const, error: "adminCatalog:product.error.node", field: "catalogueCode" };
+    if (!node || node.level !== 4) return fail("adminCatalog:product.error.node", undefined, "catalogueCode");
     const clash = await tx
       .selectFrom("product")
       .select("ordering_code")
       .where((eb) => eb.or([eb("ordering_code", "=", code.code), eb("search_code", "=", code.searchCode)]))
       .where("id", "!=", id ?? 0)
       .executeTakeFirst();
-    if (clash) return { ok: false as const, error: "adminCatalog:product.error.codeTaken", field: "orderingCode" };
+    if (clash) return fail("adminCatalog:product.error.codeTaken", undefined, "orderingCode");
     const values = {
       ordering_code: code.code,
       search_code: code.searchCode,
@@ -163,7 +161,7 @@ export async function saveProduct(db: DB, actor: Actor, id: number | null, input
       await recordAudit(tx, actor, { action: "create", entity: "product", entityId: savedId, after: values });
     }
     await bumpVersion(tx, "catalogue");
-    return { ok: true as const, id: savedId, orderingCode: code.code };
+    return ok({ id: savedId, orderingCode: code.code });
   });
 }
 
@@ -180,7 +178,7 @@ export async function saveStock(
     const product = await tx.selectFrom("product").select("id").where("id", "=", input.productId).executeTakeFirst();
     const tenant = await tx.selectFrom("tenant").select(["id", "status"]).where("id", "=", input.tenantId).executeTakeFirst();
     if (!product || !tenant) throw new NotFoundError("stock");
-    if (tenant.status !== "ready") return { ok: false as const, error: "adminCatalog:stock.error.notReady" };
+    if (tenant.status !== "ready") return fail("adminCatalog:stock.error.notReady");
     const before = await tx
       .selectFrom("stock")
       .selectAll()
@@ -214,6 +212,6 @@ export async function saveStock(
         list_price: input.listPrice,
       },
     });
-    return { ok: true as const };
+    return ok();
   });
 }

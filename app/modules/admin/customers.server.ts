@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { creditInfo } from "~/modules/orders/submit.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { cleanOrderingCode } from "./iso-code";
@@ -179,15 +180,13 @@ export async function listCustomerPrices(db: DB, customerId: number, tenantId: n
   return { total: Number(n), rows, entities };
 }
 
-type PriceResult = { ok: true } | { ok: false; error: string; field?: string };
-
 /** Sets (adds or replaces) the dealer's price of a product in an entity; the same post twice has one effect. */
 export async function setCustomerPrice(
   db: DB,
   actor: Actor,
   input: { customerId: number; tenantId: number; orderingCode: string; price: number },
-): Promise<PriceResult> {
-  return db.transaction().execute(async (tx) => {
+): Promise<Result> {
+  return db.transaction().execute(async (tx): Promise<Result> => {
     const c = await dealer(tx, input.customerId);
     if (!(await entitiesOf(tx, input.customerId)).some((t) => t.id === input.tenantId)) throw new NotFoundError("company entity");
     const product = await tx
@@ -195,7 +194,7 @@ export async function setCustomerPrice(
       .select(["id", "ordering_code"])
       .where("ordering_code", "=", cleanOrderingCode(input.orderingCode))
       .executeTakeFirst();
-    if (!product) return { ok: false as const, error: "adminCatalog:price.error.unknownCode", field: "orderingCode" };
+    if (!product) return fail("adminCatalog:price.error.unknownCode", undefined, "orderingCode");
     const key = { customer_id: input.customerId, tenant_id: input.tenantId, product_id: product.id };
     const before = await tx
       .selectFrom("customer_price")
@@ -216,7 +215,7 @@ export async function setCustomerPrice(
       before,
       after: { ...key, price: input.price },
     });
-    return { ok: true as const };
+    return ok();
   });
 }
 

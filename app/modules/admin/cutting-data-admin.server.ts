@@ -4,8 +4,7 @@ import type { CuttingDataTable } from "~/db/schema";
 import { MATERIAL_GROUPS, operationOf, type MaterialGroup } from "~/modules/catalogue/catalogue.server";
 import { NotFoundError } from "~/modules/errors";
 import { recordAudit, type Actor } from "./audit.server";
-
-type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string; field?: string };
+import { fail, ok, type Result } from "~/modules/result";
 
 /** Cutting data in the back office, per grade and operation (decision 054), edited on the product page; audited. */
 
@@ -73,10 +72,10 @@ async function gradeOf(db: DB, productId: number) {
  */
 export async function saveCuttingData(db: DB, actor: Actor, productId: number, input: CuttingInput): Promise<Result> {
   const bad = checkCutting(input);
-  if (bad) return { ok: false, ...bad };
+  if (bad) return fail(bad.error, undefined, bad.field);
   return db.transaction().execute(async (tx) => {
     const key = await gradeOf(tx, productId);
-    if (!key) return { ok: false as const, error: "adminCatalog:cutting.error.noGrade" };
+    if (!key) return fail("adminCatalog:cutting.error.noGrade");
     const values = { vc_min: input.vcMin, vc_max: input.vcMax, f_min: input.fMin, f_max: input.fMax, ap_min: input.apMin, ap_max: input.apMax };
     const where = { grade: key.grade, operation: key.operation, material_group: input.group };
     const before = await tx
@@ -98,7 +97,7 @@ export async function saveCuttingData(db: DB, actor: Actor, productId: number, i
       before,
       after: { ...where, ...values },
     });
-    return { ok: true as const };
+    return ok();
   });
 }
 
@@ -106,7 +105,7 @@ export async function saveCuttingData(db: DB, actor: Actor, productId: number, i
 export async function deleteCuttingData(db: DB, actor: Actor, productId: number, group: CuttingGroup): Promise<Result> {
   return db.transaction().execute(async (tx) => {
     const key = await gradeOf(tx, productId);
-    if (!key) return { ok: false as const, error: "adminCatalog:cutting.error.noGrade" };
+    if (!key) return fail("adminCatalog:cutting.error.noGrade");
     const before = await tx
       .selectFrom("cutting_data")
       .selectAll()
@@ -114,9 +113,9 @@ export async function deleteCuttingData(db: DB, actor: Actor, productId: number,
       .where("operation", "=", key.operation)
       .where("material_group", "=", group)
       .executeTakeFirst();
-    if (!before) return { ok: true as const };
+    if (!before) return ok();
     await tx.deleteFrom("cutting_data").where("id", "=", before.id).execute();
     await recordAudit(tx, actor, { action: "delete", entity: "cutting_data", entityId: `${key.grade}:${key.operation}:${group}`, before });
-    return { ok: true as const };
+    return ok();
   });
 }

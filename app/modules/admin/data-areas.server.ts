@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { recordAudit, type Actor } from "./audit.server";
 
 /**
@@ -26,7 +27,8 @@ export interface DataAreaInput {
   shippingFee: number;
 }
 
-export type DataAreaError = "dataArea.codeTaken" | "dataArea.parentNotReady" | "dataArea.unknownDealer" | "dataArea.notReady";
+/** A refused change: an `adminData` text on the form field it is about. */
+const refused = (what: "codeTaken" | "parentNotReady" | "unknownDealer" | "notReady", field: string) => fail(`adminData:dataArea.${what}`, undefined, field);
 
 export interface DataAreaListRow {
   id: number;
@@ -142,13 +144,13 @@ async function codeTaken(db: DB, code: string): Promise<boolean> {
 }
 
 /** Adds an empty, ready entity (no assortment yet). A code already in use is refused. */
-export async function createDataArea(db: DB, actor: Actor, input: DataAreaInput): Promise<{ ok: true; id: number } | { ok: false; error: DataAreaError }> {
+export async function createDataArea(db: DB, actor: Actor, input: DataAreaInput): Promise<Result<{ id: number }>> {
   return db.transaction().execute(async (tx) => {
-    if (await codeTaken(tx, input.code)) return { ok: false as const, error: "dataArea.codeTaken" as const };
+    if (await codeTaken(tx, input.code)) return refused("codeTaken", "code");
     const row = { ...tenantRow(input), parent_id: null, status: "ready" };
     const { id } = await tx.insertInto("tenant").values(row).returning("id").executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { action: "create", entity: "tenant", entityId: id, after: row });
-    return { ok: true as const, id };
+    return ok({ id });
   });
 }
 
@@ -176,12 +178,12 @@ export async function startInitialisation(
   db: DB,
   actor: Actor,
   { newTenantInput, parentId }: { newTenantInput: DataAreaInput; parentId: number },
-): Promise<{ ok: true; jobId: number; tenantId: number } | { ok: false; error: DataAreaError }> {
+): Promise<Result<{ jobId: number; tenantId: number }>> {
   return db.transaction().execute(async (tx) => {
     const parent = await tx.selectFrom("tenant").select(["id", "code", "status"]).where("id", "=", parentId).executeTakeFirst();
     if (!parent) throw new NotFoundError("tenant");
-    if (parent.status !== "ready") return { ok: false as const, error: "dataArea.parentNotReady" as const };
-    if (await codeTaken(tx, newTenantInput.code)) return { ok: false as const, error: "dataArea.codeTaken" as const };
+    if (parent.status !== "ready") return refused("parentNotReady", "parentId");
+    if (await codeTaken(tx, newTenantInput.code)) return refused("codeTaken", "code");
     const row = { ...tenantRow(newTenantInput), parent_id: parent.id, status: "initialising" };
     const { id: tenantId } = await tx.insertInto("tenant").values(row).returning("id").executeTakeFirstOrThrow();
     const [{ n }] = await tx
@@ -207,7 +209,7 @@ export async function startInitialisation(
       .executeTakeFirstOrThrow();
     await recordAudit(tx, actor, { action: "create", entity: "tenant", entityId: tenantId, after: row });
     await recordAudit(tx, actor, { action: "initialise", entity: "tenant", entityId: tenantId, after: { parentCode: parent.code, jobId, total: Number(n) } });
-    return { ok: true as const, jobId, tenantId };
+    return ok({ jobId, tenantId });
   });
 }
 
@@ -316,30 +318,25 @@ async function dealerUsers(db: DB, customerCode: string) {
  * Gives every user of the dealer access to the entity (a user with no entity yet gets it as
  * default). Refused for an unknown or non-dealer code, and while the entity is initialising.
  */
-export async function grantDealerAccess(
-  db: DB,
-  actor: Actor,
-  tenantId: number,
-  customerCode: string,
-): Promise<{ ok: true; added: number } | { ok: false; error: DataAreaError }> {
+export async function grantDealerAccess(db: DB, actor: Actor, tenantId: number, customerCode: string): Promise<Result<{ added: number }>> {
   return db.transaction().execute(async (tx) => {
     const tenant = await tx.selectFrom("tenant").select(["id", "status"]).where("id", "=", tenantId).executeTakeFirst();
     if (!tenant) throw new NotFoundError("tenant");
-    if (tenant.status !== "ready") return { ok: false as const, error: "dataArea.notReady" as const };
+    if (tenant.status !== "ready") return refused("notReady", "customerCode");
     const dealer = await dealerUsers(tx, customerCode);
-    if (!dealer) return { ok: false as const, error: "dataArea.unknownDealer" as const };
-    if (dealer.userIds.length === 0) return { ok: true as const, added: 0 };
+    if (!dealer) return refused("unknownDealer", "customerCode");
+    if (dealer.userIds.length === 0) return ok({ added: 0 });
     const existing = await tx.selectFrom("user_tenant").select(["user_id", "tenant_id"]).where("user_id", "in", dealer.userIds).execute();
     const has = new Set(existing.filter((r) => r.tenant_id === tenantId).map((r) => r.user_id));
     const withAny = new Set(existing.map((r) => r.user_id));
     const added = dealer.userIds.filter((u) => !has.has(u));
-    if (added.length === 0) return { ok: true as const, added: 0 };
+    if (added.length === 0) return ok({ added: 0 });
     await tx
       .insertInto("user_tenant")
       .values(added.map((user_id) => ({ user_id, tenant_id: tenantId, is_default: withAny.has(user_id) ? 0 : 1 })))
       .execute();
     await recordAudit(tx, actor, { action: "grant", entity: "user_tenant", entityId: tenantId, after: { customerCode: dealer.customer.code, userIds: added } });
-    return { ok: true as const, added: added.length };
+    return ok({ added: added.length });
   });
 }
 
@@ -348,18 +345,13 @@ export async function grantDealerAccess(
  * last entity (a dealer account always has one); a removed default passes to the user's
  * lowest remaining entity.
  */
-export async function revokeDealerAccess(
-  db: DB,
-  actor: Actor,
-  tenantId: number,
-  customerCode: string,
-): Promise<{ ok: true; removed: number; kept: number } | { ok: false; error: DataAreaError }> {
+export async function revokeDealerAccess(db: DB, actor: Actor, tenantId: number, customerCode: string): Promise<Result<{ removed: number; kept: number }>> {
   return db.transaction().execute(async (tx) => {
     const tenant = await tx.selectFrom("tenant").select("id").where("id", "=", tenantId).executeTakeFirst();
     if (!tenant) throw new NotFoundError("tenant");
     const dealer = await dealerUsers(tx, customerCode);
-    if (!dealer) return { ok: false as const, error: "dataArea.unknownDealer" as const };
-    if (dealer.userIds.length === 0) return { ok: true as const, removed: 0, kept: 0 };
+    if (!dealer) return refused("unknownDealer", "customerCode");
+    if (dealer.userIds.length === 0) return ok({ removed: 0, kept: 0 });
     const rows = await tx
       .selectFrom("user_tenant")
       .select(["user_id", "tenant_id", "is_default"])
@@ -391,6 +383,6 @@ export async function revokeDealerAccess(
         before: { customerCode: dealer.customer.code, userIds: removed },
       });
     }
-    return { ok: true as const, removed: removed.length, kept };
+    return ok({ removed: removed.length, kept });
   });
 }

@@ -76,21 +76,24 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
 
   it("adds an empty entity, audited; a duplicate code is refused and changes nothing", async () => {
     const created = await createDataArea(db, admin, input("3000"));
-    if (!created.ok) throw new Error(created.error);
-    const detail = await getDataArea(db, created.id);
+    if (!created.ok) throw new Error(created.error.key);
+    const detail = await getDataArea(db, created.value.id);
     expect(detail.tenant).toMatchObject({ code: "3000", name_en: "Company 3000", tax_rate_bp: 1300, shipping_fee: 1500, status: "ready", parent_id: null });
     expect(detail.products).toBe(0);
-    const audit = await listAudit(db, { entity: "tenant", entityId: String(created.id) }, 1);
+    const audit = await listAudit(db, { entity: "tenant", entityId: String(created.value.id) }, 1);
     expect(audit.rows.map((r) => r.action)).toEqual(["create"]);
 
     const before = await tenantCount();
-    expect(await createDataArea(db, admin, { ...input("3000"), nameEn: "Other" })).toEqual({ ok: false, error: "dataArea.codeTaken" });
+    expect(await createDataArea(db, admin, { ...input("3000"), nameEn: "Other" })).toEqual({
+      ok: false,
+      error: { key: "adminData:dataArea.codeTaken", field: "code" },
+    });
     expect(await startInitialisation(db, admin, { newTenantInput: input("1000"), parentId: await tenantId("2000") })).toEqual({
       ok: false,
-      error: "dataArea.codeTaken",
+      error: { key: "adminData:dataArea.codeTaken", field: "code" },
     });
     expect(await tenantCount()).toBe(before);
-    expect((await getDataArea(db, created.id)).tenant.name_en).toBe("Company 3000");
+    expect((await getDataArea(db, created.value.id)).tenant.name_en).toBe("Company 3000");
     expect(await db.selectFrom("background_job").selectAll().execute()).toEqual([]);
   });
 
@@ -111,49 +114,51 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
     const parentStock = await stockOf(parentId);
     expect(parentStock.some((s) => s.available > 0)).toBe(true);
     const started = await startInitialisation(db, admin, { newTenantInput: input("1100"), parentId });
-    if (!started.ok) throw new Error(started.error);
-    const running = await getInitialisationJob(db, started.jobId);
+    if (!started.ok) throw new Error(started.error.key);
+    const running = await getInitialisationJob(db, started.value.jobId);
     expect(running).toMatchObject({
       status: "running",
       done: 0,
       total: parentStock.length,
-      subject_id: started.tenantId,
+      subject_id: started.value.tenantId,
       tenant_code: "1100",
       tenant_status: "initialising",
     });
-    expect((await db.selectFrom("background_job").select("created_by").where("id", "=", started.jobId).executeTakeFirstOrThrow()).created_by).toBe(admin.id);
+    expect((await db.selectFrom("background_job").select("created_by").where("id", "=", started.value.jobId).executeTakeFirstOrThrow()).created_by).toBe(
+      admin.id,
+    );
 
-    await runInitialisation(db, started.jobId, { batchSize: 7 }); // several batches
+    await runInitialisation(db, started.value.jobId, { batchSize: 7 }); // several batches
 
-    const job = await getInitialisationJob(db, started.jobId);
+    const job = await getInitialisationJob(db, started.value.jobId);
     expect(job).toMatchObject({ status: "done", done: parentStock.length, total: parentStock.length, tenant_status: "ready", message: null });
-    const copy = await stockOf(started.tenantId);
+    const copy = await stockOf(started.value.tenantId);
     expect(copy.length).toBe(parentStock.length);
     expect(copy.map((s) => s.product_id)).toEqual(parentStock.map((s) => s.product_id));
     expect(copy.map((s) => s.lead_time_days)).toEqual(parentStock.map((s) => s.lead_time_days));
     expect(copy.every((s) => s.available === 0 && s.reserved === 0)).toBe(true);
     expect(await stockOf(parentId)).toEqual(parentStock); // the parent is untouched
 
-    const detail = await getDataArea(db, started.tenantId);
-    expect(detail).toMatchObject({ parentCode: "1000", products: parentStock.length, job: { id: started.jobId, status: "done" } });
-    const audit = await listAudit(db, { entity: "tenant", entityId: String(started.tenantId) }, 1);
+    const detail = await getDataArea(db, started.value.tenantId);
+    expect(detail).toMatchObject({ parentCode: "1000", products: parentStock.length, job: { id: started.value.jobId, status: "done" } });
+    const audit = await listAudit(db, { entity: "tenant", entityId: String(started.value.tenantId) }, 1);
     expect(audit.rows.map((r) => r.action).sort()).toEqual(["create", "initialise"]);
 
     // a second run of a finished job does nothing
-    await runInitialisation(db, started.jobId);
-    expect((await stockOf(started.tenantId)).length).toBe(parentStock.length);
+    await runInitialisation(db, started.value.jobId);
+    expect((await stockOf(started.value.tenantId)).length).toBe(parentStock.length);
   });
 
   it("an entity that is still initialising cannot be a parent; a job that cannot copy fails and leaves the entity initialising", async () => {
     const started = await startInitialisation(db, admin, { newTenantInput: input("1200"), parentId: await tenantId("1000") });
-    if (!started.ok) throw new Error(started.error);
-    expect(await startInitialisation(db, admin, { newTenantInput: input("1210"), parentId: started.tenantId })).toEqual({
+    if (!started.ok) throw new Error(started.error.key);
+    expect(await startInitialisation(db, admin, { newTenantInput: input("1210"), parentId: started.value.tenantId })).toEqual({
       ok: false,
-      error: "dataArea.parentNotReady",
+      error: { key: "adminData:dataArea.parentNotReady", field: "parentId" },
     });
-    await db.updateTable("tenant").set({ parent_id: null }).where("id", "=", started.tenantId).execute();
-    await runInitialisation(db, started.jobId);
-    const job = await getInitialisationJob(db, started.jobId);
+    await db.updateTable("tenant").set({ parent_id: null }).where("id", "=", started.value.tenantId).execute();
+    await runInitialisation(db, started.value.jobId);
+    const job = await getInitialisationJob(db, started.value.jobId);
     expect(job.status).toBe("failed");
     expect(job.message).toMatch(/parent/);
     expect(job.tenant_status).toBe("initialising");
@@ -161,28 +166,34 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
 
   it("grants and revokes a dealer's access for all its users, never a user's last entity, audited", async () => {
     const id = await tenantId("1100");
-    expect(await grantDealerAccess(db, admin, id, "NOPE")).toEqual({ ok: false, error: "dataArea.unknownDealer" });
-    expect(await grantDealerAccess(db, admin, id, "ZZ-STAFF")).toEqual({ ok: false, error: "dataArea.unknownDealer" }); // the internal party is no dealer
-    expect(await grantDealerAccess(db, admin, await tenantId("1200"), "C10001")).toEqual({ ok: false, error: "dataArea.notReady" });
+    expect(await grantDealerAccess(db, admin, id, "NOPE")).toEqual({ ok: false, error: { key: "adminData:dataArea.unknownDealer", field: "customerCode" } });
+    expect(await grantDealerAccess(db, admin, id, "ZZ-STAFF")).toEqual({
+      ok: false,
+      error: { key: "adminData:dataArea.unknownDealer", field: "customerCode" },
+    }); // the internal party is no dealer
+    expect(await grantDealerAccess(db, admin, await tenantId("1200"), "C10001")).toEqual({
+      ok: false,
+      error: { key: "adminData:dataArea.notReady", field: "customerCode" },
+    });
 
     expect(await accessOf("XCD000002")).toEqual(["1000*"]);
-    expect(await grantDealerAccess(db, admin, id, " c10001 ")).toEqual({ ok: true, added: 3 });
+    expect(await grantDealerAccess(db, admin, id, " c10001 ")).toEqual({ ok: true, value: { added: 3 } });
     expect(await accessOf("XCD000001")).toEqual(["1000*", "1100", "2000"]);
     expect(await accessOf("XCD000002")).toEqual(["1000*", "1100"]);
-    expect(await grantDealerAccess(db, admin, id, "C10001")).toEqual({ ok: true, added: 0 });
+    expect(await grantDealerAccess(db, admin, id, "C10001")).toEqual({ ok: true, value: { added: 0 } });
     expect((await getDataArea(db, id)).dealers).toEqual([{ code: "C10001", name_zh: expect.any(String), name_en: expect.any(String), users: 3 }]);
     expect((await listDataAreas(db)).find((r) => r.id === id)?.dealers).toBe(1);
 
     // XCD000010's only entity is 1000: revoking 1000 keeps it
-    expect(await revokeDealerAccess(db, admin, await tenantId("1000"), "C90010")).toEqual({ ok: true, removed: 0, kept: 1 });
+    expect(await revokeDealerAccess(db, admin, await tenantId("1000"), "C90010")).toEqual({ ok: true, value: { removed: 0, kept: 1 } });
     expect(await accessOf("XCD000010")).toEqual(["1000*"]);
     // revoking the default entity moves the default
-    expect(await revokeDealerAccess(db, admin, await tenantId("1000"), "C10001")).toEqual({ ok: true, removed: 3, kept: 0 });
+    expect(await revokeDealerAccess(db, admin, await tenantId("1000"), "C10001")).toEqual({ ok: true, value: { removed: 3, kept: 0 } });
     expect(await accessOf("XCD000002")).toEqual(["1100*"]);
     expect(await accessOf("XCD000001")).toEqual(["1100", "2000*"]); // the lowest remaining entity id
-    expect(await revokeDealerAccess(db, admin, id, "C10001")).toEqual({ ok: true, removed: 1, kept: 2 });
+    expect(await revokeDealerAccess(db, admin, id, "C10001")).toEqual({ ok: true, value: { removed: 1, kept: 2 } });
     expect(await accessOf("XCD000001")).toEqual(["2000*"]);
-    expect(await revokeDealerAccess(db, admin, id, "NOPE")).toEqual({ ok: false, error: "dataArea.unknownDealer" });
+    expect(await revokeDealerAccess(db, admin, id, "NOPE")).toEqual({ ok: false, error: { key: "adminData:dataArea.unknownDealer", field: "customerCode" } });
 
     const audit = await listAudit(db, { entity: "user_tenant" }, 1);
     expect(audit.rows.map((r) => `${r.action} ${r.entity_id}`)).toEqual([`delete ${id}`, `delete ${await tenantId("1000")}`, `grant ${id}`]);

@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { normaliseCode } from "~/modules/cart/rules";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { checkPromotion, type PromotionInput } from "./admin-rules";
 import { promotionState, type PromotionKind, type PromotionState } from "./rules";
 
@@ -10,7 +11,7 @@ import { promotionState, type PromotionKind, type PromotionState } from "./rules
  * entity. The shop reads promotions live (catalogue offers, cart, order), so a saved change is
  * what the next page of every process shows.
  */
-export type SaveResult = { ok: true; id: number } | { ok: false; error: string; params?: Record<string, string | number> };
+export type SaveResult = Result<{ id: number }>;
 
 export interface AdminPromotionRow {
   id: number;
@@ -155,16 +156,15 @@ async function lockEntity(tx: DB, tenantId: number) {
 export async function savePromotion(db: DB, actor: Actor, input: { tenantId: number; id: number | null; promotion: PromotionInput }): Promise<SaveResult> {
   const p = input.promotion;
   const invalid = checkPromotion(p);
-  if (invalid) return { ok: false, ...invalid };
+  if (invalid) return fail(invalid.error, invalid.params);
   return db.transaction().execute(async (tx): Promise<SaveResult> => {
     await lockEntity(tx, input.tenantId);
     const before = input.id === null ? null : await getAdminPromotion(tx, { tenantId: input.tenantId, id: input.id });
     const products = await productsInEntity(tx, input.tenantId, [...p.items.map((i) => i.code), ...(p.giftCode ? [p.giftCode] : [])]);
     const missing = p.items.filter((i) => !products.has(normaliseCode(i.code))).map((i) => i.code);
-    if (missing.length)
-      return { ok: false, error: "adminContent:promo.err.unknownProducts", params: { codes: missing.slice(0, 5).join(", "), count: missing.length } };
+    if (missing.length) return fail("adminContent:promo.err.unknownProducts", { codes: missing.slice(0, 5).join(", "), count: missing.length });
     const gift = p.giftCode ? products.get(normaliseCode(p.giftCode)) : null;
-    if (p.giftCode && !gift) return { ok: false, error: "adminContent:promo.err.unknownGift", params: { code: p.giftCode } };
+    if (p.giftCode && !gift) return fail("adminContent:promo.err.unknownGift", { code: p.giftCode }, "giftCode");
     const items = p.items.map((i) => ({ ...i, productId: products.get(normaliseCode(i.code))!.id, code: products.get(normaliseCode(i.code))!.code }));
 
     if (input.id === null) {
@@ -176,7 +176,7 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
         .where("title_zh", "=", p.titleZh)
         .where("starts_at", "=", p.startsAt)
         .executeTakeFirst();
-      if (twin) return { ok: false, error: "adminContent:promo.err.exists", params: { id: twin.id } };
+      if (twin) return fail("adminContent:promo.err.exists", { id: twin.id });
     }
 
     if (p.kind === "flash") {
@@ -197,7 +197,7 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
       if (input.id !== null) q = q.where("o.id", "!=", input.id);
       // windows [start, end) overlap: the other starts before this ends and ends after this starts
       const clash = await q.executeTakeFirst();
-      if (clash) return { ok: false, error: "adminContent:promo.err.flashOverlap", params: { code: clash.ordering_code, id: clash.id } };
+      if (clash) return fail("adminContent:promo.err.flashOverlap", { code: clash.ordering_code, id: clash.id });
     }
 
     const row = {
@@ -255,7 +255,7 @@ export async function savePromotion(db: DB, actor: Actor, input: { tenantId: num
       before: before ?? undefined,
       after,
     });
-    return { ok: true, id };
+    return ok({ id });
   });
 }
 
@@ -298,21 +298,17 @@ export async function listFlaggedProducts(db: DB, which: ProductFlag, limit = 50
 }
 
 /** Marks a product new or hot (on) or takes the mark off; the same change twice changes it once. */
-export async function setProductFlag(
-  db: DB,
-  actor: Actor,
-  input: { code: string; which: ProductFlag; on: boolean },
-): Promise<{ ok: true; changed: boolean } | { ok: false; error: string; params?: Record<string, string> }> {
+export async function setProductFlag(db: DB, actor: Actor, input: { code: string; which: ProductFlag; on: boolean }): Promise<Result<{ changed: boolean }>> {
   const column = input.which === "new" ? "is_new" : "is_hot";
-  return db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx): Promise<Result<{ changed: boolean }>> => {
     const product = await tx
       .selectFrom("product")
       .select(["id", "ordering_code", "is_new", "is_hot"])
       .where("search_code", "=", normaliseCode(input.code))
       .executeTakeFirst();
-    if (!product) return { ok: false as const, error: "adminContent:newProduct.unknown", params: { code: input.code } };
+    if (!product) return fail("adminContent:newProduct.unknown", { code: input.code });
     const value = input.on ? 1 : 0;
-    if (product[column] === value) return { ok: true as const, changed: false };
+    if (product[column] === value) return ok({ changed: false });
     await tx
       .updateTable("product")
       .set({ [column]: value })
@@ -325,6 +321,6 @@ export async function setProductFlag(
       before: { [column]: product[column] },
       after: { [column]: value },
     });
-    return { ok: true as const, changed: true };
+    return ok({ changed: true });
   });
 }

@@ -109,7 +109,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
       }),
     });
     expect(saved.ok).toBe(true);
-    const id = saved.ok ? saved.id : 0;
+    const id = saved.ok ? saved.value.id : 0;
     const during = (await loadOffers(db, actor, [product.id])).get(product.id)!;
     expect(during.promotions).toHaveLength(1);
     expect(during.promotions[0]).toMatchObject({ promotionId: id, kind: "flash", unit: 500, perCustomerLimit: 5, flashStock: 20, flashSold: 0 });
@@ -149,7 +149,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
       id: null,
       promotion: base({ items: [{ code: "NO-SUCH-CODE", promoPrice: 100, flashStock: null }] }),
     });
-    expect(unknown).toMatchObject({ ok: false, error: "adminContent:promo.err.unknownProducts" });
+    expect(unknown).toMatchObject({ ok: false, error: { key: "adminContent:promo.err.unknownProducts" } });
     // a product the other entity does not carry
     await db.deleteFrom("stock").where("tenant_id", "=", otherTenant).where("product_id", "=", other.id).execute();
     const notCarried = await savePromotion(db, admin, {
@@ -157,7 +157,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
       id: null,
       promotion: base({ items: [{ code: other.code, promoPrice: 100, flashStock: null }] }),
     });
-    expect(notCarried).toMatchObject({ ok: false, error: "adminContent:promo.err.unknownProducts" });
+    expect(notCarried).toMatchObject({ ok: false, error: { key: "adminContent:promo.err.unknownProducts" } });
 
     const t0 = Math.floor(Date.now() / HOUR) * HOUR;
     const flash = (title: string, fromH: number, toH: number) =>
@@ -173,7 +173,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     expect(first.ok).toBe(true);
     expect(await savePromotion(db, admin, { tenantId, id: null, promotion: flash("B", 15, 30) })).toMatchObject({
       ok: false,
-      error: "adminContent:promo.err.flashOverlap",
+      error: { key: "adminContent:promo.err.flashOverlap" },
     });
     expect((await savePromotion(db, admin, { tenantId, id: null, promotion: flash("C", 20, 30) })).ok).toBe(true);
     // a sale of the same product may run at the same time
@@ -193,7 +193,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
     // the same form posted twice adds one promotion
     expect(await savePromotion(db, admin, { tenantId, id: null, promotion: flash("A", 10, 20) })).toMatchObject({
       ok: false,
-      error: "adminContent:promo.err.exists",
+      error: { key: "adminContent:promo.err.exists" },
     });
     expect((await listAdminPromotions(db, { tenantId, state: "upcoming" })).rows.filter((r) => r.titleZh === "A")).toHaveLength(1);
   });
@@ -208,8 +208,8 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
   });
 
   it("new-product settings mark a product new once", async () => {
-    expect(await setProductFlag(db, admin, { code: product.code, which: "new", on: true })).toEqual({ ok: true, changed: true });
-    expect(await setProductFlag(db, admin, { code: product.code, which: "new", on: true })).toEqual({ ok: true, changed: false });
+    expect(await setProductFlag(db, admin, { code: product.code, which: "new", on: true })).toEqual({ ok: true, value: { changed: true } });
+    expect(await setProductFlag(db, admin, { code: product.code, which: "new", on: true })).toEqual({ ok: true, value: { changed: false } });
     expect((await db.selectFrom("product").select("is_new").where("id", "=", product.id).executeTakeFirstOrThrow()).is_new).toBe(1);
     expect(await setProductFlag(db, admin, { code: "NOPE", which: "hot", on: true })).toMatchObject({ ok: false });
   });

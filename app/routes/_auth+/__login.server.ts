@@ -7,6 +7,7 @@ import { readRemembered } from "~/utils/cookies.server";
 import { landingPage, loginRedirectTarget } from "~/modules/auth/login.server";
 import { handleLogin } from "~/utils/auth.server";
 import { getOptionalSessionUser } from "~/utils/session.server";
+import { replyInvalid, replyWithError } from "~/utils/reply.server";
 
 /** Loader and action of the two sign-in pages: /shop_login (dealers) and /login (admin-style). */
 export type LoginVariant = "shop" | "admin";
@@ -57,18 +58,16 @@ export async function loginAction(request: Request, clientIp: string | null) {
   const result = await handleLogin(db, request, { captchaOn, clientIp });
   if (result.kind === "redirect") return result.response;
   const headers = new Headers({ "Cache-Control": "no-store" });
+  const hideFields = ["password", "captcha"];
   if (result.kind === "invalid") {
-    const reply = result.submission.reply({ hideFields: ["password", "captcha"] });
     // conform's check of a field while the dealer types (an intent, no status): the code shown stays
-    if (result.submission.status === undefined) return json({ result: reply }, { status: 400, headers });
+    if (result.submission.status === undefined) return replyInvalid(request, result.submission, { hideFields, ns: "auth", headers });
     const captchaNext = captchaOn || (await readCaptchaToken(request)) !== null;
     const captchaImage = captchaNext ? await captchaFor(db, headers) : null;
-    return json({ result: reply, captchaImage }, { status: 400, headers });
+    return replyInvalid(request, result.submission, { hideFields, ns: "auth", headers, data: { captchaImage } });
   }
   const { error } = result;
   const captchaImage = error.captchaNext ? await captchaFor(db, headers) : null;
-  return json(
-    { result: result.submission.reply({ formErrors: [error.error], hideFields: ["password", "captcha"] }), captchaImage },
-    { status: error.error === "login.captchaNeeded" ? 429 : 400, headers },
-  );
+  const status = error.error === "login.captchaNeeded" ? 429 : 400;
+  return replyWithError(request, result.submission, { key: error.error }, { hideFields, ns: "auth", headers, status, data: { captchaImage } });
 }

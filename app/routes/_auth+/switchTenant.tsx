@@ -4,12 +4,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
-import { setFlash } from "~/utils/cookies.server";
 import { requireSignedIn } from "~/utils/guard.server";
 import { rotateSession } from "~/utils/session.server";
 import { sessionTtl } from "~/modules/auth/sessions.server";
 import { userHasTenant } from "~/modules/auth/tenants.server";
 import { safeRedirect } from "~/utils/redirect";
+import { redirectWithToast } from "~/utils/reply.server";
 
 const SwitchTenantSchema = z.object({
   dataareaid: z.coerce.number().int().positive().max(2_147_483_647),
@@ -33,8 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   // the new session lasts as long as a sign-in of this kind of user: 4 h for staff, not the 12 h default
   headers.append("Set-Cookie", await rotateSession(db, request, { userId: user.id, tenantId, clientIp: context.clientIp, ttlMs: sessionTtl(user.isStaff) }));
-  headers.append("Set-Cookie", await setFlash("common:errors.switchCompanySuccess"));
-  return redirect(back, { headers });
+  return redirectWithToast(back, "common:errors.switchCompanySuccess", { headers });
 }
 
 export const loader = () => redirect("/homePage");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LayoutSchema } from "./__layoutForms.server";
+import { LayoutSchema } from "./backOffice.schemas.server";
 import { getDb } from "~/db/index.server";
 import { saveStaffSettings } from "~/modules/admin/settings.server";
 import { plainCookie, readLayoutState, tagsCookie } from "~/utils/admin-layout.server";

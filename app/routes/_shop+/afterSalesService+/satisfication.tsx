@@ -8,7 +8,7 @@ import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
-import { AnswerSchema } from "./__survey.server";
+import { AnswerSchema } from "./afterSalesService.schemas.server";
 
 export const handle = { i18n: ["support"] };
 

@@ -55,10 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, db);
   const submission = parseWithZod(await readFormData(request), { schema: SubAccountActionSchema });
   // a sub-account is told the spec's reason (only the master edits accounts) before the codes
-  const notMaster = () => json({ result: { status: "error" as const, error: { "": ["common:errors.notMaster"] } } }, { status: 403 });
+  const hideFields = ["password", "confirmPassword"];
+  const notMaster = () => replyWithError(request, submission, { key: "common:errors.notMaster" }, { status: 403, hideFields });
   if (!isMaster(user)) return notMaster();
   requirePermission(user, submission.payload.intent === "create" ? "subAccount:add" : "subAccount:edit");
-  const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return replyInvalid(request, submission, { hideFields, ns: "auth" });
   const value = submission.value;
   try {

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "~/db/index.server";
 import { AVATAR_MAX_BYTES, readAvatar, removeAvatar, setAvatar } from "~/modules/services/profile.server";
-import { setFlash } from "~/utils/cookies.server";
 import { fileResponse } from "~/utils/file-response.server";
 import { readFormData } from "~/utils/form.server";
 import { requireUser } from "~/utils/guard.server";
+import { redirectWithToast } from "~/utils/reply.server";
 import { AvatarSchema } from "./__profile.server";
 
-const back = async (message: string) => redirect("/profile/index", { headers: { "Set-Cookie": await setFlash(message) } });
+/** Back to the personal centre, whose page shows what happened (the form is there, this route has no page). */
+const back = (key: string, kind: "success" | "error" = "error") => redirectWithToast("/profile/index", { key, kind });
 
 /** GET /profile/avatar: the signed-in account's own avatar (nobody else's; 404 when none). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,8 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return back("services:profile.avatarEmpty");
   if (submission.value.intent === "remove") {
     await removeAvatar(db, user);
-    return back("services:profile.avatarRemoved");
+    return back("services:profile.avatarRemoved", "success");
   }
   const outcome = await setAvatar(db, user, new Uint8Array(await submission.value.avatar.arrayBuffer()));
-  return back(outcome.ok ? "services:profile.avatarSaved" : outcome.error);
+  return outcome.ok ? back("services:profile.avatarSaved", "success") : back(outcome.error);
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,10 +9,10 @@ import { toLanguage } from "~/i18n/config";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { getLanguage } from "~/i18n/i18n.server";
 import { hasAvatar, monthlyOrderAmounts, recentProducts, updateContact } from "~/modules/services/profile.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireUser, isMaster } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid } from "~/utils/reply.server";
 import servicesCss from "~/styles/services.css";
 import { ContactSchema } from "./__profile.server";
 
@@ -54,9 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, db);
   const submission = parseWithZod(await readFormData(request), { schema: ContactSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { ns: "auth" });
   await updateContact(db, user, submission.value);
-  return redirect("/profile/index", { headers: { "Set-Cookie": await setFlash("services:profile.saved") } });
+  return redirectWithToast("/profile/index", "services:profile.saved");
 }
 
 export default function Profile() {

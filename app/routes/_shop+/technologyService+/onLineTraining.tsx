@@ -1,19 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TrainingProgressSchema } from "./__training.server";
+import { TrainingProgressSchema } from "./technologyService.schemas.server";
 import { ContentPage } from "~/components/content/ContentPage";
 import { getDb } from "~/db/index.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { finishedCourses, setCourseFinished } from "~/modules/content/training.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireUser } from "~/utils/guard.server";
 import { getOptionalDealer } from "~/utils/session.server";
 import { loadContentPage } from "../__content.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -39,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { id, intent } = submission.value;
   const done = await setCourseFinished(db, { userId: user.id, tenantId: user.tenantId }, { contentId: id, finished: intent === "finish", lang });
   if (!done.ok) throw new Response("Not Found", { status: 404 });
-  return redirect(`/technologyService/onLineTraining?id=${id}`, { headers: { "Set-Cookie": await setFlash("content.trainingSaved") } });
+  return redirectWithToast(`/technologyService/onLineTraining?id=${id}`, "content.trainingSaved");
 }
 
 export default function Page() {

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/admin/FieldError";
 
-type Errors = Record<string, string[] | null | undefined>;
+type Errors = Record<string, string[] | undefined>;
 
-/** The fields of a catalogue node's form (new and edit). */
+/** The fields of a catalogue node's form (new and edit); `errors` are conform's, in the user's language. */
 export function NodeFields({
   node,
   errors,
@@ -13,12 +14,7 @@ export function NodeFields({
   const { t } = useTranslation("adminCatalog");
   const err = (name: string) => errors[name]?.[0];
   const aria = (name: string) => (err(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const message = (name: string) =>
-    err(name) ? (
-      <span className="field-error" id={`${name}-error`}>
-        {t(err(name)!)}
-      </span>
-    ) : null;
+  const message = (name: string) => <FieldError errors={errors[name]} id={`${name}-error`} />;
   return (
     <>
       <label>

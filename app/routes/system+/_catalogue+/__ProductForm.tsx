@@ -2,6 +2,7 @@ import { formatAmount } from "~/i18n/format";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_KINDS } from "../__catalogFormat";
+import { FieldError } from "~/components/admin/FieldError";
 
 const GROUPS = ["P", "M", "K", "N", "S", "H"] as const;
 
@@ -33,7 +34,8 @@ export function ProductForm({
 }: {
   product: ProductFormValues;
   nodes: { code: string; label_zh: string; label_en: string }[];
-  errors: Record<string, string[] | null | undefined>;
+  /** conform's errors, in the user's language */
+  errors: Record<string, string[] | undefined>;
   canEdit: boolean;
   compatibleCount: number | null;
 }) {
@@ -41,12 +43,7 @@ export function ProductForm({
   const en = i18n.language === "en";
   const err = (name: string) => errors[name]?.[0];
   const aria = (name: string) => (err(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const message = (name: string) =>
-    err(name) ? (
-      <span className="field-error" id={`${name}-error`} data-testid={`${name}-error`}>
-        {t(err(name)!)}
-      </span>
-    ) : null;
+  const message = (name: string) => <FieldError errors={errors[name]} id={`${name}-error`} testId={`${name}-error`} />;
   return (
     <Form method="post" className="admin-form admin-form-top" noValidate data-testid="product-form">
       <fieldset disabled={!canEdit} className="admin-fieldset">

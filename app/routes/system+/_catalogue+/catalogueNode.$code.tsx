@@ -1,16 +1,17 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeEditSchema, NodeMoveSchema, ROOT_PARENT } from "../__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
+import { FieldError } from "~/components/admin/FieldError";
 import { getDb } from "~/db/index.server";
 import { getNode, moveNode, moveTargets, saveNode } from "~/modules/admin/catalogue-nodes.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -31,15 +32,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (form.get("intent") === "move") {
     const move = parseWithZod(form, { schema: NodeMoveSchema });
-    if (move.status !== "success") return json({ result: move.reply() }, { status: 400 });
+    if (move.status !== "success") return replyInvalid(request, move);
     const r = await notFoundWhenMissing(() => moveNode(db, actor, code, move.value.parent === ROOT_PARENT ? null : move.value.parent));
-    if (!r.ok) return json({ result: move.reply({ fieldErrors: { parent: [r.error] } }) }, { status: 400 });
+    if (!r.ok) return replyWithError(request, move, r.error);
     return redirectWithToast(`/system/catalogueNode/${encodeURIComponent(code)}`, "adminCatalog:node.moved");
   }
   const submission = parseWithZod(form, { schema: NodeEditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const r = await notFoundWhenMissing(() => saveNode(db, actor, { code }, submission.value));
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "labelZh"]: [r.error] } }) }, { status: 400 });
+  if (!r.ok) return replyWithError(request, submission, r.error);
   const node = await getNode(db, code);
   const back = node.parent_code ? `/system/catalogueNode?parent=${encodeURIComponent(node.parent_code)}` : "/system/catalogueNode";
   return redirectWithToast(back, "adminCatalog:node.saved");
@@ -50,7 +51,9 @@ export default function CatalogueNodeEdit() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
-  const errors = actionData?.result.error ?? {};
+  // the two forms (edit, move) share one answer: a move's error is on `parent`
+  const [conform] = useForm({ lastResult: actionData?.result });
+  const errors = conform.allErrors;
   const moveError = errors.parent?.[0];
   const back = node.parent_code ? `/system/catalogueNode?parent=${encodeURIComponent(node.parent_code)}` : "/system/catalogueNode";
   return (
@@ -89,11 +92,7 @@ export default function CatalogueNodeEdit() {
                 </option>
               ))}
             </select>
-            {moveError ? (
-              <span className="field-error" id="move-error" role="alert">
-                {t(moveError)}
-              </span>
-            ) : null}
+            <FieldError errors={errors.parent} id="move-error" />
           </label>
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-outline">

@@ -1,16 +1,17 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeNewSchema, NodeQuerySchema } from "../__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
+import { FieldError } from "~/components/admin/FieldError";
 import { getDb } from "~/db/index.server";
 import { getNode, saveNode } from "~/modules/admin/catalogue-nodes.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -33,12 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, "cat:node:edit", db);
   const parent = await parentOf(request);
   const submission = parseWithZod(await readFormData(request), { schema: NodeNewSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const { code, ...input } = submission.value;
   const r = await notFoundWhenMissing(() =>
     saveNode(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { newCode: code, parentCode: parent?.code ?? null }, input),
   );
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "code"]: [r.error] } }) }, { status: 400 });
+  if (!r.ok) return replyWithError(request, submission, r.error);
   const back = parent ? `/system/catalogueNode?parent=${encodeURIComponent(parent.code)}` : "/system/catalogueNode";
   return redirectWithToast(back, "adminCatalog:node.added");
 }
@@ -47,7 +48,8 @@ export default function CatalogueNodeNew() {
   const { parent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
-  const errors = actionData?.result.error ?? {};
+  const [conform] = useForm({ lastResult: actionData?.result });
+  const errors = conform.allErrors;
   const codeError = errors.code?.[0];
   const back = parent ? `/system/catalogueNode?parent=${encodeURIComponent(parent.code)}` : "/system/catalogueNode";
   return (
@@ -75,11 +77,7 @@ export default function CatalogueNodeNew() {
           <span className="admin-muted small" id="code-hint">
             {t("node.codeHint")}
           </span>
-          {codeError ? (
-            <span className="field-error" id="code-error">
-              {t(codeError)}
-            </span>
-          ) : null}
+          <FieldError errors={errors.code} id="code-error" />
         </label>
         <NodeFields node={null} errors={errors} />
         <div className="admin-form-actions">

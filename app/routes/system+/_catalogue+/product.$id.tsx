@@ -1,7 +1,7 @@
 import { formatAmount } from "~/i18n/format";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, ProductEditSchema } from "../__catalogAdmin.server";
@@ -9,10 +9,10 @@ import { getDb } from "~/db/index.server";
 import { leafNodes } from "~/modules/admin/catalogue-nodes.server";
 import { getProductForEdit, saveProduct, saveStock } from "~/modules/admin/catalogue-products.server";
 import { deleteCuttingData, saveCuttingData } from "~/modules/admin/cutting-data-admin.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { ProductForm } from "./__ProductForm";
 
 export const handle = { i18n: ["adminCatalog"] };
@@ -32,28 +32,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "cat:product:edit", db);
   const id = idParam(params.id) ?? notFound();
   const submission = parseWithZod(await readFormData(request), { schema: ProductEditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "stock") {
     const r = await notFoundWhenMissing(() =>
       saveStock(db, actor, { productId: id, tenantId: v.tenantId, available: v.available, leadTimeDays: v.leadTimeDays, listPrice: v.entityListPrice ?? null }),
     );
-    if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }) }, { status: 400 });
-    return redirect(`/system/product/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:stock.saved") } });
+    if (!r.ok) return replyWithError(request, submission, r.error);
+    return redirectWithToast(`/system/product/${id}`, "adminCatalog:stock.saved");
   }
   if (v.intent === "cutting" || v.intent === "cuttingDelete") {
     const r = await notFoundWhenMissing(() => (v.intent === "cutting" ? saveCuttingData(db, actor, id, v) : deleteCuttingData(db, actor, id, v.group)));
-    if (!r.ok) return json({ result: submission.reply(r.field ? { fieldErrors: { [r.field]: [r.error] } } : { formErrors: [r.error] }) }, { status: 400 });
-    return redirect(`/system/product/${id}`, {
-      headers: { "Set-Cookie": await setFlash(v.intent === "cutting" ? "adminCatalog:cutting.saved" : "adminCatalog:cutting.deleted") },
-    });
+    if (!r.ok) return replyWithError(request, submission, r.error);
+    return redirectWithToast(`/system/product/${id}`, v.intent === "cutting" ? "adminCatalog:cutting.saved" : "adminCatalog:cutting.deleted");
   }
   const r = await notFoundWhenMissing(() =>
     saveProduct(db, actor, id, { ...v, grade: v.grade || null, fitKey: v.fitKey || null, listPrice: v.listPrice ?? null }),
   );
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "orderingCode"]: [r.error] } }) }, { status: 400 });
-  return redirect(`/system/product/${id}`, { headers: { "Set-Cookie": await setFlash("adminCatalog:product.saved") } });
+  if (!r.ok) return replyWithError(request, submission, r.error);
+  return redirectWithToast(`/system/product/${id}`, "adminCatalog:product.saved");
 }
 
 export default function ProductEdit() {
@@ -61,7 +59,9 @@ export default function ProductEdit() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
-  const errors = actionData?.result.error ?? {};
+  // the page's forms (product, a stock row, cutting data) share one answer, in the user's language
+  const [conform] = useForm({ lastResult: actionData?.result });
+  const errors = conform.allErrors;
   const formError = errors[""]?.[0];
   // a stock row's own messages (its fields are not the product form's)
   const stockError = (["available", "leadTimeDays", "entityListPrice"] as const).map((k) => errors[k]?.[0]).find(Boolean);
@@ -75,11 +75,11 @@ export default function ProductEdit() {
       {Object.keys(errors).length ? (
         <p className="message message-error" role="alert" data-testid="product-error">
           {formError
-            ? t(formError)
+            ? formError
             : stockError
-              ? `${t("stock.title")}: ${t(stockError)}`
+              ? `${t("stock.title")}: ${stockError}`
               : cuttingError
-                ? `${t("product.cutting")}: ${t(cuttingError)}`
+                ? `${t("product.cutting")}: ${cuttingError}`
                 : t("form.fix")}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProductEditSchema } from "../__catalogAdmin.server";
@@ -11,7 +11,7 @@ import { saveProduct } from "~/modules/admin/catalogue-products.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -28,17 +28,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cat:product:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: ProductEditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
-  if (v.intent !== "product") return json({ result: submission.reply({ formErrors: ["adminCatalog:form.fix"] }) }, { status: 400 });
+  if (v.intent !== "product") return replyWithError(request, submission, { key: "adminCatalog:form.fix" });
   const r = await saveProduct(db, { id: user.id, code: user.code, tenantId: user.tenantId }, null, {
     ...v,
     grade: v.grade || null,
     fitKey: v.fitKey || null,
     listPrice: v.listPrice ?? null,
   });
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "orderingCode"]: [r.error] } }) }, { status: 400 });
-  return redirectWithToast(`/system/product/${r.id}`, "adminCatalog:product.added");
+  if (!r.ok) return replyWithError(request, submission, r.error);
+  return redirectWithToast(`/system/product/${r.value.id}`, "adminCatalog:product.added");
 }
 
 const EMPTY: ProductFormValues = {
@@ -63,7 +63,8 @@ export default function ProductNew() {
   const { nodes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("adminCatalog");
-  const errors = actionData?.result.error ?? {};
+  const [conform] = useForm({ lastResult: actionData?.result });
+  const errors = conform.allErrors;
   return (
     <div className="admin-page">
       <p>

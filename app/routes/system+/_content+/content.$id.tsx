@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ContentFileField } from "./__ContentFileField";
 import { contentId, ContentSchema, newKind } from "./__contentEdit.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
@@ -241,6 +240,34 @@ export default function ContentEdit() {
           </button>
         </Form>
       ) : null}
+    </div>
+  );
+}
+
+/** A download's or a training course's file on the content form: the current one (may be removed) and an upload if the editor may. */
+function ContentFileField({ file, canUpload, maxMb }: { file: { name: string; size: number } | null; canUpload: boolean; maxMb: number }) {
+  const { t } = useTranslation("adminContent");
+  return (
+    <div className="admin-form-wide">
+      {file ? (
+        <p>
+          {t("content.currentFile", { name: file.name, kb: Math.ceil(file.size / 1024) })}{" "}
+          <label className="admin-inline">
+            <input type="checkbox" name="removeFile" /> {t("content.removeFile")}
+          </label>
+        </p>
+      ) : null}
+      {canUpload ? (
+        <label>
+          {t("content.file")}
+          <input type="file" name="file" accept=".pdf,.png,.jpg,.jpeg,.zip,.docx,.xlsx,.pptx" aria-describedby="file-hint" data-testid="content-file" />
+          <small id="file-hint" className="admin-muted">
+            {t("content.fileHint", { mb: maxMb })}
+          </small>
+        </label>
+      ) : (
+        <p className="admin-muted">{t("content.noUpload")}</p>
+      )}
     </div>
   );
 }

@@ -1,15 +1,16 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewProductSchema } from "./__promotionEdit.server";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { listFlaggedProducts, setProductFlag } from "~/modules/promotions/admin.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -27,12 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "pro:newProduct:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: NewProductSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), params: null }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const r = await setProductFlag(db, { id: user.id, code: user.code, tenantId: user.tenantId }, submission.value);
-  if (!r.ok) return json({ result: submission.reply({ formErrors: [r.error] }), params: r.params ?? null }, { status: 400 });
-  return redirect("/system/newProduct", {
-    headers: { "Set-Cookie": await setFlash(submission.value.on ? "adminContent:newProduct.added" : "adminContent:newProduct.removed") },
-  });
+  if (!r.ok) return replyWithError(request, submission, r.error);
+  return redirectWithToast("/system/newProduct", submission.value.on ? "adminContent:newProduct.added" : "adminContent:newProduct.removed");
 }
 
 export default function NewProductSettings() {
@@ -40,16 +39,13 @@ export default function NewProductSettings() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminContent");
   const en = i18n.language === "en";
-  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  // the page's forms (add to either list, take off) share one answer: its error above the lists
+  const [form] = useForm({ lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
     <div className="admin-page">
       <h1>{t("newProduct.title")}</h1>
       <p className="admin-muted">{t("newProduct.hint")}</p>
-      {firstError ? (
-        <p className="message message-error" role="alert">
-          {t(firstError, actionData?.params ?? {})}
-        </p>
-      ) : null}
+      <FormError errors={Object.values(form.allErrors).flat()} id={form.errorId} />
       {(["new", "hot"] as const).map((which) => (
         <section key={which} aria-labelledby={`${which}-heading`} className="admin-section">
           <h2 id={`${which}-heading`}>{t(`newProduct.${which}`, { count: lists[which].length })}</h2>

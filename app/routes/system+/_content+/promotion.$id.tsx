@@ -1,9 +1,10 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, PromotionSchema } from "./__promotionEdit.server";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
 import { itemLines } from "~/modules/promotions/admin-rules";
@@ -12,7 +13,7 @@ import { PROMOTION_KINDS } from "~/modules/promotions/rules";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminContent", "order"] };
 
@@ -82,10 +83,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (id !== null) await notFoundWhenMissing(() => getAdminPromotion(db, { tenantId: user.tenantId, id }));
-  const formData = await readFormData(request);
-  const values = Object.fromEntries([...formData].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"));
-  const submission = parseWithZod(formData, { schema: PromotionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), params: null, values }, { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: PromotionSchema });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   if (v.intent === "end") {
     if (id === null) notFound();
@@ -112,24 +111,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     }),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }), params: result.params ?? null, values }, { status: 400 });
-  return redirectWithToast(`/system/promotion/${result.id}`, "adminContent:promo.saved");
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`/system/promotion/${result.value.id}`, "adminContent:promo.saved");
 }
 
 export default function PromotionEdit() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { id, state, sold } = loaded;
-  // after a refused post the form shows what was sent (also without JavaScript)
-  const form = { ...loaded.form, ...(actionData?.values ?? {}) };
   const { t } = useTranslation("adminContent");
-  const errors = (actionData?.result.error ?? {}) as Record<string, string[] | null>;
+  const [conform] = useForm({ lastResult: actionData?.result });
+  // after a refused post the form shows what was sent (kept by the reply, also without JavaScript)
+  const typed = Object.fromEntries(
+    Object.entries(conform.initialValue ?? {}).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "intent"),
+  );
+  const form = { ...loaded.form, ...typed };
+  // the texts come translated from the server (~/utils/reply.server)
+  const errors = conform.allErrors;
   const firstError = Object.values(errors).flat()[0];
   const fieldError = (name: string) => {
     const e = errors[name]?.[0];
     return e ? (
       <span className="field-error" id={`${name}-error`}>
-        {t(e, { ...(actionData?.params ?? {}), line: "" })}
+        {e}
       </span>
     ) : null;
   };
@@ -138,12 +142,8 @@ export default function PromotionEdit() {
     <div className="admin-page">
       <h1>{id === null ? t("promo.new") : t("promo.edit")}</h1>
       {state ? <p className="admin-muted">{t("promo.stateNow", { state: t(`promo.states.${state}`) })}</p> : null}
-      {firstError ? (
-        <p className="message message-error" role="alert" data-testid="promotion-error">
-          {t(firstError, actionData?.params ?? {})}
-        </p>
-      ) : null}
-      <Form method="post" className="admin-form promo-form" noValidate>
+      <FormError errors={firstError ? [firstError] : undefined} id={conform.errorId} />
+      <Form method="post" className="admin-form promo-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="save" />
         <label>
           {t("promo.kind")}

@@ -1,17 +1,18 @@
 import { formatAmount } from "~/i18n/format";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomerEditSchema, idParam } from "../__catalogAdmin.server";
+import { FieldError } from "~/components/admin/FieldError";
 import { getDb } from "~/db/index.server";
 import { getCustomer, setErpAccount, updateCustomer } from "~/modules/admin/customers.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { percentInput } from "../__catalogFormat";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "cus:customer:edit", db);
   const id = idParam(params.id) ?? notFound();
   const submission = parseWithZod(await readFormData(request), { schema: CustomerEditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "erp") {
@@ -58,15 +59,9 @@ export default function CustomerPage() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
-  const errors = actionData?.result.error ?? {};
-  const fieldError = (name: string) => {
-    const e = errors[name]?.[0];
-    return e ? (
-      <span className="field-error" id={`${name}-error`}>
-        {t(e)}
-      </span>
-    ) : null;
-  };
+  const [conform] = useForm({ lastResult: actionData?.result });
+  const errors = conform.allErrors;
+  const fieldError = (name: string) => <FieldError errors={errors[name]} id={`${name}-error`} />;
   const described = (name: string) => (errors[name]?.[0] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   return (
     <div className="admin-page">

@@ -1,17 +1,18 @@
 import { formatAmount } from "~/i18n/format";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, PriceEditSchema, PriceListQuerySchema } from "../__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { deleteCustomerPrice, getCustomer, listCustomerPrices, PRICE_PAGE_SIZE, setCustomerPrice } from "~/modules/admin/customers.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -46,20 +47,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "cus:price:edit", db);
   const id = idParam(params.id) ?? notFound();
   const submission = parseWithZod(await readFormData(request), { schema: PriceEditSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   if (v.intent === "set") {
     const r = await notFoundWhenMissing(() =>
       setCustomerPrice(db, actor, { customerId: id, tenantId: v.tenantId, orderingCode: v.orderingCode, price: v.price }),
     );
-    if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field ?? "orderingCode"]: [r.error] } }) }, { status: 400 });
+    if (!r.ok) return replyWithError(request, submission, r.error);
   } else {
     await notFoundWhenMissing(() => deleteCustomerPrice(db, actor, { customerId: id, tenantId: v.tenantId, productId: v.productId }));
   }
-  return redirect(`/system/customer/${id}/prices?tenant=${v.tenantId}`, {
-    headers: { "Set-Cookie": await setFlash(v.intent === "set" ? "adminCatalog:price.saved" : "adminCatalog:price.deleted") },
-  });
+  return redirectWithToast(
+    `/system/customer/${id}/prices?tenant=${v.tenantId}`,
+    v.intent === "set" ? "adminCatalog:price.saved" : "adminCatalog:price.deleted",
+  );
 }
 
 export default function CustomerPrices() {
@@ -67,8 +69,8 @@ export default function CustomerPrices() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
-  const errors = actionData?.result.error ?? {};
-  const firstError = Object.values(errors).flat()[0];
+  const [conform] = useForm({ lastResult: actionData?.result });
+  const firstError = Object.values(conform.allErrors).flat()[0];
   return (
     <div className="admin-page">
       <p>
@@ -92,11 +94,7 @@ export default function CustomerPrices() {
           </button>
         </Form>
       ) : null}
-      {firstError ? (
-        <p className="message message-error" role="alert" data-testid="price-error">
-          {t(firstError)}
-        </p>
-      ) : null}
+      <FormError errors={firstError ? [firstError] : undefined} id={conform.errorId} />
       {canEdit && tenantId ? (
         <Form method="post" className="admin-form" noValidate data-testid="price-form">
           <input type="hidden" name="intent" value="set" />

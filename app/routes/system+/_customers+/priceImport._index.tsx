@@ -1,13 +1,16 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { MaxPartSizeExceededError, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImportFormSchema } from "../__catalogAdmin.server";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
-import { PRICE_IMPORT_MAX_BYTES, PRICE_IMPORT_MAX_ROWS, startPriceImport, type ImportError } from "~/modules/admin/price-import.server";
+import { PRICE_IMPORT_MAX_BYTES, PRICE_IMPORT_MAX_ROWS, startPriceImport } from "~/modules/admin/price-import.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { replyUnreadable, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -24,25 +27,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "cus:price:import", db);
-  const tooBig: { error: ImportError } = {
-    error: { key: "adminCatalog:import.error.tooBig", values: { mb: Math.round(PRICE_IMPORT_MAX_BYTES / 1024 / 1024) } },
-  };
-  if (Number(request.headers.get("content-length") ?? 0) > PRICE_IMPORT_MAX_BYTES + 64 * 1024) return json(tooBig, { status: 413 });
+  const tooBig = { key: "adminCatalog:import.error.tooBig", values: { mb: Math.round(PRICE_IMPORT_MAX_BYTES / 1024 / 1024) } };
+  if (Number(request.headers.get("content-length") ?? 0) > PRICE_IMPORT_MAX_BYTES + 64 * 1024) return replyUnreadable(request, tooBig, 413);
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: PRICE_IMPORT_MAX_BYTES }));
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return json(tooBig, { status: 413 });
-    return json({ error: { key: "adminCatalog:import.error.unreadable" } as ImportError }, { status: 400 });
+    if (e instanceof MaxPartSizeExceededError) return replyUnreadable(request, tooBig, 413);
+    return replyUnreadable(request, { key: "adminCatalog:import.error.unreadable" });
   }
   const submission = parseWithZod(form, { schema: ImportFormSchema });
-  if (submission.status !== "success") return json({ error: { key: "adminCatalog:import.error.noFile" } as ImportError }, { status: 400 });
+  // a company and a file are all the form has: whichever is missing, the one message says what to send
+  if (submission.status !== "success") return replyWithError(request, submission, { key: "adminCatalog:import.error.noFile" });
   const { tenantId, file } = submission.value;
   const buf = Buffer.from(await file.arrayBuffer());
   const r = await notFoundWhenMissing(() =>
     startPriceImport(db, { id: user.id, code: user.code, tenantId: user.tenantId }, { tenantId, fileName: file.name || "import.xlsx", buf }),
   );
-  if (!r.ok) return json({ error: r.error }, { status: 400 });
+  if (!r.ok) return replyWithError(request, submission, r.error);
   return redirect(`/system/priceImport/job/${r.jobId}`);
 }
 
@@ -52,14 +54,11 @@ export default function PriceImport() {
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
   const nav = useNavigation();
+  const [form] = useForm({ lastResult: actionData?.result });
   return (
     <div className="admin-page">
       <h1>{t("import.title")}</h1>
-      {actionData?.error ? (
-        <p className="message message-error" role="alert" data-testid="import-error">
-          {t(actionData.error.key, actionData.error.values)}
-        </p>
-      ) : null}
+      <FormError errors={form.errors} id={form.errorId} />
       <p>{t("import.hint", { rows: maxRows, mb: maxMb })}</p>
       <ul className="admin-muted">
         <li>{t("import.ruleAll")}</li>

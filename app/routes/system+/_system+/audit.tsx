@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuditFilterSchema } from "./__audit.server";
+import { AuditFilterSchema } from "./system.schemas.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { AUDIT_PAGE_SIZE, auditEntities, listAudit } from "~/modules/admin/audit.server";

@@ -2,11 +2,11 @@ import { Button, HStack } from "@chakra-ui/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { AccessSchema } from "./__dataAreaDetails.server";
+import { AccessSchema } from "./system.schemas.server";
 import { FormError, FormField } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { formatMoney } from "~/i18n/format";
@@ -14,6 +14,7 @@ import { toLanguage } from "~/i18n/config";
 import { getDataArea, grantDealerAccess, revokeDealerAccess } from "~/modules/admin/data-areas.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { replyInvalid, replyWithError } from "~/utils/reply.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 
 export const handle = { i18n: ["adminData", "auth"] };
@@ -39,14 +40,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id) ?? notFound();
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   const submission = parseWithZod(await readFormData(request), { schema: AccessSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const { intent, customerCode } = submission.value;
   const done =
     intent === "grant"
       ? await notFoundWhenMissing(() => grantDealerAccess(db, actor, id, customerCode))
       : await notFoundWhenMissing(() => revokeDealerAccess(db, actor, id, customerCode));
-  if (!done.ok) return json({ result: submission.reply({ fieldErrors: { customerCode: [`adminData:${done.error}`] } }) }, { status: 400 });
-  const query = "added" in done ? `granted=${done.added}` : `revoked=${done.removed}&kept=${done.kept}`;
+  if (!done.ok) return replyWithError(request, submission, done.error);
+  const query = "added" in done.value ? `granted=${done.value.added}` : `revoked=${done.value.removed}&kept=${done.value.kept}`;
   return redirect(`/system/dataArea/${id}?${query}`);
 }
 

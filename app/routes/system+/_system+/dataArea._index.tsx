@@ -2,17 +2,18 @@ import { Button, Field, NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { DataAreaFormSchema } from "./__dataAreaList.server";
+import { DataAreaFormSchema } from "./system.schemas.server";
 import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { createDataArea, listDataAreas, runInitialisation, startInitialisation, type DataAreaInput } from "~/modules/admin/data-areas.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
+import { replyInvalid, replyWithError } from "~/utils/reply.server";
 import { dataAreaMeta } from "./__dataArea";
 
 export const handle = { i18n: ["adminData", "auth"] };
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   const submission = parseWithZod(await readFormData(request), { schema: DataAreaFormSchema });
   const intent: Intent = submission.payload.intent === "initialise" ? "initialise" : "create";
-  if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { data: { intent } });
   const { taxRate, ...value } = submission.value;
   const input: DataAreaInput = {
     code: value.code,
@@ -47,18 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
     freeShippingAmount: value.freeShippingAmount,
     shippingFee: value.shippingFee,
   };
-  const refused = (field: "code" | "parentId", error: string) =>
-    json({ intent, result: submission.reply({ fieldErrors: { [field]: [`adminData:${error}`] } }) }, { status: 400 });
   if (value.intent === "create") {
     const created = await createDataArea(db, actor, input);
-    if (!created.ok) return refused("code", created.error);
-    return redirect(`/system/dataArea/${created.id}`);
+    if (!created.ok) return replyWithError(request, submission, created.error, { data: { intent } });
+    return redirect(`/system/dataArea/${created.value.id}`);
   }
   const started = await notFoundWhenMissing(() => startInitialisation(db, actor, { newTenantInput: input, parentId: value.parentId }));
-  if (!started.ok) return refused(started.error === "dataArea.codeTaken" ? "code" : "parentId", started.error);
+  if (!started.ok) return replyWithError(request, submission, started.error, { data: { intent } });
   // The copy runs on after the answer; the progress page follows it (runInitialisation never rejects).
-  void runInitialisation(db, started.jobId);
-  return redirect(`/system/dataArea/job/${started.jobId}`);
+  void runInitialisation(db, started.value.jobId);
+  return redirect(`/system/dataArea/job/${started.value.jobId}`);
 }
 
 export default function DataAreaList() {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MenuSchema } from "./__menuEdit.server";
+import { MenuSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import { getMenuRow, listMenuRows, saveMenu } from "~/modules/admin/menus.server";
 import { FieldError } from "~/components/admin/FieldError";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ParameterSchema } from "./__parameterList.server";
+import { ParameterSchema } from "./system.schemas.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { inMaintenance, listParameters, saveParameter } from "~/modules/admin/parameters.server";

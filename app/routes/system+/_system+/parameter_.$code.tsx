@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EditSchema } from "./__parameterEdit.server";
+import { ParameterEditSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal, localToIso, LANDING_PAGE, MAINTENANCE_WINDOW, maintenanceWindowSchema } from "~/modules/admin/parameters";
 import { getParameter, inMaintenance, saveParameter } from "~/modules/admin/parameters.server";
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "sys:param:edit", db);
   const parameter = await notFoundWhenMissing(() => getParameter(db, params.code ?? ""));
-  const submission = parseWithZod(await readFormData(request), { schema: EditSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ParameterEditSchema });
   if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const value = v.kind === "window" ? JSON.stringify({ startTime: localToIso(v.startTime), endTime: localToIso(v.endTime) }) : v.value;

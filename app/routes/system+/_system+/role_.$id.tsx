@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RoleSchema } from "./__roleEdit.server";
+import { RoleSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import type { MenuRow } from "~/modules/admin/menu-tree";
 import { listMenuRows } from "~/modules/admin/menus.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { UserActionSchema } from "./__userDetails.server";
+import { UserActionSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import { toLanguage } from "~/i18n/config";
 import { assignableRoles, getUser, lockUser, sendPasswordReset, setRoles, unlockUser } from "~/modules/admin/users.server";

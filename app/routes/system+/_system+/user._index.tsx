@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterSchema } from "./__userList.server";
+import { UserFilterSchema } from "./system.schemas.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
 import { listUsers, USER_PAGE_SIZE } from "~/modules/admin/users.server";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titl
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "sys:user:view", db);
-  const submission = parseWithZod(new URL(request.url).searchParams, { schema: FilterSchema });
+  const submission = parseWithZod(new URL(request.url).searchParams, { schema: UserFilterSchema });
   const filter = submission.status === "success" ? submission.value : { kind: "all" as const, page: 1, q: undefined, status: undefined };
   const { total, rows } = await listUsers(db, filter, filter.page);
   // the page size travels with the data: a *.server constant is undefined in the browser

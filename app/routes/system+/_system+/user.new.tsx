@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { NewUserSchema } from "./__userNew.server";
+import { NewUserSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import { assignableRoles, createUser, listTenants } from "~/modules/admin/users.server";
 import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, FormField } from "~/components/auth/FormField";
+import { FormError, FormField, NewPasswordFields } from "~/components/auth/FormField";
 import { AuthCard } from "~/components/auth/ResetSteps";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -62,25 +62,7 @@ export default function ChangePassword() {
             keepValue={false}
             maxLength={64}
           />
-          <FormField
-            field={fields.password}
-            label={t("password.new")}
-            type="password"
-            required
-            autoComplete="new-password"
-            helper={t("password.rule")}
-            keepValue={false}
-            maxLength={64}
-          />
-          <FormField
-            field={fields.confirmPassword}
-            label={t("password.confirm")}
-            type="password"
-            required
-            autoComplete="new-password"
-            keepValue={false}
-            maxLength={64}
-          />
+          <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
           <Button type="submit" colorPalette="brand">
             {t("changePassword.submit")}
           </Button>

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, FormField } from "~/components/auth/FormField";
+import { FormError, NewPasswordFields } from "~/components/auth/FormField";
 import { AuthCard, ResetSteps } from "~/components/auth/ResetSteps";
 import { getDb } from "~/db/index.server";
 import { readFormData } from "~/utils/form.server";
@@ -55,25 +55,7 @@ export default function ResetThird() {
           <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name="token" value={token} />
           <Stack gap="4">
-            <FormField
-              field={fields.password}
-              label={t("password.new")}
-              type="password"
-              required
-              autoComplete="new-password"
-              helper={t("password.rule")}
-              keepValue={false}
-              maxLength={64}
-            />
-            <FormField
-              field={fields.confirmPassword}
-              label={t("password.confirm")}
-              type="password"
-              required
-              autoComplete="new-password"
-              keepValue={false}
-              maxLength={64}
-            />
+            <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
             <Button type="submit" colorPalette="brand">
               {t("reset.submit")}
             </Button>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SIZES, THEME_COLORS } from "~/modules/admin/layout";
 
-/** The forms of layout: on the server only, so zod stays out of the browser (decision 041). */
+/** The forms of the back office's own routes (layout), one file for the folder (decision 064): on the server only, so zod stays out of the browser (decision 041). */
 export const back = z.string().max(2000).optional();
 export const checkbox = z.literal("on").optional();
 export const LayoutSchema = z.discriminatedUnion("intent", [

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-/** The survey form (satisfication): zod on the server only (decision 041). Scores are checked again by answerSurvey. */
+/** The forms of the after-sales pages, one file for the folder (decision 064): zod on the server only (decision 041). */
+
+/** The survey form (satisfication). Scores are checked again by answerSurvey. */
 export const AnswerSchema = z.object({
   surveyId: z.coerce.number().int().positive().max(2_147_483_647),
   answers: z
