@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MessagePageSchema, StaffMessageSchema } from "./message.schemas.server";
+import { MessagePageSchema, StaffMessageSchema } from "./content.schemas.server";
 import { AdminPager } from "~/components/admin/AdminPager";
 import { FieldError } from "~/components/admin/FieldError";
 import { FormError } from "~/components/auth/FormField";

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { MESSAGE_AUDIENCES, MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from "~/modules/notices/staff-message-rules";
 
-/** The form of /system/message: kept on the server so zod stays out of the browser (decision 041). */
+/** The forms of the content folder that have no __ helper of their own: kept on the server so zod stays out of the browser (decisions 041, 064). */
+
+/** /system/message */
 const text = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 export const StaffMessageSchema = z.object({
