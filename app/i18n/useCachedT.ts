@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
  * the largest cost of rendering a 50-row list (measured with --cpu-prof).
  */
 export function useCachedT(ns: string) {
-  const { t, i18n } = useTranslation(ns);
+  const { t, i18n, ready } = useTranslation(ns);
   const lang = i18n.language;
   return useMemo(() => {
     const plain = new Map<string, string>();
@@ -17,6 +17,8 @@ export function useCachedT(ns: string) {
       if (text === undefined) plain.set(key, (text = t(key) as string));
       return text;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language
-  }, [t, lang]);
+    // a new function per language, and again once a namespace fetched after a language change has come
+    // (before, its texts are not there yet: remembering them would keep the placeholders)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lang and ready are what change
+  }, [t, lang, ready]);
 }

@@ -5,6 +5,7 @@ import { CompanySwitcher } from "~/components/auth/CompanySwitcher";
 import { SIZES, THEME_COLORS } from "~/modules/admin/layout";
 import type { MenuItem } from "~/modules/admin/menu-tree";
 import type { TenantOption } from "~/modules/auth/tenants.server";
+import { LanguageToggle } from "~/components/layout/LanguageToggle";
 
 /**
  * The pieces of the admin-style layout (spec §2). Every control is a link or a form posting to
@@ -139,6 +140,7 @@ export function AdminTopBar({ back, settings, sidebarOpen, breadcrumb, tenants, 
           </div>
         </details>
         <SettingsMenu settings={settings} back={back} />
+        <LanguageToggle />
         <details className="dropdown admin-dropdown">
           <summary data-testid="user-menu">
             {user.name} <span className="code">{user.code}</span>

@@ -10,10 +10,12 @@ export interface LoginFormProps {
   redirect: string | null;
   notLoggedIn: boolean;
   lastResult?: SubmissionResult<string[]> | null;
+  /** the back office's sign-in speaks to staff (employee codes), the shop's to dealers */
+  staff?: boolean;
 }
 
 /** The login form shared by /shop_login and /login: a plain POST form that works without JS. */
-export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, lastResult }: LoginFormProps) {
+export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, lastResult, staff = false }: LoginFormProps) {
   const { t } = useTranslation("auth");
   const { t: tc } = useTranslation("common");
   const location = useLocation();
@@ -37,7 +39,14 @@ export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, las
       <FormError errors={form.errors} id={form.errorId} />
       <Stack gap="4">
         <FormField field={fields.dataareacode} label={t("login.company")} helper={t("login.companyHelp")} autoComplete="organization" maxLength={20} />
-        <FormField field={fields.code} label={t("login.code")} required autoComplete="username" placeholder={t("login.codePlaceholder")} maxLength={20} />
+        <FormField
+          field={fields.code}
+          label={t("login.code")}
+          required
+          autoComplete="username"
+          placeholder={t(staff ? "login.staffCodePlaceholder" : "login.codePlaceholder")}
+          maxLength={20}
+        />
         <FormField
           field={fields.password}
           label={t("login.password")}

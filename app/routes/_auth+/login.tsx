@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginForm } from "~/components/auth/LoginForm";
 import { useLoginCaptcha } from "~/components/auth/useLoginCaptcha";
@@ -32,7 +32,10 @@ export default function AdminLogin() {
       <section className="admin-login-card" aria-labelledby="login-title">
         <h1 id="login-title">{tc("portalTitle")}</h1>
         <p className="admin-login-sub">{t("login.adminSubtitle")}</p>
-        <LoginForm {...data} captchaImage={captchaImage} lastResult={actionData?.result} />
+        <LoginForm {...data} captchaImage={captchaImage} lastResult={actionData?.result} staff />
+        <p className="admin-login-sub">
+          <Link to="/shop_login">{t("login.dealersSignInAtShop")}</Link>
+        </p>
       </section>
     </main>
   );
