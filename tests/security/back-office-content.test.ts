@@ -12,7 +12,8 @@ let dealer: string;
 let orderDesk: string;
 let editor: string;
 beforeAll(async () => {
-  // its own server (not moved yet): it counts content and categories the demo data holds
+  // its own server: it counts every promotion, content item and category in the shop (another file's
+  // rows would change the count), and its published promotions and announcements reach every dealer
   shop = await startShop();
   dealer = await shop.signIn("XCD000001");
   orderDesk = await shop.signIn("EMP000002");

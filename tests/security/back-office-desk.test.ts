@@ -14,7 +14,8 @@ let desk: string;
 let support: string;
 let admin: string;
 beforeAll(async () => {
-  // its own server (not moved yet): the desk confirms, ships and cancels the demo dealers' orders and moves stock
+  // its own server: the desk confirms, ships and cancels the demo dealers' orders and moves stock, and it
+  // counts every order of entity 1000 and every shipment (other files' orders would change the counts)
   shop = await startShop();
   dealer = await shop.signIn("XCD000001");
   desk = await shop.signIn("EMP000002");

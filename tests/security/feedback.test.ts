@@ -14,7 +14,8 @@ let orderDesk: string; // EMP000002: no feedback codes
 let support: string; // EMP000003
 let admin: string; // EMP000001
 beforeAll(async () => {
-  // its own server (not moved yet): it files feedback on the demo dealers' orders and counts it
+  // its own server: it files feedback on the demo dealers' seeded orders and counts every feedback, message
+  // and notice in the shop (other files' notices would change the count)
   shop = await startShop();
   [dealerA, dealerB, orderDesk, support, admin] = await Promise.all(
     ["XCD000001", "DPC000001", "EMP000002", "EMP000003", "EMP000001"].map((c) => shop.signIn(c)),

@@ -46,13 +46,20 @@ let nextPort = Number(process.env.SECURITY_PORT ?? 3300) + 20 * Number(process.e
  * other file would see (shop-wide settings, roles, the server's logs or memory): it says why beside the call.
  */
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
-  return launch(nextPort++, env);
+  const { inject } = await import("vitest");
+  return launch(nextPort++, env, inject("demoTemplate"));
 }
 
-/** Starts the built server on `port` with a fresh demo database (also used by global-setup.ts). */
-export async function launch(port: number, env: Record<string, string> = {}): Promise<Shop> {
+/**
+ * Starts the built server on `port` with a fresh demo database (also used by global-setup.ts).
+ * With `template` (a folder `snapshotDemo` wrote), the database and its content files start as
+ * copies of it: the server finds its migrations applied and its demo data there and skips both
+ * (decision 063). Without it, the server generates them.
+ */
+export async function launch(port: number, env: Record<string, string> = {}, template?: string): Promise<Shop> {
   const dir = path.resolve(`test-results/security-db-${port}`);
   fs.rmSync(dir, { recursive: true, force: true });
+  if (template) fs.cpSync(template, dir, { recursive: true });
   fs.mkdirSync(dir, { recursive: true });
   const dbPath = path.join(dir, "shop.db");
   const outbox = path.join(dir, "outbox");
@@ -100,6 +107,25 @@ export async function launch(port: number, env: Record<string, string> = {}): Pr
   return shopAt({ base, pid: child.pid!, dbPath, outbox }, { stderr: () => stderr, stdout: () => stdout, stop });
 }
 
+/**
+ * A copy of a freshly started server's demo database (SQLite's online backup: consistent while
+ * the server runs) and of its content files, in `to`: the start of every server of a file's own.
+ */
+export async function snapshotDemo(shop: Pick<Shop, "dbPath">, to: string): Promise<string> {
+  const dir = path.resolve(to);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const content = path.join(path.dirname(shop.dbPath), "content");
+  if (fs.existsSync(content)) fs.cpSync(content, path.join(dir, "content"), { recursive: true });
+  const db = new Database(shop.dbPath, { readonly: true });
+  try {
+    await db.backup(path.join(dir, "shop.db"));
+  } finally {
+    db.close();
+  }
+  return dir;
+}
+
 /** Where a running server answers: what global-setup.ts hands to the test files. */
 export interface ShopAddress {
   base: string;
@@ -111,6 +137,8 @@ export interface ShopAddress {
 declare module "vitest" {
   export interface ProvidedContext {
     sharedShop: ShopAddress;
+    /** the folder of the demo database every server of a file's own starts from (`snapshotDemo`) */
+    demoTemplate: string;
   }
 }
 

@@ -17,7 +17,7 @@ let support: string; // EMP000003
 let content: string; // EMP000004? a staff member without the quotation codes
 let admin: string;
 beforeAll(async () => {
-  // its own server (not moved yet): it counts the demo dealers' quotations
+  // its own server: it quotes the demo dealers' seeded quotations and counts every quotation in the shop
   shop = await startShop();
   [dealerA, sub, centre, dealerB, orderDesk, support, admin] = await Promise.all(
     ["XCD000001", "XCD000002", "XCD000009", "DPC000001", "EMP000002", "EMP000003", "EMP000001"].map((c) => shop.signIn(c)),

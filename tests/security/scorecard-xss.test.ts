@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type Shop } from "./harness";
+import { newDealer } from "./auth-users";
+import { sharedShop, type Shop } from "./harness";
 
 /**
  * Issue 13's scorecard: a script payload in every text field a dealer can type, and in the query
@@ -10,8 +11,10 @@ import { startShop, type Shop } from "./harness";
  */
 let shop: Shop;
 beforeAll(async () => {
-  // its own server (not moved yet): it fills the demo dealer's own data with script payloads
-  shop = await startShop();
+  // on the shared server: the payloads go into the data of a dealer of its own (`newDealer`: a
+  // customer of its own with the demo master's prices and addresses), which no other file reads
+  shop = await sharedShop();
+  A = newDealer(shop).master;
 });
 afterAll(() => shop?.stop());
 
@@ -27,7 +30,8 @@ const SHORT_PAYLOAD = `"'><script>alert(1)</script><img src=x onerror=1>`;
  * "a b=c.xlsx" cannot be imported at all) and keeps only what follows the last "/".
  */
 const FILE_NAME = `'"><script>alert(1)<script>.xlsx`;
-const A = "XCD000001";
+/** the master of the file's own dealer (a copy of the demo master XCD000001) */
+let A: string;
 const SUB = "XCDX55001"; // a sub-account A creates with a payload for a name
 const SUB_PASSWORD = "Xss12345a";
 const ANCHOR = "CNMG120408-DM YBC252";

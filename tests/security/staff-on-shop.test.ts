@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEALER_ONLY_PAGES } from "~/modules/site/dealer-pages";
-import { startShop, type Shop } from "./harness";
+import { newAccount } from "./auth-users";
+import { sharedShop, type Shop } from "./harness";
 
 /**
  * Issue 29 §15: a staff member opening the public shop pages is shown no link the server then
@@ -10,9 +11,11 @@ let shop: Shop;
 let staff: string;
 let dealer: string;
 beforeAll(async () => {
-  shop = await startShop();
-  staff = await shop.signIn("EMP000001");
-  dealer = await shop.signIn("XCD000001");
+  // on the shared server: it only reads pages, as accounts of its own (copies of the demo
+  // administrator and master: same roles, customer and companies)
+  shop = await sharedShop();
+  staff = await shop.signIn(newAccount(shop, "EMP000001"));
+  dealer = await shop.signIn(newAccount(shop, "XCD000001"));
 });
 afterAll(() => shop?.stop());
 

@@ -23,7 +23,8 @@ export interface SupportCast {
 
 /** Starts the shop (see harness.ts) and signs the cast in. */
 export async function startSupportShop(): Promise<{ shop: Shop; who: SupportCast }> {
-  // their own server (support.test.ts, support-more.test.ts; not moved yet): they count the demo service centre's requests
+  // their own server (support.test.ts, support-more.test.ts): they act on the demo service centre's seeded
+  // requests and count every support request, reservation and marketing item in the shop
   const shop = await startShop();
   const [centre, dealerA, sub, support, orderDesk, admin] = await Promise.all(
     ["XCD000009", "XCD000001", "XCD000002", "EMP000003", "EMP000002", "EMP000001"].map((c) => shop.signIn(c)),
