@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { FieldError } from "~/components/admin/FieldError";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -40,15 +41,17 @@ export function StatusFilter({
   );
 }
 
-/** Customer support refuses a submitted request or reservation with a reason the dealer is shown. */
-export function RefuseForm({ testId, button }: { testId: string; button: string }) {
+/** Customer support refuses a submitted request or reservation with a reason the dealer is shown (`errors`: the reason's, from conform). */
+export function RefuseForm({ testId, button, errors }: { testId: string; button: string; errors?: string[] }) {
   const { t } = useTranslation("support");
+  const errorId = `${testId}-reason-error`;
   return (
     <Form method="post" className="admin-form" data-testid={testId}>
       <input type="hidden" name="intent" value="refuse" />
       <label>
         {t("request.reason")}
-        <textarea name="reason" rows={2} maxLength={500} required />
+        <textarea name="reason" rows={2} maxLength={500} required {...(errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {})} />
+        <FieldError errors={errors} id={errorId} />
       </label>
       <div className="admin-form-actions">
         <button type="submit" className="btn btn-outline btn-danger">

@@ -51,8 +51,8 @@ export async function seedQuotationDemo(db: DB, ids: Ids, now: Date): Promise<vo
       },
       { now: when },
     );
-    if (!r.ok) throw new Error(`seed quotation: ${r.error}`);
-    return r.id;
+    if (!r.ok) throw new Error(`seed quotation: ${r.error.key}`);
+    return r.value.id;
   };
   const quote = (id: number, unitPrice: number, moq: number, lead: number, valid: number, body: string, when: Date) =>
     staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "quote", body, unitPrice, moq, leadTimeDays: lead, validUntil: day(valid) }, when);

@@ -36,7 +36,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     const staff: StaffActor = { id: staffId, code: "EMP000003", tenantId: tid };
     for (const [i, [zh, en, max, active]] of ITEMS.entries()) {
       const r = await saveMarketingItem(db, staff, null, { nameZh: zh, nameEn: en, maxQty: max, active, sort: (i + 1) * 10 }, at(30));
-      if (r.ok && code === "1000") itemIds.push(r.id);
+      if (r.ok && code === "1000") itemIds.push(r.value.id);
     }
   }
   if (!centre) return;
@@ -63,8 +63,8 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     at(20),
   );
   if (fair.ok) {
-    await decideRequest(db, staff, fair.id, "approve", {}, at(19));
-    await decideRequest(db, staff, fair.id, "ship", { carrier: "德邦物流", trackingNo: "DPK6620193344" }, at(17));
+    await decideRequest(db, staff, fair.value.id, "approve", {}, at(19));
+    await decideRequest(db, staff, fair.value.id, "ship", { carrier: "德邦物流", trackingNo: "DPK6620193344" }, at(17));
   }
   await createMarketingRequest(
     db,
@@ -112,8 +112,8 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     at(4),
   );
   if (serial.ok) {
-    const lines = await db.selectFrom("stock_reservation_line").select(["id", "qty"]).where("reservation_id", "=", serial.id).orderBy("id").execute();
-    await approveReservation(db, staff, serial.id, new Map(lines.map((l, i) => [l.id, i === 0 ? 200 : l.qty])), at(3));
+    const lines = await db.selectFrom("stock_reservation_line").select(["id", "qty"]).where("reservation_id", "=", serial.value.id).orderBy("id").execute();
+    await approveReservation(db, staff, serial.value.id, new Map(lines.map((l, i) => [l.id, i === 0 ? 200 : l.qty])), at(3));
   }
   const refused = await createReservation(
     db,
@@ -128,7 +128,7 @@ export async function seedSupportMoreDemo(db: DB, ids: Ids, now: Date): Promise<
     },
     at(8),
   );
-  if (refused.ok) await refuseReservation(db, staff, refused.id, "该型号下季度换代，请改用新牌号后重新申请", at(7));
+  if (refused.ok) await refuseReservation(db, staff, refused.value.id, "该型号下季度换代，请改用新牌号后重新申请", at(7));
   await createReservation(
     db,
     centreDealer,

@@ -39,7 +39,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
     new Date(now.getTime() - 14 * 86_400_000),
   );
   if (survey.ok) {
-    const questions = await db.selectFrom("survey_question").select(["id", "kind"]).where("survey_id", "=", survey.id).orderBy("sort").execute();
+    const questions = await db.selectFrom("survey_question").select(["id", "kind"]).where("survey_id", "=", survey.value.id).orderBy("sort").execute();
     const named = new Set(["XCD000001", "XCD000002", "XCD000003", "DPC000001", "XCD000009", "XCD000010"]);
     const rng = Rng.of(seed, 5001);
     const remarks = ["交期希望再缩短一些", "CNMG 刀片寿命稳定，继续保持", "希望商城能显示更多切削参数", "不锈钢加工的断屑槽型可以更多一些", ""];
@@ -52,7 +52,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
       questions.forEach((q, i) => {
         answers[q.id] = q.kind === "scale" ? { score: Math.min(5, Math.max(1, bias[i] + rng.int(-1, 1))) } : { text: rng.pick(remarks) };
       });
-      await answerSurvey(db, { id: userId, tenantId }, survey.id, answers, new Date(now.getTime() - rng.int(1, 13) * 86_400_000));
+      await answerSurvey(db, { id: userId, tenantId }, survey.value.id, answers, new Date(now.getTime() - rng.int(1, 13) * 86_400_000));
     }
   }
 
@@ -85,8 +85,8 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
     at(12),
   );
   if (shipped.ok) {
-    await decideRequest(db, staff, shipped.id, "approve", {}, at(11));
-    await decideRequest(db, staff, shipped.id, "ship", { carrier: "顺丰速运", trackingNo: "SF1428839026415" }, at(10));
+    await decideRequest(db, staff, shipped.value.id, "approve", {}, at(11));
+    await decideRequest(db, staff, shipped.value.id, "ship", { carrier: "顺丰速运", trackingNo: "SF1428839026415" }, at(10));
   }
   const approved = await createRequest(
     db,
@@ -100,7 +100,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
     },
     at(3),
   );
-  if (approved.ok) await decideRequest(db, staff, approved.id, "approve", {}, at(2));
+  if (approved.ok) await decideRequest(db, staff, approved.value.id, "approve", {}, at(2));
   // dealer A's own request, not yet decided (so no notice: dealer A's notices are the order area's)
   await createRequest(
     db,
@@ -128,7 +128,7 @@ export async function seedSupportDemo(db: DB, ids: Ids, seed: number, now: Date)
       },
       at(6),
     );
-    if (refused.ok) await decideRequest(db, staff, refused.id, "refuse", { reason: "该刀杆借用库存已全部借出，请改为提供方式或下月再申请" }, at(5));
+    if (refused.ok) await decideRequest(db, staff, refused.value.id, "refuse", { reason: "该刀杆借用库存已全部借出，请改为提供方式或下月再申请" }, at(5));
     await createRequest(
       db,
       centreDealer,

@@ -4,6 +4,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import { noticeTitles } from "~/modules/notices/notice-texts.server";
+import { fail, ok, type Result } from "~/modules/result";
 import {
   FEEDBACK_PHOTO_MAX_BYTES,
   FEEDBACK_PHOTOS_MAX,
@@ -37,8 +38,8 @@ export interface StaffActor {
   tenantId: number;
 }
 
-export type FeedbackResult =
-  { ok: true; id: number; already?: boolean } | { ok: false; error: string; values?: Record<string, string | number>; status: number };
+/** The feedback filed or moved (`already`: the same form had been posted before, nothing more was done). */
+export type FeedbackResult = Result<{ id: number; already?: boolean }>;
 
 export interface UploadedPhoto {
   name: string;
@@ -48,28 +49,20 @@ export interface UploadedPhoto {
 export const FEEDBACK_PAGE_SIZE = 20;
 export const photoDir = (base = contentDir()) => path.join(base, "feedback");
 
-const fail = (error: string, status = 400, values?: Record<string, string | number>): FeedbackResult => ({
-  ok: false,
-  error,
-  status,
-  ...(values ? { values } : {}),
-});
+const done = (id: number, already?: boolean): FeedbackResult => ok(already ? { id, already } : { id });
 
-/** The photos' types from their content (PNG or JPEG only), their number and size: an error key, or the types. */
-export function checkPhotos(
-  photos: UploadedPhoto[],
-): { ok: true; types: { mime: string; ext: string }[] } | { ok: false; error: string; values?: Record<string, string | number> } {
+/** The photos' types from their content (PNG or JPEG only), their number and size: the types, or the error (on the `photos` field). */
+export function checkPhotos(photos: UploadedPhoto[]): Result<{ mime: string; ext: string }[]> {
   const real = photos.filter((p) => p.bytes.byteLength > 0);
-  if (real.length > FEEDBACK_PHOTOS_MAX) return { ok: false, error: "feedback:error.tooManyPhotos", values: { max: FEEDBACK_PHOTOS_MAX } };
+  if (real.length > FEEDBACK_PHOTOS_MAX) return fail("feedback:error.tooManyPhotos", { max: FEEDBACK_PHOTOS_MAX }, "photos");
   const types: { mime: string; ext: string }[] = [];
   for (const p of real) {
-    if (p.bytes.byteLength > FEEDBACK_PHOTO_MAX_BYTES)
-      return { ok: false, error: "feedback:error.photoTooBig", values: { mb: FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024 } };
+    if (p.bytes.byteLength > FEEDBACK_PHOTO_MAX_BYTES) return fail("feedback:error.photoTooBig", { mb: FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024 }, "photos");
     const type = sniffFileType(p.bytes, p.name);
-    if (!type || (type.mime !== "image/png" && type.mime !== "image/jpeg")) return { ok: false, error: "feedback:error.photoType" };
+    if (!type || (type.mime !== "image/png" && type.mime !== "image/jpeg")) return fail("feedback:error.photoType", undefined, "photos");
     types.push(type);
   }
-  return { ok: true, types };
+  return ok(types);
 }
 
 export interface NewFeedback {
@@ -84,12 +77,12 @@ export interface NewFeedback {
 const byToken = (db: DB, actor: DealerActor, token: string) =>
   db.selectFrom("feedback").select("id").where("user_id", "=", actor.id).where("submit_token", "=", token).executeTakeFirst();
 
-/** Files new feedback on one of the customer's orders in the entity; the order must be the customer's. */
+/** Files new feedback on one of the customer's orders in the entity; another customer's order (or line) is not found (NotFoundError). */
 export async function createFeedback(db: DB, actor: DealerActor, input: NewFeedback, opts: { now?: Date; dir?: string } = {}): Promise<FeedbackResult> {
   const now = opts.now ?? new Date();
   const dir = photoDir(opts.dir);
   const seen = await byToken(db, actor, input.token);
-  if (seen) return { ok: true, id: seen.id, already: true };
+  if (seen) return done(seen.id, true);
   const order = await db
     .selectFrom("sales_order")
     .select(["id", "order_no"])
@@ -97,24 +90,24 @@ export async function createFeedback(db: DB, actor: DealerActor, input: NewFeedb
     .where("customer_id", "=", actor.customerId)
     .where("tenant_id", "=", actor.tenantId)
     .executeTakeFirst();
-  if (!order) return fail("feedback:error.orderNotFound", 404);
+  if (!order) throw new NotFoundError("order");
   let lineId: number | null = null;
   if (input.lineId) {
     const line = await db.selectFrom("order_line").select("id").where("id", "=", input.lineId).where("order_id", "=", order.id).executeTakeFirst();
-    if (!line) return fail("feedback:error.lineNotFound", 404);
+    if (!line) throw new NotFoundError("order line");
     lineId = line.id;
   }
-  if (!(FEEDBACK_TYPES as readonly string[]).includes(input.type)) return fail("feedback:error.type");
+  if (!(FEEDBACK_TYPES as readonly string[]).includes(input.type)) return fail("feedback:error.type", undefined, "type");
   const description = input.description.trim();
-  if (!description) return fail("feedback:error.required");
-  if (description.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", 400, { max: FEEDBACK_TEXT_MAX });
+  if (!description) return fail("feedback:error.required", undefined, "description");
+  if (description.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", { max: FEEDBACK_TEXT_MAX }, "description");
   const checked = checkPhotos(input.photos);
-  if (!checked.ok) return fail(checked.error, checked.error === "feedback:error.photoTooBig" ? 413 : 400, checked.values);
+  if (!checked.ok) return checked;
 
   const real = input.photos.filter((p) => p.bytes.byteLength > 0);
   const keys: string[] = [];
   try {
-    for (const [i, p] of real.entries()) keys.push(await storeContentFile(p.bytes, checked.types[i], dir));
+    for (const [i, p] of real.entries()) keys.push(await storeContentFile(p.bytes, checked.value[i], dir));
     const stamp = now.toISOString();
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -142,7 +135,7 @@ export async function createFeedback(db: DB, actor: DealerActor, input: NewFeedb
           .values({
             feedback_id: row.id,
             file_key: keys[i],
-            file_type: checked.types[i].mime,
+            file_type: checked.value[i].mime,
             file_size: p.bytes.byteLength,
             file_name: uploadedFileName(p.name, "photo"),
           })
@@ -150,12 +143,12 @@ export async function createFeedback(db: DB, actor: DealerActor, input: NewFeedb
       }
       return row.id;
     });
-    return { ok: true, id };
+    return done(id);
   } catch (e) {
     for (const k of keys) await removeContentFile(k, dir);
     // the same form posted twice at once: the unique token lets one through
     const again = await byToken(db, actor, input.token);
-    if (again) return { ok: true, id: again.id, already: true };
+    if (again) return done(again.id, true);
     throw e;
   }
 }
@@ -339,18 +332,18 @@ async function step(
     .where("tenant_id", "=", where.tenantId);
   if (where.customerId !== undefined) q = q.where("customer_id", "=", where.customerId);
   const fb = await q.executeTakeFirst();
-  if (!fb) return fail("feedback:error.notFound", 404);
+  if (!fb) throw new NotFoundError("feedback");
   const posted = () =>
     db.selectFrom("feedback_message").select("id").where("feedback_id", "=", fb.id).where("submit_token", "=", input.token).executeTakeFirst();
-  if (await posted()) return { ok: true, id: fb.id, already: true };
+  if (await posted()) return done(fb.id, true);
   const body = input.body.trim();
-  if (body.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", 400, { max: FEEDBACK_TEXT_MAX });
-  if (!body && input.event !== "close") return fail("feedback:error.required");
+  if (body.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", { max: FEEDBACK_TEXT_MAX }, "body");
+  if (!body && input.event !== "close") return fail("feedback:error.required", undefined, "body");
   const to = nextFeedbackStatus(fb.status, input.event);
-  if (!to) return fail(fb.status === "closed" ? "feedback:error.closed" : "feedback:error.notAllowed", 409);
+  if (!to) return fail(fb.status === "closed" ? "feedback:error.closed" : "feedback:error.notAllowed");
   const stamp = now.toISOString();
   try {
-    const done = await db.transaction().execute(async (trx) => {
+    const moved = await db.transaction().execute(async (trx) => {
       const upd = await trx
         .updateTable("feedback")
         .set({ status: to, updated_at: stamp, ...(to === "closed" ? { closed_at: stamp } : {}) })
@@ -397,13 +390,13 @@ async function step(
       }
       return true;
     });
-    if (!done) {
-      if (await posted()) return { ok: true, id: fb.id, already: true };
-      return fail("feedback:error.changed", 409);
+    if (!moved) {
+      if (await posted()) return done(fb.id, true);
+      return fail("feedback:error.changed");
     }
-    return { ok: true, id: fb.id };
+    return done(fb.id);
   } catch (e) {
-    if (await posted()) return { ok: true, id: fb.id, already: true };
+    if (await posted()) return done(fb.id, true);
     throw e;
   }
 }

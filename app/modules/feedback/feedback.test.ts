@@ -51,25 +51,31 @@ describe("photo checks", () => {
       ]),
     ).toEqual({
       ok: true,
-      types: [
+      value: [
         { mime: "image/png", ext: "png" },
         { mime: "image/jpeg", ext: "jpg" },
       ],
     });
   });
   it("refuses HTML named .png, PDF, more than 3 photos, more than 5 MB", () => {
-    expect(checkPhotos([{ name: "x.png", bytes: html }])).toMatchObject({ ok: false, error: "feedback:error.photoType" });
-    expect(checkPhotos([{ name: "x.png", bytes: new TextEncoder().encode("%PDF-1.4") }])).toMatchObject({ ok: false, error: "feedback:error.photoType" });
-    expect(checkPhotos([png, png, png, png].map((bytes) => ({ name: "p.png", bytes })))).toMatchObject({ ok: false, error: "feedback:error.tooManyPhotos" });
+    expect(checkPhotos([{ name: "x.png", bytes: html }])).toMatchObject({ ok: false, error: { key: "feedback:error.photoType" } });
+    expect(checkPhotos([{ name: "x.png", bytes: new TextEncoder().encode("%PDF-1.4") }])).toMatchObject({
+      ok: false,
+      error: { key: "feedback:error.photoType" },
+    });
+    expect(checkPhotos([png, png, png, png].map((bytes) => ({ name: "p.png", bytes })))).toMatchObject({
+      ok: false,
+      error: { key: "feedback:error.tooManyPhotos" },
+    });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(png);
-    expect(checkPhotos([{ name: "big.png", bytes: big }])).toMatchObject({ ok: false, error: "feedback:error.photoTooBig" });
+    expect(checkPhotos([{ name: "big.png", bytes: big }])).toMatchObject({ ok: false, error: { key: "feedback:error.photoTooBig" } });
     const max = new Uint8Array(5 * 1024 * 1024);
     max.set(png);
     expect(checkPhotos([{ name: "max.png", bytes: max }]).ok).toBe(true);
   });
   it("ignores empty file fields", () => {
-    expect(checkPhotos([{ name: "", bytes: new Uint8Array() }])).toEqual({ ok: true, types: [] });
+    expect(checkPhotos([{ name: "", bytes: new Uint8Array() }])).toEqual({ ok: true, value: [] });
   });
 });
 
@@ -168,7 +174,7 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
     });
     expect(r).toMatchObject({ ok: true });
     if (!r.ok) return;
-    const { feedback, photos, messages } = await getDealerFeedback(db, dealerA, r.id);
+    const { feedback, photos, messages } = await getDealerFeedback(db, dealerA, r.value.id);
     expect(feedback).toMatchObject({ status: "open", order_no: orderA, line_no: 1, ordering_code: "CNMG120408-DM", type: "quality", description: "断屑不良" });
     expect(photos.map((p) => [p.file_name, p.file_type])).toEqual([
       ["崩刃.png", "image/png"],
@@ -195,11 +201,11 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
         ).n,
       );
     const before = await count();
-    expect(await file({ orderNo: orderB })).toMatchObject({ ok: false, status: 404 });
-    expect(await file({ orderNo: orderA, lineId: lineA }, dealerB)).toMatchObject({ ok: false, status: 404 });
-    expect(await file({ type: "weather" })).toMatchObject({ ok: false, error: "feedback:error.type" });
-    expect(await file({ description: "   " })).toMatchObject({ ok: false, error: "feedback:error.required" });
-    expect(await file({ photos: [{ name: "a.png", bytes: html }] })).toMatchObject({ ok: false, error: "feedback:error.photoType" });
+    await expect(file({ orderNo: orderB })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(file({ orderNo: orderA, lineId: lineA }, dealerB)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await file({ type: "weather" })).toMatchObject({ ok: false, error: { key: "feedback:error.type" } });
+    expect(await file({ description: "   " })).toMatchObject({ ok: false, error: { key: "feedback:error.required" } });
+    expect(await file({ photos: [{ name: "a.png", bytes: html }] })).toMatchObject({ ok: false, error: { key: "feedback:error.photoType" } });
     expect(await count()).toBe(before);
   });
 
@@ -207,36 +213,39 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
     const t = token();
     const one = await file({ token: t });
     const two = await file({ token: t });
-    expect(one.ok && two.ok && one.id === two.id && two.already).toBe(true);
+    expect(one.ok && two.ok && one.value.id === two.value.id && two.value.already).toBe(true);
     const [a, b] = await Promise.all([file({ token: `${t}-x` }), file({ token: `${t}-x` })]);
-    expect(a.ok && b.ok && a.id === b.id).toBe(true);
+    expect(a.ok && b.ok && a.value.id === b.value.id).toBe(true);
   });
 
   it("another customer's feedback is not found, for reading and for writing; a sub-account of the same customer sees it", async () => {
     const r = await file();
     if (!r.ok) throw new Error("not filed");
-    await expect(getDealerFeedback(db, dealerB, r.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getStaffFeedback(db, { ...staff, tenantId: staff.tenantId + 999 }, r.id)).rejects.toBeInstanceOf(NotFoundError);
-    expect(await addDealerMessage(db, dealerB, r.id, { token: token(), body: "x" })).toMatchObject({ ok: false, status: 404 });
-    expect((await getDealerFeedback(db, dealerA3, r.id)).feedback.id).toBe(r.id);
-    expect((await listDealerFeedback(db, dealerB, 1)).rows.map((x) => x.id)).not.toContain(r.id);
-    expect((await listDealerFeedback(db, dealerA3, 1)).rows.map((x) => x.id)).toContain(r.id);
+    await expect(getDealerFeedback(db, dealerB, r.value.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getStaffFeedback(db, { ...staff, tenantId: staff.tenantId + 999 }, r.value.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(addDealerMessage(db, dealerB, r.value.id, { token: token(), body: "x" })).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getDealerFeedback(db, dealerA3, r.value.id)).feedback.id).toBe(r.value.id);
+    expect((await listDealerFeedback(db, dealerB, 1)).rows.map((x) => x.id)).not.toContain(r.value.id);
+    expect((await listDealerFeedback(db, dealerA3, 1)).rows.map((x) => x.id)).toContain(r.value.id);
   });
 
   it("a staff reply answers it, stores the dealer's notice leading to it and an audit entry; a double post has one effect", async () => {
     const r = await file({ description: "尺寸不对" });
     if (!r.ok) throw new Error("not filed");
     const t = token();
-    expect(await staffStep(db, staff, r.id, { token: t, event: "reply", body: "请提供批次号" })).toEqual({ ok: true, id: r.id });
-    expect(await staffStep(db, staff, r.id, { token: t, event: "reply", body: "请提供批次号" })).toEqual({ ok: true, id: r.id, already: true });
-    const { feedback, messages } = await getStaffFeedback(db, staff, r.id);
+    expect(await staffStep(db, staff, r.value.id, { token: t, event: "reply", body: "请提供批次号" })).toEqual({ ok: true, value: { id: r.value.id } });
+    expect(await staffStep(db, staff, r.value.id, { token: t, event: "reply", body: "请提供批次号" })).toEqual({
+      ok: true,
+      value: { id: r.value.id, already: true },
+    });
+    const { feedback, messages } = await getStaffFeedback(db, staff, r.value.id);
     expect(feedback.status).toBe("answered");
     expect(messages.map((m) => [m.author, m.event, m.body])).toEqual([["staff", "reply", "请提供批次号"]]);
-    const notices = await db.selectFrom("notice").selectAll().where("type", "=", "customer_feedback").where("detail_id", "=", r.id).execute();
+    const notices = await db.selectFrom("notice").selectAll().where("type", "=", "customer_feedback").where("detail_id", "=", r.value.id).execute();
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ user_id: dealerA.id, tenant_id: fx.tenantId, is_read: 0, body_zh: "请提供批次号" });
-    expect(notices[0].title_zh).toContain(`#${r.id}`);
-    const audits = await db.selectFrom("audit_log").selectAll().where("entity", "=", "feedback").where("entity_id", "=", String(r.id)).execute();
+    expect(notices[0].title_zh).toContain(`#${r.value.id}`);
+    const audits = await db.selectFrom("audit_log").selectAll().where("entity", "=", "feedback").where("entity_id", "=", String(r.value.id)).execute();
     expect(audits).toHaveLength(1);
     expect(JSON.parse(audits[0].after_json ?? "{}")).toMatchObject({ status: "answered", event: "reply" });
   });
@@ -244,36 +253,38 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
   it("runs open → waiting → open → answered → closed; nothing after closing", async () => {
     const r = await file({ type: "damage" });
     if (!r.ok) throw new Error("not filed");
-    const status = async () => (await getDealerFeedback(db, dealerA, r.id)).feedback.status;
-    expect(await staffStep(db, staff, r.id, { token: token(), event: "ask", body: "请上传外包装照片" })).toMatchObject({ ok: true });
+    const status = async () => (await getDealerFeedback(db, dealerA, r.value.id)).feedback.status;
+    expect(await staffStep(db, staff, r.value.id, { token: token(), event: "ask", body: "请上传外包装照片" })).toMatchObject({ ok: true });
     expect(await status()).toBe("waiting");
-    expect(await addDealerMessage(db, dealerA3, r.id, { token: token(), body: "外包装已破损" })).toMatchObject({ ok: true });
+    expect(await addDealerMessage(db, dealerA3, r.value.id, { token: token(), body: "外包装已破损" })).toMatchObject({ ok: true });
     expect(await status()).toBe("open");
-    expect(await staffStep(db, staff, r.id, { token: token(), event: "reply", body: "补发" })).toMatchObject({ ok: true });
+    expect(await staffStep(db, staff, r.value.id, { token: token(), event: "reply", body: "补发" })).toMatchObject({ ok: true });
     expect(await status()).toBe("answered");
-    expect(await staffStep(db, staff, r.id, { token: token(), event: "close", body: "" })).toMatchObject({ ok: true });
+    expect(await staffStep(db, staff, r.value.id, { token: token(), event: "close", body: "" })).toMatchObject({ ok: true });
     expect(await status()).toBe("closed");
-    expect(await addDealerMessage(db, dealerA, r.id, { token: token(), body: "还有问题" })).toMatchObject({
+    expect(await addDealerMessage(db, dealerA, r.value.id, { token: token(), body: "还有问题" })).toMatchObject({
       ok: false,
-      error: "feedback:error.closed",
-      status: 409,
+      error: { key: "feedback:error.closed" },
     });
-    expect(await staffStep(db, staff, r.id, { token: token(), event: "reply", body: "x" })).toMatchObject({ ok: false, status: 409 });
-    const { messages } = await getDealerFeedback(db, dealerA, r.id);
+    expect(await staffStep(db, staff, r.value.id, { token: token(), event: "reply", body: "x" })).toMatchObject({
+      ok: false,
+      error: { key: "feedback:error.closed" },
+    });
+    const { messages } = await getDealerFeedback(db, dealerA, r.value.id);
     expect(messages.map((m) => m.event)).toEqual(["ask", "message", "reply", "close"]);
-    expect(await addDealerMessage(db, dealerA, r.id, { token: token(), body: "" })).toMatchObject({ ok: false });
+    expect(await addDealerMessage(db, dealerA, r.value.id, { token: token(), body: "" })).toMatchObject({ ok: false });
   });
 
   it("the staff list filters by status, type and dealer", async () => {
     const r = await file({ type: "performance", description: "寿命短" });
     if (!r.ok) throw new Error("not filed");
     const ids = async (f: Partial<Parameters<typeof listStaffFeedback>[2]>) => (await listStaffFeedback(db, staff, { page: 1, ...f })).rows.map((x) => x.id);
-    expect(await ids({ type: "performance" })).toContain(r.id);
-    expect(await ids({ type: "damage" })).not.toContain(r.id);
-    expect(await ids({ status: "open" })).toContain(r.id);
-    expect(await ids({ status: "closed" })).not.toContain(r.id);
-    expect(await ids({ dealer: fx.a.code.slice(0, 9).toLowerCase() })).toContain(r.id);
-    expect(await ids({ dealer: "经销商B" })).not.toContain(r.id);
+    expect(await ids({ type: "performance" })).toContain(r.value.id);
+    expect(await ids({ type: "damage" })).not.toContain(r.value.id);
+    expect(await ids({ status: "open" })).toContain(r.value.id);
+    expect(await ids({ status: "closed" })).not.toContain(r.value.id);
+    expect(await ids({ dealer: fx.a.code.slice(0, 9).toLowerCase() })).toContain(r.value.id);
+    expect(await ids({ dealer: "经销商B" })).not.toContain(r.value.id);
     expect(await ids({ dealer: "50%_" })).toEqual([]);
     expect((await listStaffFeedback(db, { ...staff, tenantId: staff.tenantId + 999 }, { page: 1 })).total).toBe(0);
   });

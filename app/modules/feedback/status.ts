@@ -33,3 +33,9 @@ export function nextFeedbackStatus(from: string, event: FeedbackEvent): Feedback
 export const FEEDBACK_TEXT_MAX = 2000;
 export const FEEDBACK_PHOTOS_MAX = 3;
 export const FEEDBACK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The refusals that say the feedback is no longer where the step starts from (closed, or moved by
+ * someone else or an earlier post since the page was drawn): the route answers them 409.
+ */
+export const FEEDBACK_CONFLICTS: ReadonlySet<string> = new Set(["feedback:error.closed", "feedback:error.notAllowed", "feedback:error.changed"]);

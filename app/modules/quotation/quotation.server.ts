@@ -16,8 +16,9 @@ import {
 } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import { noticeTexts } from "~/modules/notices/notice-texts.server";
+import { fail, ok, type DomainError, type Result } from "~/modules/result";
 import { todayIso } from "~/modules/orders/submit.server";
-import { attributeSummary, validateAttributes, type AttributeError } from "./attributes";
+import { attributeSummary, validateAttributes } from "./attributes";
 import {
   nextQuoteStatus,
   QUOTE_FILE_MAX_BYTES,
@@ -56,20 +57,10 @@ export interface QuoteStaff {
   tenantId: number;
 }
 
-export type QuoteResult<T = object> =
-  | ({ ok: true; id: number; already?: boolean } & T)
-  | { ok: false; error: string; values?: Record<string, string | number>; status: number; fields?: Record<string, AttributeError> };
+/** The quotation filed or moved (`already`: the same form had been posted before, nothing more was done). */
+export type QuoteResult<T = object> = Result<{ id: number; already?: boolean } & T>;
 
-const fail = (
-  error: string,
-  status = 400,
-  values?: Record<string, string | number>,
-): { ok: false; error: string; status: number; values?: Record<string, string | number> } => ({
-  ok: false,
-  error,
-  status,
-  ...(values ? { values } : {}),
-});
+const done = (id: number, already?: boolean) => ok(already ? { id, already } : { id });
 
 export const fileDir = (base = contentDir()) => path.join(base, "quotation");
 
@@ -93,18 +84,18 @@ export function drawingType(bytes: Uint8Array, name: string): FileType | null {
   return null;
 }
 
-export function checkDrawings(files: UploadedFile[]): { ok: true; types: FileType[] } | { ok: false; error: string; values?: Record<string, string | number> } {
+/** The drawings' types, or the error (on the `files` field). */
+export function checkDrawings(files: UploadedFile[]): Result<FileType[]> {
   const real = files.filter((f) => f.bytes.byteLength > 0);
-  if (real.length > QUOTE_FILES_MAX) return { ok: false, error: "quotation:error.tooManyFiles", values: { max: QUOTE_FILES_MAX } };
+  if (real.length > QUOTE_FILES_MAX) return fail("quotation:error.tooManyFiles", { max: QUOTE_FILES_MAX }, "files");
   const types: FileType[] = [];
   for (const f of real) {
-    if (f.bytes.byteLength > QUOTE_FILE_MAX_BYTES)
-      return { ok: false, error: "quotation:error.fileTooBig", values: { mb: QUOTE_FILE_MAX_BYTES / 1024 / 1024 } };
+    if (f.bytes.byteLength > QUOTE_FILE_MAX_BYTES) return fail("quotation:error.fileTooBig", { mb: QUOTE_FILE_MAX_BYTES / 1024 / 1024 }, "files");
     const type = drawingType(f.bytes, f.name);
-    if (!type) return { ok: false, error: "quotation:error.fileType" };
+    if (!type) return fail("quotation:error.fileType", undefined, "files");
     types.push(type);
   }
-  return { ok: true, types };
+  return ok(types);
 }
 
 // ---------------------------------------------------------------- filing a request
@@ -126,36 +117,39 @@ export const formatQuoteNo = (now: Date, id: number) => `${QUOTE_PREFIX}${chinaD
 const byToken = (db: DB, dealer: QuoteDealer, token: string) =>
   db.selectFrom("quotation").select("id").where("user_id", "=", dealer.id).where("post_token", "=", token).executeTakeFirst();
 
+/**
+ * A refused request: the error, and when the attributes were wrong, each attribute's error on its
+ * field (`attrs.<key>`), so the form shows them all at once.
+ */
+export type NewQuotationResult = QuoteResult<{ quoteNo?: string }> & { attributeErrors?: DomainError[] };
+
 /** Files a request. The same form posted twice (same token) files it once and answers with the first. */
-export async function createQuotation(
-  db: DB,
-  dealer: QuoteDealer,
-  input: NewQuotation,
-  opts: { now?: Date; dir?: string } = {},
-): Promise<QuoteResult<{ quoteNo?: string }>> {
+export async function createQuotation(db: DB, dealer: QuoteDealer, input: NewQuotation, opts: { now?: Date; dir?: string } = {}): Promise<NewQuotationResult> {
   const now = opts.now ?? new Date();
   const dir = fileDir(opts.dir);
   const seen = await byToken(db, dealer, input.token);
-  if (seen) return { ok: true, id: seen.id, already: true };
+  if (seen) return done(seen.id, true);
   const type = await offeredToolType(db, input.typeId);
   if (!type) return fail("quotation:error.type");
   const attrs = validateAttributes(type.attributes, input.attributes);
-  if (!attrs.ok) return { ...fail("quotation:error.attributes"), fields: attrs.errors };
-  if (!Number.isInteger(input.qty) || input.qty < 1 || input.qty > QUOTE_QTY_MAX) return fail("quotation:error.qty", 400, { max: QUOTE_QTY_MAX });
+  if (!attrs.ok)
+    return { ...fail("quotation:error.attributes"), attributeErrors: Object.entries(attrs.errors).map(([k, e]) => ({ ...e, field: `attrs.${k}` })) };
+  if (!Number.isInteger(input.qty) || input.qty < 1 || input.qty > QUOTE_QTY_MAX) return fail("quotation:error.qty", { max: QUOTE_QTY_MAX }, "qty");
   const today = todayIso(now);
-  if (input.wantedDate && (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < today)) return fail("quotation:error.wantedDate");
+  if (input.wantedDate && (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < today))
+    return fail("quotation:error.wantedDate", undefined, "wantedDate");
   const material = input.material.trim();
-  if (!material) return fail("quotation:error.material");
-  if (material.length > 200) return fail("quotation:error.tooLong", 400, { max: 200 });
+  if (!material) return fail("quotation:error.material", undefined, "material");
+  if (material.length > 200) return fail("quotation:error.tooLong", { max: 200 }, "material");
   const note = input.note.trim();
-  if (note.length > QUOTE_TEXT_MAX) return fail("quotation:error.tooLong", 400, { max: QUOTE_TEXT_MAX });
+  if (note.length > QUOTE_TEXT_MAX) return fail("quotation:error.tooLong", { max: QUOTE_TEXT_MAX }, "note");
   const checked = checkDrawings(input.files);
-  if (!checked.ok) return fail(checked.error, checked.error === "quotation:error.fileTooBig" ? 413 : 400, checked.values);
+  if (!checked.ok) return checked;
 
   const real = input.files.filter((f) => f.bytes.byteLength > 0);
   const keys: string[] = [];
   try {
-    for (const [i, f] of real.entries()) keys.push(await storeContentFile(f.bytes, checked.types[i], dir));
+    for (const [i, f] of real.entries()) keys.push(await storeContentFile(f.bytes, checked.value[i], dir));
     const stamp = now.toISOString();
     const created = await db.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -194,7 +188,7 @@ export async function createQuotation(
           .values({
             quotation_id: id,
             file_key: keys[i],
-            file_type: checked.types[i].mime,
+            file_type: checked.value[i].mime,
             file_size: f.bytes.byteLength,
             file_name: uploadedFileName(f.name, "drawing"),
           })
@@ -219,12 +213,12 @@ export async function createQuotation(
         .execute();
       return { id, quoteNo };
     });
-    return { ok: true, id: created.id, quoteNo: created.quoteNo };
+    return ok({ id: created.id, quoteNo: created.quoteNo });
   } catch (e) {
     for (const k of keys) await removeContentFile(k, dir);
     // the same form posted twice at once: the unique (user, token) index let one through
     const again = await byToken(db, dealer, input.token);
-    if (again) return { ok: true, id: again.id, already: true };
+    if (again) return done(again.id, true);
     throw e;
   }
 }
@@ -385,25 +379,25 @@ async function step(
   id: number,
   input: { token: string; event: QuoteEvent; body: string; set?: Partial<{ unit_price: number; moq: number; lead_time_days: number; valid_until: string }> },
   now: Date,
-  check?: (q: { status: string; valid_until: string | null; moq: number | null }) => ReturnType<typeof fail> | null,
+  check?: (q: { status: string; valid_until: string | null; moq: number | null }) => { ok: false; error: DomainError } | null,
   extra?: (trx: DB, q: QuoteRow) => Promise<void>,
 ): Promise<QuoteResult> {
   let sel = db.selectFrom("quotation").selectAll().where("id", "=", id).where("tenant_id", "=", who.tenantId);
   if (who.customerId !== undefined) sel = sel.where("customer_id", "=", who.customerId);
   const q = await sel.executeTakeFirst();
-  if (!q) return fail("quotation:error.notFound", 404);
+  if (!q) throw new NotFoundError("quotation");
   const posted = () =>
     db.selectFrom("quotation_message").select("id").where("quotation_id", "=", q.id).where("post_token", "=", input.token).executeTakeFirst();
-  if (await posted()) return { ok: true, id: q.id, already: true };
+  if (await posted()) return done(q.id, true);
   const body = input.body.trim();
-  if (body.length > QUOTE_TEXT_MAX) return fail("quotation:error.tooLong", 400, { max: QUOTE_TEXT_MAX });
+  if (body.length > QUOTE_TEXT_MAX) return fail("quotation:error.tooLong", { max: QUOTE_TEXT_MAX }, "body");
   const to = nextQuoteStatus(q.status, input.event);
-  if (!to) return fail("quotation:error.wrongState", 409);
+  if (!to) return fail("quotation:error.wrongState");
   const refused = check?.(q);
   if (refused) return refused;
   const stamp = now.toISOString();
   try {
-    const done = await db.transaction().execute(async (trx) => {
+    const moved = await db.transaction().execute(async (trx) => {
       const upd = await trx
         .updateTable("quotation")
         .set({ status: to, updated_at: stamp, ...(input.set ?? {}), ...(input.event === "quote" ? { quoted_by: who.id, quoted_at: stamp } : {}) })
@@ -468,14 +462,14 @@ async function step(
       );
       return true;
     });
-    if (!done) {
-      if (await posted()) return { ok: true, id: q.id, already: true };
-      return fail("quotation:error.changed", 409);
+    if (!moved) {
+      if (await posted()) return done(q.id, true);
+      return fail("quotation:error.changed");
     }
-    return { ok: true, id: q.id };
+    return done(q.id);
   } catch (e) {
-    if (await posted()) return { ok: true, id: q.id, already: true };
-    if (e instanceof StepAbort) return fail(e.key, 409);
+    if (await posted()) return done(q.id, true);
+    if (e instanceof StepAbort) return fail(e.key);
     throw e;
   }
 }
@@ -491,14 +485,14 @@ class StepAbort extends Error {
 /** The order desk (or customer support) quotes or asks a question. */
 export async function staffQuoteStep(db: DB, staff: QuoteStaff, id: number, input: StaffStepInput, now = new Date()): Promise<QuoteResult> {
   if (input.event === "ask") {
-    if (!input.body.trim()) return fail("quotation:error.questionRequired");
+    if (!input.body.trim()) return fail("quotation:error.questionRequired", undefined, "body");
     return step(db, { ...staff, author: "staff" }, id, { token: input.token, event: "ask", body: input.body }, now);
   }
   const { unitPrice, moq, leadTimeDays, validUntil } = input;
-  if (!Number.isInteger(unitPrice) || unitPrice! < 1 || unitPrice! > 100_000_000) return fail("quotation:error.price");
-  if (!Number.isInteger(moq) || moq! < 1 || moq! > QUOTE_QTY_MAX) return fail("quotation:error.moq");
-  if (!Number.isInteger(leadTimeDays) || leadTimeDays! < 1 || leadTimeDays! > 365) return fail("quotation:error.leadTime");
-  if (!validUntil || !/^\d{4}-\d\d-\d\d$/.test(validUntil) || validUntil < todayIso(now)) return fail("quotation:error.validUntil");
+  if (!Number.isInteger(unitPrice) || unitPrice! < 1 || unitPrice! > 100_000_000) return fail("quotation:error.price", undefined, "unitPrice");
+  if (!Number.isInteger(moq) || moq! < 1 || moq! > QUOTE_QTY_MAX) return fail("quotation:error.moq", undefined, "moq");
+  if (!Number.isInteger(leadTimeDays) || leadTimeDays! < 1 || leadTimeDays! > 365) return fail("quotation:error.leadTime", undefined, "leadTimeDays");
+  if (!validUntil || !/^\d{4}-\d\d-\d\d$/.test(validUntil) || validUntil < todayIso(now)) return fail("quotation:error.validUntil", undefined, "validUntil");
   return step(
     db,
     { ...staff, author: "staff" },
@@ -521,7 +515,7 @@ export async function dealerQuoteStep(
   input: { token: string; event: Exclude<DealerQuoteEvent, "accept">; body: string },
   now = new Date(),
 ): Promise<QuoteResult> {
-  if (input.event === "answer" && !input.body.trim()) return fail("quotation:error.answerRequired");
+  if (input.event === "answer" && !input.body.trim()) return fail("quotation:error.answerRequired", undefined, "body");
   return step(db, { ...dealer, author: "dealer" }, id, input, now);
 }
 
@@ -537,7 +531,7 @@ export interface AcceptActor extends QuoteDealer {
  */
 export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, input: { token: string; qty: number }, now = new Date()): Promise<QuoteResult> {
   const perm = checkPermission(dealer);
-  if (perm) return fail(perm.key, 403);
+  if (perm) return fail(perm.key);
   return step(
     db,
     { ...dealer, author: "dealer" },
@@ -545,9 +539,9 @@ export async function acceptQuotation(db: DB, dealer: AcceptActor, id: number, i
     { token: input.token, event: "accept", body: "" },
     now,
     (q) => {
-      if (isExpired(q, now)) return fail("quotation:error.expired", 409);
+      if (isExpired(q, now)) return fail("quotation:error.expired");
       if (!Number.isInteger(input.qty) || input.qty < (q.moq ?? 1) || input.qty > QUOTE_QTY_MAX)
-        return fail("quotation:error.belowMoq", 400, { moq: q.moq ?? 1 });
+        return fail("quotation:error.belowMoq", { moq: q.moq ?? 1 }, "qty");
       return null;
     },
     async (trx, q) => {

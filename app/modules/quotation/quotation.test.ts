@@ -83,9 +83,12 @@ describe("drawings", () => {
     expect(drawingType(DXF, "part.dxf")?.ext).toBe("dxf");
     expect(drawingType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), "x.jpg")?.ext).toBe("jpg");
     expect(drawingType(HTML, "drawing.dxf")).toBeNull();
-    expect(checkDrawings([{ name: "a.html", bytes: HTML }])).toEqual({ ok: false, error: "quotation:error.fileType" });
-    expect(checkDrawings([1, 2, 3, 4].map(() => ({ name: "a.pdf", bytes: PDF })))).toMatchObject({ ok: false, error: "quotation:error.tooManyFiles" });
-    expect(checkDrawings([{ name: "big.pdf", bytes: new Uint8Array(10 * 1024 * 1024 + 1) }])).toMatchObject({ ok: false, error: "quotation:error.fileTooBig" });
+    expect(checkDrawings([{ name: "a.html", bytes: HTML }])).toEqual({ ok: false, error: { key: "quotation:error.fileType", field: "files" } });
+    expect(checkDrawings([1, 2, 3, 4].map(() => ({ name: "a.pdf", bytes: PDF })))).toMatchObject({ ok: false, error: { key: "quotation:error.tooManyFiles" } });
+    expect(checkDrawings([{ name: "big.pdf", bytes: new Uint8Array(10 * 1024 * 1024 + 1) }])).toMatchObject({
+      ok: false,
+      error: { key: "quotation:error.fileTooBig" },
+    });
   });
 });
 
@@ -124,8 +127,8 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
   });
   const file = async (fields: Partial<NewQuotation> = {}) => {
     const r = await createQuotation(db, fx.a, drill(fields), { dir });
-    if (!r.ok) throw new Error(r.error);
-    return r.id;
+    if (!r.ok) throw new Error(r.error.key);
+    return r.value.id;
   };
   const status = async (id: number) => (await db.selectFrom("quotation").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
   const quote = (id: number, over: Partial<Parameters<typeof staffQuoteStep>[3]> = {}) =>
@@ -150,21 +153,24 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
   it("files a request once per token, numbered FB + date + id, checked against the attribute table", async () => {
     expect(await createQuotation(db, fx.a, drill({ attributes: { diameter: "99" } }), { dir })).toMatchObject({
       ok: false,
-      error: "quotation:error.attributes",
+      error: { key: "quotation:error.attributes" },
     });
-    expect(await createQuotation(db, fx.a, drill({ typeId: 999 }), { dir })).toMatchObject({ ok: false, error: "quotation:error.type" });
-    expect(await createQuotation(db, fx.a, drill({ qty: 0 }), { dir })).toMatchObject({ ok: false, error: "quotation:error.qty" });
-    expect(await createQuotation(db, fx.a, drill({ wantedDate: "2000-01-01" }), { dir })).toMatchObject({ ok: false, error: "quotation:error.wantedDate" });
+    expect(await createQuotation(db, fx.a, drill({ typeId: 999 }), { dir })).toMatchObject({ ok: false, error: { key: "quotation:error.type" } });
+    expect(await createQuotation(db, fx.a, drill({ qty: 0 }), { dir })).toMatchObject({ ok: false, error: { key: "quotation:error.qty" } });
+    expect(await createQuotation(db, fx.a, drill({ wantedDate: "2000-01-01" }), { dir })).toMatchObject({
+      ok: false,
+      error: { key: "quotation:error.wantedDate" },
+    });
     expect(await createQuotation(db, fx.a, drill({ files: [{ name: "x.dxf", bytes: HTML }] }), { dir })).toMatchObject({
       ok: false,
-      error: "quotation:error.fileType",
+      error: { key: "quotation:error.fileType" },
     });
     const token = newSubmitToken();
     const [a, b] = await Promise.all([createQuotation(db, fx.a, drill({ token }), { dir }), createQuotation(db, fx.a, drill({ token }), { dir })]);
-    expect(a.ok && b.ok && a.id === b.id).toBe(true);
+    expect(a.ok && b.ok && a.value.id === b.value.id).toBe(true);
     if (!a.ok) return;
-    const { quotation, attributes, files, messages } = await getDealerQuotation(db, fx.a, a.id);
-    expect(quotation.quote_no).toBe(`FB${todayIso().slice(2).replaceAll("-", "")}${String(a.id).padStart(5, "0")}`);
+    const { quotation, attributes, files, messages } = await getDealerQuotation(db, fx.a, a.value.id);
+    expect(quotation.quote_no).toBe(`FB${todayIso().slice(2).replaceAll("-", "")}${String(a.value.id).padStart(5, "0")}`);
     expect(attributes.map((x) => x.value)).toEqual(["8.5", "120", "140", "圆柄 h6", "有"]);
     expect(messages.map((m) => m.event)).toEqual(["submit"]);
     expect(files).toHaveLength(1);
@@ -191,23 +197,22 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     await expect(getDealerQuotation(db, fx.b, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getStaffQuotation(db, { ...staff, tenantId: other.tenantId }, id)).rejects.toBeInstanceOf(NotFoundError);
     expect((await listStaffQuotations(db, staff, {}))[0].status).toBe("submitted");
-    expect(await dealerQuoteStep(db, fx.b, id, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({ ok: false, status: 404 });
+    await expect(dealerQuoteStep(db, fx.b, id, { token: newSubmitToken(), event: "cancel", body: "" })).rejects.toBeInstanceOf(NotFoundError);
     expect(await quote(id)).toMatchObject({ ok: true });
-    expect(await staffQuoteStep(db, { ...staff, tenantId: other.tenantId }, id, { token: newSubmitToken(), event: "ask", body: "?" })).toMatchObject({
-      ok: false,
-      status: 404,
-    });
+    await expect(staffQuoteStep(db, { ...staff, tenantId: other.tenantId }, id, { token: newSubmitToken(), event: "ask", body: "?" })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it("a question and its answer, each posted twice, move it once each, with a notice and audit entries", async () => {
     const id = await file();
     expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "answer", body: "x" })).toMatchObject({
       ok: false,
-      error: "quotation:error.wrongState",
+      error: { key: "quotation:error.wrongState" },
     });
     expect(await staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "ask", body: "  " })).toMatchObject({
       ok: false,
-      error: "quotation:error.questionRequired",
+      error: { key: "quotation:error.questionRequired" },
     });
     const token = newSubmitToken();
     const asked = await Promise.all([0, 1].map(() => staffQuoteStep(db, staff, id, { token, event: "ask", body: "柄部公差要求？" })));
@@ -215,11 +220,11 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     expect(await status(id)).toBe("question");
     expect(await staffQuoteStep(db, staff, id, { token: newSubmitToken(), event: "ask", body: "again" })).toMatchObject({
       ok: false,
-      error: "quotation:error.wrongState",
+      error: { key: "quotation:error.wrongState" },
     });
     const answer = newSubmitToken();
     await dealerQuoteStep(db, fx.a, id, { token: answer, event: "answer", body: "h6" });
-    expect(await dealerQuoteStep(db, fx.a, id, { token: answer, event: "answer", body: "h6" })).toMatchObject({ ok: true, already: true });
+    expect(await dealerQuoteStep(db, fx.a, id, { token: answer, event: "answer", body: "h6" })).toMatchObject({ ok: true, value: { already: true } });
     expect(await status(id)).toBe("submitted");
     const { messages } = await getDealerQuotation(db, fx.a, id);
     expect(messages.map((m) => m.event)).toEqual(["submit", "ask", "answer"]);
@@ -233,10 +238,10 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
 
   it("checks the quote: price, MOQ, lead time, a validity not in the past", async () => {
     const id = await file();
-    expect(await quote(id, { unitPrice: 0 })).toMatchObject({ ok: false, error: "quotation:error.price" });
-    expect(await quote(id, { moq: 0 })).toMatchObject({ ok: false, error: "quotation:error.moq" });
-    expect(await quote(id, { leadTimeDays: 0 })).toMatchObject({ ok: false, error: "quotation:error.leadTime" });
-    expect(await quote(id, { validUntil: "2000-01-01" })).toMatchObject({ ok: false, error: "quotation:error.validUntil" });
+    expect(await quote(id, { unitPrice: 0 })).toMatchObject({ ok: false, error: { key: "quotation:error.price" } });
+    expect(await quote(id, { moq: 0 })).toMatchObject({ ok: false, error: { key: "quotation:error.moq" } });
+    expect(await quote(id, { leadTimeDays: 0 })).toMatchObject({ ok: false, error: { key: "quotation:error.leadTime" } });
+    expect(await quote(id, { validUntil: "2000-01-01" })).toMatchObject({ ok: false, error: { key: "quotation:error.validUntil" } });
     expect(await status(id)).toBe("submitted");
   });
 
@@ -252,14 +257,17 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     expect(notice.body_en).toContain("CNY 128.50");
     expect(await acceptQuotation(db, fx.aNoOrder, id, { token: newSubmitToken(), qty: 30 })).toMatchObject({
       ok: false,
-      error: "common:errors.noOrderPermission",
+      error: { key: "common:errors.noOrderPermission" },
     });
-    expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 29 })).toMatchObject({ ok: false, error: "quotation:error.belowMoq" });
-    expect(await acceptQuotation(db, fx.b, id, { token: newSubmitToken(), qty: 30 })).toMatchObject({ ok: false, status: 404 });
+    expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 29 })).toMatchObject({ ok: false, error: { key: "quotation:error.belowMoq" } });
+    await expect(acceptQuotation(db, fx.b, id, { token: newSubmitToken(), qty: 30 })).rejects.toBeInstanceOf(NotFoundError);
     const token = newSubmitToken();
     const both = await Promise.all([acceptQuotation(db, fx.a, id, { token, qty: 40 }), acceptQuotation(db, fx.a, id, { token, qty: 40 })]);
     expect(both.every((r) => r.ok)).toBe(true);
-    expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 40 })).toMatchObject({ ok: false, error: "quotation:error.wrongState" });
+    expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 40 })).toMatchObject({
+      ok: false,
+      error: { key: "quotation:error.wrongState" },
+    });
     expect(await status(id)).toBe("accepted");
 
     const q = await db.selectFrom("quotation").select(["product_id", "quote_no"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -303,12 +311,15 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     const id = await file();
     await quote(id, { validUntil: todayIso() });
     const tomorrow = new Date(Date.now() + 2 * 86400_000);
-    expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 30 }, tomorrow)).toMatchObject({ ok: false, error: "quotation:error.expired" });
+    expect(await acceptQuotation(db, fx.a, id, { token: newSubmitToken(), qty: 30 }, tomorrow)).toMatchObject({
+      ok: false,
+      error: { key: "quotation:error.expired" },
+    });
     expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "decline", body: "价格高" })).toMatchObject({ ok: true });
     expect(await status(id)).toBe("declined");
     expect(await dealerQuoteStep(db, fx.a, id, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({
       ok: false,
-      error: "quotation:error.wrongState",
+      error: { key: "quotation:error.wrongState" },
     });
     const other2 = await file();
     expect(await dealerQuoteStep(db, fx.a, other2, { token: newSubmitToken(), event: "cancel", body: "" })).toMatchObject({ ok: true });

@@ -45,3 +45,9 @@ export const QUOTE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const QUOTE_QTY_MAX = 100_000;
 /** the quotation number: FB + China date (yymmdd) + the id */
 export const QUOTE_PREFIX = "FB";
+
+/**
+ * The refusals that say the quotation is no longer where the step starts from (moved by someone
+ * else or an earlier post since the page was drawn, or past its validity): the route answers 409.
+ */
+export const QUOTE_CONFLICTS: ReadonlySet<string> = new Set(["quotation:error.wrongState", "quotation:error.changed", "quotation:error.expired"]);

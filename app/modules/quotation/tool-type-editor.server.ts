@@ -1,10 +1,12 @@
 import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import type { AttributeDef } from "./attributes";
 import {
   ATTRIBUTES_MAX,
   attributeProblems,
+  LIMITS,
   cleanAttribute,
   toolTypeProblems,
   type AttributeInput,
@@ -25,9 +27,8 @@ import { attributeDef } from "./tool-types.server";
  * those requests keep showing it with its label; one nobody used is deleted. Every change is one
  * transaction with its audit entry.
  */
-export type EditResult<T = object> = ({ ok: true } & T) | ({ ok: false } & Problem);
-
-const refuse = (p: Problem): { ok: false } & Problem => ({ ok: false, ...p });
+/** A refusal on its field; the message's numbers come from LIMITS. */
+const refuse = (p: Problem) => fail(p.error, LIMITS, p.field);
 const E = "quotation:types.error.";
 
 export interface ToolTypeRow {
@@ -113,7 +114,7 @@ const typeValues = (input: ToolTypeInput) => ({ name_zh: input.nameZh.trim(), na
 const codeTaken = (db: DB, code: string) => db.selectFrom("quote_tool_type").select("id").where("code", "=", code).executeTakeFirst();
 
 /** A new type (no attributes yet: they are added one by one). The code is unique; posted twice, the second is refused as taken. */
-export async function createToolType(db: DB, actor: Actor, input: NewToolTypeInput, now = new Date()): Promise<EditResult<{ id: number }>> {
+export async function createToolType(db: DB, actor: Actor, input: NewToolTypeInput, now = new Date()): Promise<Result<{ id: number }>> {
   const problem = toolTypeProblems(input)[0];
   if (problem) return refuse(problem);
   if (await codeTaken(db, input.code)) return refuse({ field: "code", error: `${E}codeTaken` });
@@ -124,7 +125,7 @@ export async function createToolType(db: DB, actor: Actor, input: NewToolTypeInp
       await recordAudit(trx, actor, { action: "create", entity: "quote_tool_type", entityId: input.code, after: values }, now);
       return row.id;
     });
-    return { ok: true, id };
+    return ok({ id });
   } catch (e) {
     // the same form posted twice at once: the unique code let one through
     if (await codeTaken(db, input.code)) return refuse({ field: "code", error: `${E}codeTaken` });
@@ -133,7 +134,7 @@ export async function createToolType(db: DB, actor: Actor, input: NewToolTypeInp
 }
 
 /** Names, order and whether dealers are offered it; the code stays. */
-export async function updateToolType(db: DB, actor: Actor, id: number, input: ToolTypeInput, now = new Date()): Promise<EditResult> {
+export async function updateToolType(db: DB, actor: Actor, id: number, input: ToolTypeInput, now = new Date()): Promise<Result> {
   const problem = toolTypeProblems(input)[0];
   if (problem) return refuse(problem);
   return db.transaction().execute(async (trx) => {
@@ -142,7 +143,7 @@ export async function updateToolType(db: DB, actor: Actor, id: number, input: To
     const after = typeValues(input);
     await trx.updateTable("quote_tool_type").set(after).where("id", "=", id).execute();
     await recordAudit(trx, actor, { action: "update", entity: "quote_tool_type", entityId: before.code, before, after }, now);
-    return { ok: true as const };
+    return ok();
   });
 }
 
@@ -169,7 +170,7 @@ const keyTaken = (db: DB, typeId: number, key: string) =>
   db.selectFrom("quote_attribute").select("id").where("type_id", "=", typeId).where("key", "=", key).executeTakeFirst();
 
 /** A new attribute at the end of the type's form. Its key is unique in the type (a removed one keeps its key). */
-export async function addAttribute(db: DB, actor: Actor, typeId: number, input: NewAttributeInput, now = new Date()): Promise<EditResult<{ id: number }>> {
+export async function addAttribute(db: DB, actor: Actor, typeId: number, input: NewAttributeInput, now = new Date()): Promise<Result<{ id: number }>> {
   const code = await typeCode(db, typeId);
   const problem = attributeProblems(input)[0];
   if (problem) return refuse(problem);
@@ -194,7 +195,7 @@ export async function addAttribute(db: DB, actor: Actor, typeId: number, input: 
       await recordAudit(trx, actor, { action: "create", entity: "quote_attribute", entityId: `${code}.${input.key}`, after: values }, now);
       return row.id;
     });
-    return { ok: true, id };
+    return ok({ id });
   } catch (e) {
     if (await taken()) return refuse({ field: "key", error: `${E}keyTaken` });
     throw e;
@@ -208,7 +209,7 @@ async function attributeRow(db: DB, typeId: number, attrId: number) {
 }
 
 /** Labels, kind, unit, bounds, choices and the required flag; the key stays. Earlier requests keep their values as typed. */
-export async function updateAttribute(db: DB, actor: Actor, typeId: number, attrId: number, input: AttributeInput, now = new Date()): Promise<EditResult> {
+export async function updateAttribute(db: DB, actor: Actor, typeId: number, attrId: number, input: AttributeInput, now = new Date()): Promise<Result> {
   const code = await typeCode(db, typeId);
   const problem = attributeProblems(input)[0];
   if (problem) return refuse(problem);
@@ -217,7 +218,7 @@ export async function updateAttribute(db: DB, actor: Actor, typeId: number, attr
     const after = attributeValues(input);
     await trx.updateTable("quote_attribute").set(after).where("id", "=", attrId).execute();
     await recordAudit(trx, actor, { action: "update", entity: "quote_attribute", entityId: `${code}.${before.key}`, before, after }, now);
-    return { ok: true as const };
+    return ok();
   });
 }
 
@@ -226,7 +227,7 @@ export async function updateAttribute(db: DB, actor: Actor, typeId: number, attr
  * down buttons post it, so the same post twice gives the same order. A list that is not exactly
  * the offered attributes (one added or removed meanwhile) is refused.
  */
-export async function reorderAttributes(db: DB, actor: Actor, typeId: number, order: number[], now = new Date()): Promise<EditResult> {
+export async function reorderAttributes(db: DB, actor: Actor, typeId: number, order: number[], now = new Date()): Promise<Result> {
   const code = await typeCode(db, typeId);
   return db.transaction().execute(async (trx) => {
     const rows = await trx
@@ -259,7 +260,7 @@ export async function reorderAttributes(db: DB, actor: Actor, typeId: number, or
       },
       now,
     );
-    return { ok: true as const };
+    return ok();
   });
 }
 
@@ -274,11 +275,11 @@ export async function removeAttribute(
   typeId: number,
   attrId: number,
   now = new Date(),
-): Promise<EditResult<{ removed: "hidden" | "deleted" }>> {
+): Promise<Result<{ removed: "hidden" | "deleted" }>> {
   const code = await typeCode(db, typeId);
   return db.transaction().execute(async (trx) => {
     const before = await attributeRow(trx, typeId, attrId);
-    if (before.active === 0) return { ok: true as const, removed: "hidden" as const };
+    if (before.active === 0) return ok({ removed: "hidden" as const });
     const used = ((await keyUse(trx, typeId)).get(before.key) ?? 0) > 0;
     if (used) await trx.updateTable("quote_attribute").set({ active: 0 }).where("id", "=", attrId).execute();
     else await trx.deleteFrom("quote_attribute").where("id", "=", attrId).execute();
@@ -288,16 +289,16 @@ export async function removeAttribute(
       { action: used ? "update" : "delete", entity: "quote_attribute", entityId: `${code}.${before.key}`, before, after: used ? { active: 0 } : undefined },
       now,
     );
-    return { ok: true as const, removed: used ? ("hidden" as const) : ("deleted" as const) };
+    return ok({ removed: used ? ("hidden" as const) : ("deleted" as const) });
   });
 }
 
 /** Puts a hidden attribute back on the form, at its end. */
-export async function restoreAttribute(db: DB, actor: Actor, typeId: number, attrId: number, now = new Date()): Promise<EditResult> {
+export async function restoreAttribute(db: DB, actor: Actor, typeId: number, attrId: number, now = new Date()): Promise<Result> {
   const code = await typeCode(db, typeId);
   return db.transaction().execute(async (trx) => {
     const before = await attributeRow(trx, typeId, attrId);
-    if (before.active === 1) return { ok: true as const };
+    if (before.active === 1) return ok();
     const offered = await trx
       .selectFrom("quote_attribute")
       .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("sort")])
@@ -308,6 +309,6 @@ export async function restoreAttribute(db: DB, actor: Actor, typeId: number, att
     const after = { active: 1, sort: Number(offered.sort ?? 0) + 1 };
     await trx.updateTable("quote_attribute").set(after).where("id", "=", attrId).execute();
     await recordAudit(trx, actor, { action: "update", entity: "quote_attribute", entityId: `${code}.${before.key}`, before, after }, now);
-    return { ok: true as const };
+    return ok();
   });
 }

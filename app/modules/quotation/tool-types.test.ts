@@ -110,25 +110,23 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
   });
   const newType = async (code: string) => {
     const r = await createToolType(db, admin, { code, nameZh: `类型 ${code}`, nameEn: `Type ${code}`, sort: 50, active: true });
-    if (!r.ok) throw new Error(r.error);
-    return r.id;
+    if (!r.ok) throw new Error(r.error.key);
+    return r.value.id;
   };
   const attr = async (typeId: number, input: NewAttributeInput) => {
     const r = await addAttribute(db, admin, typeId, input);
-    if (!r.ok) throw new Error(r.error);
-    return r.id;
+    if (!r.ok) throw new Error(r.error.key);
+    return r.value.id;
   };
 
   it("adds a type with a unique, fixed code; lists it with its counts; audits it", async () => {
     expect(await createToolType(db, admin, { code: "Bad Code", nameZh: "x", nameEn: "x", sort: 1, active: true })).toMatchObject({
       ok: false,
-      field: "code",
-      error: "quotation:types.error.codeFormat",
+      error: { key: "quotation:types.error.codeFormat", field: "code" },
     });
     expect(await createToolType(db, admin, { code: "drill", nameZh: "x", nameEn: "x", sort: 1, active: true })).toMatchObject({
       ok: false,
-      field: "code",
-      error: "quotation:types.error.codeTaken",
+      error: { key: "quotation:types.error.codeTaken", field: "code" },
     });
     const id = await newType("saw");
     const row = (await listToolTypesForEditing(db)).find((t) => t.id === id);
@@ -144,18 +142,19 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
 
   it("attributes: format, unique key per type (another type may use it), min ≤ max, two choices at least", async () => {
     const id = await newType("tap");
-    expect(await addAttribute(db, admin, id, number({ key: "Size!" }))).toMatchObject({ ok: false, field: "key", error: "quotation:types.error.keyFormat" });
+    expect(await addAttribute(db, admin, id, number({ key: "Size!" }))).toMatchObject({
+      ok: false,
+      error: { key: "quotation:types.error.keyFormat", field: "key" },
+    });
     expect(await addAttribute(db, admin, id, number({ min: 9, max: 3 }))).toMatchObject({
       ok: false,
-      field: "max",
-      error: "quotation:types.error.minAboveMax",
+      error: { key: "quotation:types.error.minAboveMax", field: "max" },
     });
-    expect(await addAttribute(db, admin, id, choice({ choices: ["PVD"] }))).toMatchObject({ ok: false, field: "choices" });
+    expect(await addAttribute(db, admin, id, choice({ choices: ["PVD"] }))).toMatchObject({ ok: false, error: { field: "choices" } });
     await attr(id, number());
     expect(await addAttribute(db, admin, id, number({ labelZh: "又一个" }))).toMatchObject({
       ok: false,
-      field: "key",
-      error: "quotation:types.error.keyTaken",
+      error: { key: "quotation:types.error.keyTaken", field: "key" },
     });
     // "diameter" is also the drill's key: keys are unique per type only
     await attr(id, choice());
@@ -175,8 +174,8 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
     expect(filed.ok).toBe(true);
     expect(await updateToolType(db, admin, id, { nameZh: "切槽刀", nameEn: "Grooving tool", sort: 5, active: false })).toEqual({ ok: true });
     expect((await listToolTypes(db)).map((t) => t.code)).not.toContain("grooving");
-    expect(await createQuotation(db, fx.a, request(id, { width: "3" }), { dir })).toMatchObject({ ok: false, error: "quotation:error.type" });
-    const seen = await getDealerQuotation(db, fx.a, filed.ok ? filed.id : 0);
+    expect(await createQuotation(db, fx.a, request(id, { width: "3" }), { dir })).toMatchObject({ ok: false, error: { key: "quotation:error.type" } });
+    const seen = await getDealerQuotation(db, fx.a, filed.ok ? filed.value.id : 0);
     expect(seen.quotation.type_zh).toBe("切槽刀");
     expect(seen.attributes).toEqual([{ key: "width", labelZh: "槽宽", labelEn: "Groove width", unit: "mm", value: "3" }]);
     expect((await listToolTypesForEditing(db)).find((t) => t.id === id)).toMatchObject({ active: false, requests: 1, sort: 5 });
@@ -195,15 +194,15 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
     const coating = (await getToolTypeForEditing(db, id)).attributes.find((a) => a.key === "coating")!;
     expect(await updateAttribute(db, admin, id, coating.id, { ...choice(), choices: ["AlTiN", "TiN"] })).toEqual({ ok: true });
     const refused = await createQuotation(db, fx.a, request(id, ok), { dir });
-    expect(refused).toMatchObject({ ok: false, error: "quotation:error.attributes" });
-    expect(!refused.ok && refused.fields).toEqual({
-      diameter: expect.objectContaining({ key: "quotation:error.attrRange" }),
-      coating: { key: "quotation:error.attrChoice" },
-    });
+    expect(refused).toMatchObject({ ok: false, error: { key: "quotation:error.attributes" } });
+    expect(!refused.ok && refused.attributeErrors).toEqual([
+      expect.objectContaining({ key: "quotation:error.attrRange", field: "attrs.diameter" }),
+      { key: "quotation:error.attrChoice", field: "attrs.coating" },
+    ]);
     // a new required attribute is required at once
     await attr(id, { key: "length", labelZh: "长度", labelEn: "Length", kind: "text", unit: null, min: null, max: null, choices: [], required: true });
     const missing = await createQuotation(db, fx.a, request(id, { diameter: "8", coating: "TiN" }), { dir });
-    expect(!missing.ok && missing.fields).toEqual({ length: { key: "quotation:error.attrRequired" } });
+    expect(!missing.ok && missing.attributeErrors).toEqual([{ key: "quotation:error.attrRequired", field: "attrs.length" }]);
     const offered = (await listToolTypes(db)).find((t) => t.id === id)!;
     expect(offered.attributes.map((a) => a.key)).toEqual(["diameter", "coating", "length"]);
     expect(offered.attributes[0]).toMatchObject({ max: 10 });
@@ -224,19 +223,21 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
       required: false,
     });
     const filed = await createQuotation(db, fx.a, request(id, { angle: "45" }), { dir });
-    if (!filed.ok) throw new Error(filed.error);
-    expect(await removeAttribute(db, admin, id, angle)).toEqual({ ok: true, removed: "hidden" });
-    expect(await removeAttribute(db, admin, id, angle)).toEqual({ ok: true, removed: "hidden" }); // twice: one effect
-    expect(await removeAttribute(db, admin, id, spare)).toEqual({ ok: true, removed: "deleted" });
+    if (!filed.ok) throw new Error(filed.error.key);
+    expect(await removeAttribute(db, admin, id, angle)).toEqual({ ok: true, value: { removed: "hidden" } });
+    expect(await removeAttribute(db, admin, id, angle)).toEqual({ ok: true, value: { removed: "hidden" } }); // twice: one effect
+    expect(await removeAttribute(db, admin, id, spare)).toEqual({ ok: true, value: { removed: "deleted" } });
     await expect(removeAttribute(db, admin, id, spare)).rejects.toBeInstanceOf(NotFoundError);
     // the dealer's form no longer asks for it, nor checks it
     expect((await listToolTypes(db)).find((t) => t.id === id)!.attributes).toEqual([]);
     expect((await createQuotation(db, fx.a, request(id, {}), { dir })).ok).toBe(true);
     // the earlier request still shows the value with its label, to the dealer and the order desk
-    expect((await getDealerQuotation(db, fx.a, filed.id)).attributes).toEqual([{ key: "angle", labelZh: "角度", labelEn: "Angle", unit: "°", value: "45" }]);
-    expect((await getStaffQuotation(db, staff(), filed.id)).attributes.map((a) => a.labelEn)).toEqual(["Angle"]);
+    expect((await getDealerQuotation(db, fx.a, filed.value.id)).attributes).toEqual([
+      { key: "angle", labelZh: "角度", labelEn: "Angle", unit: "°", value: "45" },
+    ]);
+    expect((await getStaffQuotation(db, staff(), filed.value.id)).attributes.map((a) => a.labelEn)).toEqual(["Angle"]);
     // the key stays taken while hidden; the editor shows it with its use
-    expect(await addAttribute(db, admin, id, number({ key: "angle" }))).toMatchObject({ ok: false, error: "quotation:types.error.keyTaken" });
+    expect(await addAttribute(db, admin, id, number({ key: "angle" }))).toMatchObject({ ok: false, error: { key: "quotation:types.error.keyTaken" } });
     expect((await getToolTypeForEditing(db, id)).attributes.map((a) => [a.key, a.active, a.requests])).toEqual([["angle", false, 1]]);
     expect(await restoreAttribute(db, admin, id, angle)).toEqual({ ok: true });
     expect((await listToolTypes(db)).find((t) => t.id === id)!.attributes.map((a) => a.key)).toEqual(["angle"]);
@@ -254,8 +255,8 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
     expect(await reorderAttributes(db, admin, id, [c, a, b])).toEqual({ ok: true });
     expect(await reorderAttributes(db, admin, id, [c, a, b])).toEqual({ ok: true });
     expect((await listToolTypes(db)).find((t) => t.id === id)!.attributes.map((x) => x.key)).toEqual(["c", "a", "b"]);
-    expect(await reorderAttributes(db, admin, id, [a, b])).toMatchObject({ ok: false, error: "quotation:types.error.orderChanged" });
-    expect(await reorderAttributes(db, admin, id, [a, a, b])).toMatchObject({ ok: false, error: "quotation:types.error.orderChanged" });
+    expect(await reorderAttributes(db, admin, id, [a, b])).toMatchObject({ ok: false, error: { key: "quotation:types.error.orderChanged" } });
+    expect(await reorderAttributes(db, admin, id, [a, a, b])).toMatchObject({ ok: false, error: { key: "quotation:types.error.orderChanged" } });
     const drill = (await listToolTypes(db)).find((t) => t.code === "drill")!;
     const drillAttr = (await getToolTypeForEditing(db, drill.id)).attributes[0].id;
     expect(await reorderAttributes(db, admin, id, [c, a, drillAttr])).toMatchObject({ ok: false });

@@ -1,7 +1,8 @@
 import type { DB } from "~/db/db.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
-import type { Result, StaffActor } from "./requests.server";
+import { fail, ok, type Result } from "~/modules/result";
+import type { StaffActor } from "./requests.server";
 
 /**
  * The entity's list of marketing items (decision 052): what a dealer may ask for under marketing
@@ -31,7 +32,7 @@ export async function saveMarketingItem(
   input: MarketingItemInput,
   now = new Date(),
 ): Promise<Result<{ id: number }>> {
-  if (!Number.isInteger(input.maxQty) || input.maxQty < 1 || input.maxQty > 500) return { ok: false, error: "support:items.maxQtyRule" };
+  if (!Number.isInteger(input.maxQty) || input.maxQty < 1 || input.maxQty > 500) return fail("support:items.maxQtyRule", undefined, "maxQty");
   const iso = now.toISOString();
   const values = { name_zh: input.nameZh.trim(), name_en: input.nameEn.trim(), max_qty: input.maxQty, active: input.active ? 1 : 0, sort: input.sort };
   return db.transaction().execute(async (trx) => {
@@ -42,7 +43,7 @@ export async function saveMarketingItem(
         .returning("id")
         .executeTakeFirstOrThrow();
       await recordAudit(trx, actor, { action: "create", entity: "marketing_item", entityId: String(row.id), after: values }, now);
-      return { ok: true as const, id: row.id };
+      return ok({ id: row.id });
     }
     const before = await trx
       .selectFrom("marketing_item")
@@ -58,6 +59,6 @@ export async function saveMarketingItem(
       .where("tenant_id", "=", actor.tenantId)
       .execute();
     await recordAudit(trx, actor, { action: "update", entity: "marketing_item", entityId: String(id), before, after: values }, now);
-    return { ok: true as const, id };
+    return ok({ id });
   });
 }

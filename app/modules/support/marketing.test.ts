@@ -35,8 +35,8 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     const p = await saveMarketingItem(db, staff, null, { nameZh: "产品海报", nameEn: "Poster", maxQty: 20, active: true, sort: 2 });
     const c = await saveMarketingItem(db, staff, null, { nameZh: "产品样本", nameEn: "Catalogue", maxQty: 100, active: true, sort: 1 });
     if (!p.ok || !c.ok) throw new Error("items");
-    poster = p.id;
-    catalogue = c.id;
+    poster = p.value.id;
+    catalogue = c.value.id;
   });
   afterAll(async () => {
     await db?.destroy();
@@ -57,7 +57,7 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     expect((await listMarketingItems(db, fx.tenantId)).map((i) => i.name_en)).toEqual(["Catalogue", "Poster"]);
     expect(await saveMarketingItem(db, staff, poster, { nameZh: "产品海报", nameEn: "Poster", maxQty: 0, active: true, sort: 2 })).toEqual({
       ok: false,
-      error: "support:items.maxQtyRule",
+      error: { key: "support:items.maxQtyRule", field: "maxQty" },
     });
     await expect(
       saveMarketingItem(db, { ...staff, tenantId: other.tenantId }, poster, { nameZh: "x", nameEn: "x", maxQty: 1, active: true, sort: 0 }),
@@ -66,17 +66,20 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
   });
 
   it("checks the request: active items of the entity, within their maximum, a wanted date from today", async () => {
-    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [] })).toEqual({ ok: false, error: "support:request.noLines" });
+    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [] })).toEqual({ ok: false, error: { key: "support:request.noLines" } });
     expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: poster, qty: 21 }] })).toEqual({
       ok: false,
-      error: "support:marketing.qtyRange",
+      error: { key: "support:marketing.qtyRange" },
     });
-    expect(await createMarketingRequest(db, fx.a, { ...request(), wantedDate: day(-1) })).toEqual({ ok: false, error: "support:marketing.wantedDatePast" });
-    expect(await createMarketingRequest(db, other.a, request())).toEqual({ ok: false, error: "support:marketing.unknownItem" });
-    const hidden = await saveMarketingItem(db, staff, null, { nameZh: "旧展柜", nameEn: "Old showcase", maxQty: 2, active: false, sort: 9 });
-    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: hidden.ok ? hidden.id : 0, qty: 1 }] })).toEqual({
+    expect(await createMarketingRequest(db, fx.a, { ...request(), wantedDate: day(-1) })).toEqual({
       ok: false,
-      error: "support:marketing.unknownItem",
+      error: { key: "support:marketing.wantedDatePast" },
+    });
+    expect(await createMarketingRequest(db, other.a, request())).toEqual({ ok: false, error: { key: "support:marketing.unknownItem" } });
+    const hidden = await saveMarketingItem(db, staff, null, { nameZh: "旧展柜", nameEn: "Old showcase", maxQty: 2, active: false, sort: 9 });
+    expect(await createMarketingRequest(db, fx.a, { ...request(), items: [{ itemId: hidden.ok ? hidden.value.id : 0, qty: 1 }] })).toEqual({
+      ok: false,
+      error: { key: "support:marketing.unknownItem" },
     });
   });
 
@@ -85,28 +88,28 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     const [a, b] = await Promise.all([createMarketingRequest(db, fx.a, request(token)), createMarketingRequest(db, fx.a, request(token))]);
     expect(a).toEqual(b);
     if (!a.ok) throw new Error("not filed");
-    expect(a.requestNo).toMatch(/^XC\d{11}$/);
-    const r = await getDealerRequest(db, fx.a, "marketing", a.id);
+    expect(a.value.requestNo).toMatch(/^XC\d{11}$/);
+    const r = await getDealerRequest(db, fx.a, "marketing", a.value.id);
     expect(r.items.map((i) => [i.name_zh, i.qty])).toEqual([
       ["产品样本", 50],
       ["产品海报", 5],
     ]);
     expect(r.wanted_date).toBe(day(10));
-    await expect(getDealerRequest(db, fx.b, "marketing", a.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getDealerRequest(db, fx.a, "sample", a.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDealerRequest(db, fx.b, "marketing", a.value.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDealerRequest(db, fx.a, "sample", a.value.id)).rejects.toBeInstanceOf(NotFoundError);
     const staffList = await listStaffRequests(db, staff, { kind: "marketing" });
-    expect(staffList.find((x) => x.id === a.id)?.lines).toEqual([
+    expect(staffList.find((x) => x.id === a.value.id)?.lines).toEqual([
       { code: "产品样本", en: "Catalogue", qty: 50 },
       { code: "产品海报", en: "Poster", qty: 5 },
     ]);
     // renaming an item later keeps the request's names
     await saveMarketingItem(db, staff, poster, { nameZh: "新海报", nameEn: "New poster", maxQty: 20, active: true, sort: 2 });
-    expect((await getStaffRequest(db, staff, a.id)).items[1].name_zh).toBe("产品海报");
+    expect((await getStaffRequest(db, staff, a.value.id)).items[1].name_zh).toBe("产品海报");
 
-    const [x, y] = await Promise.all([decideRequest(db, staff, a.id, "approve", {}), decideRequest(db, staff, a.id, "approve", {})]);
+    const [x, y] = await Promise.all([decideRequest(db, staff, a.value.id, "approve", {}), decideRequest(db, staff, a.value.id, "approve", {})]);
     expect([x.ok, y.ok].sort()).toEqual([false, true]);
-    expect(await decideRequest(db, staff, a.id, "ship", { trackingNo: "SF100" })).toEqual({ ok: true, status: "shipped" });
-    const notices = await db.selectFrom("notice").select("type").where("detail_id", "=", a.id).where("type", "=", "marketing_support").execute();
+    expect(await decideRequest(db, staff, a.value.id, "ship", { trackingNo: "SF100" })).toEqual({ ok: true, value: { status: "shipped" } });
+    const notices = await db.selectFrom("notice").select("type").where("detail_id", "=", a.value.id).where("type", "=", "marketing_support").execute();
     expect(notices).toHaveLength(2);
   });
 

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
+import { fail, ok, type Result } from "~/modules/result";
 import { addSupportNotice } from "~/modules/notices/support-notices.server";
 import { shopDateCode, shopToday } from "~/i18n/format";
 import { nextSupportStatus, SUPPORT_MAX_LINES, SUPPORT_MAX_QTY, SUPPORT_PAGE_SIZE, type SupportEvent, type SupportKind, type SupportStatus } from "./status";
@@ -28,7 +29,6 @@ export interface RequestInput {
   supplyMode?: "loan" | "supply" | null;
   lines: { code: string; qty: number }[];
 }
-export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
 const PREFIX: Record<SupportKind, string> = { sample: "YP", tool_body: "DT", marketing: "XC" };
 
@@ -47,12 +47,11 @@ export async function createRequest(
   now = new Date(),
 ): Promise<Result<{ id: number; requestNo: string }>> {
   const lines = input.lines.map((l) => ({ code: normalise(l.code), qty: l.qty })).filter((l) => l.code !== "");
-  if (lines.length === 0) return { ok: false, error: "support:request.noLines" };
-  if (lines.length > SUPPORT_MAX_LINES) return { ok: false, error: "support:request.tooManyLines" };
-  if (new Set(lines.map((l) => l.code)).size !== lines.length) return { ok: false, error: "support:request.duplicateCode" };
-  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > SUPPORT_MAX_QTY[kind]))
-    return { ok: false, error: `support:request.qtyRange.${kind}` };
-  if (kind === "tool_body" && !input.supplyMode) return { ok: false, error: "support:request.supplyModeRequired" };
+  if (lines.length === 0) return fail("support:request.noLines");
+  if (lines.length > SUPPORT_MAX_LINES) return fail("support:request.tooManyLines");
+  if (new Set(lines.map((l) => l.code)).size !== lines.length) return fail("support:request.duplicateCode");
+  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > SUPPORT_MAX_QTY[kind])) return fail(`support:request.qtyRange.${kind}`);
+  if (kind === "tool_body" && !input.supplyMode) return fail("support:request.supplyModeRequired");
 
   const existing = await firstFiled(db, dealer, input.token);
   if (existing) return existing;
@@ -70,9 +69,9 @@ export async function createRequest(
   const byCode = new Map(products.map((p) => [p.ordering_code.toUpperCase(), p]));
   for (const l of lines) {
     const p = byCode.get(l.code);
-    if (!p) return { ok: false, error: "support:request.unknownCode" };
+    if (!p) return fail("support:request.unknownCode");
     // a tool body is a holder; a sample is any cutting tool but a holder
-    if ((kind === "tool_body") !== (p.kind === "holder")) return { ok: false, error: `support:request.wrongKind.${kind}` };
+    if ((kind === "tool_body") !== (p.kind === "holder")) return fail(`support:request.wrongKind.${kind}`);
   }
   return fileRequest(db, dealer, kind, input, now, async (trx, id) => {
     await trx
@@ -91,7 +90,7 @@ async function firstFiled(db: DB, dealer: Dealer, token: string) {
   const first = await findExisting(db, dealer, token);
   if (!first) return null;
   const row = await db.selectFrom("support_request").select(["id", "request_no"]).where("id", "=", first.id).executeTakeFirstOrThrow();
-  return { ok: true as const, id: row.id, requestNo: row.request_no };
+  return ok({ id: row.id, requestNo: row.request_no });
 }
 
 /** The request row and its number, with the lines the caller writes, in one transaction; a racing double post answers with the first. */
@@ -134,7 +133,7 @@ async function fileRequest(
       const requestNo = `${PREFIX[kind]}${shopDateCode(now)}${String(id).padStart(5, "0")}`;
       await trx.updateTable("support_request").set({ request_no: requestNo }).where("id", "=", id).execute();
       await writeLines(trx, id);
-      return { ok: true as const, id, requestNo };
+      return ok({ id, requestNo });
     });
   } catch (e) {
     // two posts of the same form at once: the unique (user, token) index let the first one in
@@ -164,9 +163,9 @@ export async function createMarketingRequest(
   now = new Date(),
 ): Promise<Result<{ id: number; requestNo: string }>> {
   const items = input.items.filter((l) => l.qty > 0);
-  if (items.length === 0) return { ok: false, error: "support:request.noLines" };
-  if (new Set(items.map((l) => l.itemId)).size !== items.length) return { ok: false, error: "support:request.duplicateCode" };
-  if (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < shopToday(now)) return { ok: false, error: "support:marketing.wantedDatePast" };
+  if (items.length === 0) return fail("support:request.noLines");
+  if (new Set(items.map((l) => l.itemId)).size !== items.length) return fail("support:request.duplicateCode");
+  if (!/^\d{4}-\d\d-\d\d$/.test(input.wantedDate) || input.wantedDate < shopToday(now)) return fail("support:marketing.wantedDatePast");
   const existing = await firstFiled(db, dealer, input.token);
   if (existing) return existing;
   const known = await db
@@ -183,8 +182,8 @@ export async function createMarketingRequest(
   const byId = new Map(known.map((k) => [k.id, k]));
   for (const l of items) {
     const k = byId.get(l.itemId);
-    if (!k) return { ok: false, error: "support:marketing.unknownItem" };
-    if (!Number.isInteger(l.qty) || l.qty > k.max_qty) return { ok: false, error: "support:marketing.qtyRange" };
+    if (!k) return fail("support:marketing.unknownItem");
+    if (!Number.isInteger(l.qty) || l.qty > k.max_qty) return fail("support:marketing.qtyRange");
   }
   return fileRequest(db, dealer, "marketing", { ...input, lines: [] }, now, async (trx, id) => {
     await trx
@@ -331,8 +330,8 @@ export async function decideRequest(
   input: DecisionInput,
   now = new Date(),
 ): Promise<Result<{ status: SupportStatus }>> {
-  if (event === "refuse" && !input.reason?.trim()) return { ok: false, error: "support:request.reasonRequired" };
-  if (event === "ship" && !input.trackingNo?.trim()) return { ok: false, error: "support:request.trackingRequired" };
+  if (event === "refuse" && !input.reason?.trim()) return fail("support:request.reasonRequired", undefined, "reason");
+  if (event === "ship" && !input.trackingNo?.trim()) return fail("support:request.trackingRequired", undefined, "trackingNo");
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("support_request")
@@ -342,14 +341,14 @@ export async function decideRequest(
       .executeTakeFirst();
     if (!row) throw new NotFoundError("support request");
     const next = nextSupportStatus(row.status, event);
-    if (!next) return { ok: false as const, error: "support:request.wrongState" };
+    if (!next) return fail("support:request.wrongState");
     const iso = now.toISOString();
     const set =
       event === "ship"
         ? { status: next, tracking_no: input.trackingNo!.trim(), carrier: input.carrier?.trim() || null, shipped_at: iso, updated_at: iso }
         : { status: next, reason: event === "refuse" ? input.reason!.trim() : null, decided_by: actor.id, decided_at: iso, updated_at: iso };
     const res = await trx.updateTable("support_request").set(set).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
+    if (Number(res.numUpdatedRows) !== 1) return fail("support:request.wrongState");
     await recordAudit(trx, actor, { action: "update", entity: "support_request", entityId: row.request_no, before: { status: row.status }, after: set }, now);
     const extra = event === "refuse" ? (set.reason ?? "") : event === "ship" ? [input.carrier?.trim(), input.trackingNo!.trim()].filter(Boolean).join(" ") : "";
     await addSupportNotice(
@@ -360,6 +359,6 @@ export async function decideRequest(
       extra,
       now,
     );
-    return { ok: true as const, status: next };
+    return ok({ status: next });
   });
 }

@@ -2,7 +2,8 @@ import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { addReservationNotice } from "~/modules/notices/support-notices.server";
-import { customerColumns, partyColumns, type Dealer, type Result, type StaffActor } from "./requests.server";
+import { fail, ok, type Result } from "~/modules/result";
+import { customerColumns, partyColumns, type Dealer, type StaffActor } from "./requests.server";
 import {
   latestEnd,
   nextReservationStatus,
@@ -72,7 +73,7 @@ async function firstFiled(db: DB, dealer: Dealer, token: string) {
     .where("user_id", "=", dealer.id)
     .where("post_token", "=", token)
     .executeTakeFirst();
-  return row ? { ok: true as const, id: row.id, reservationNo: row.reservation_no } : null;
+  return row ? ok({ id: row.id, reservationNo: row.reservation_no }) : null;
 }
 
 /** Files a reservation request. The same form posted twice (same token) files it once. */
@@ -83,16 +84,16 @@ export async function createReservation(
   now = new Date(),
 ): Promise<Result<{ id: number; reservationNo: string }>> {
   const lines = input.lines.map((l) => ({ code: l.code.trim().toUpperCase(), qty: l.qty })).filter((l) => l.code !== "");
-  if (lines.length === 0) return { ok: false, error: "support:request.noLines" };
-  if (lines.length > RESERVATION_MAX_LINES) return { ok: false, error: "support:reserve.tooManyLines" };
-  if (new Set(lines.map((l) => l.code)).size !== lines.length) return { ok: false, error: "support:request.duplicateCode" };
-  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > RESERVATION_MAX_QTY)) return { ok: false, error: "support:reserve.qtyRange" };
+  if (lines.length === 0) return fail("support:request.noLines");
+  if (lines.length > RESERVATION_MAX_LINES) return fail("support:reserve.tooManyLines");
+  if (new Set(lines.map((l) => l.code)).size !== lines.length) return fail("support:request.duplicateCode");
+  if (lines.some((l) => !Number.isInteger(l.qty) || l.qty < 1 || l.qty > RESERVATION_MAX_QTY)) return fail("support:reserve.qtyRange");
   const today = shopToday(now);
   const date = /^\d{4}-\d\d-\d\d$/;
-  if (!date.test(input.startsOn) || !date.test(input.endsOn)) return { ok: false, error: "support:reserve.dateRule" };
-  if (input.startsOn < today) return { ok: false, error: "support:reserve.startPast" };
-  if (input.endsOn < input.startsOn) return { ok: false, error: "support:reserve.periodOrder" };
-  if (input.endsOn > latestEnd(input.startsOn)) return { ok: false, error: "support:reserve.periodTooLong" };
+  if (!date.test(input.startsOn) || !date.test(input.endsOn)) return fail("support:reserve.dateRule");
+  if (input.startsOn < today) return fail("support:reserve.startPast");
+  if (input.endsOn < input.startsOn) return fail("support:reserve.periodOrder");
+  if (input.endsOn > latestEnd(input.startsOn)) return fail("support:reserve.periodTooLong");
 
   const existing = await firstFiled(db, dealer, input.token);
   if (existing) return existing;
@@ -109,7 +110,7 @@ export async function createReservation(
     .where("status", "!=", "delisted")
     .execute();
   const byCode = new Map(products.map((p) => [p.ordering_code.toUpperCase(), p]));
-  if (lines.some((l) => !byCode.has(l.code))) return { ok: false, error: "support:request.unknownCode" };
+  if (lines.some((l) => !byCode.has(l.code))) return fail("support:request.unknownCode");
   const iso = now.toISOString();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -148,7 +149,7 @@ export async function createReservation(
           }),
         )
         .execute();
-      return { ok: true as const, id, reservationNo };
+      return ok({ id, reservationNo });
     });
   } catch (e) {
     const first = await firstFiled(db, dealer, input.token);
@@ -274,7 +275,7 @@ export async function approveReservation(
   id: number,
   qtys: Map<number, number>,
   now = new Date(),
-): Promise<Result<{ status: ReservationStatus }> & { code?: string }> {
+): Promise<Result<{ status: ReservationStatus }>> {
   const iso = now.toISOString();
   let short = "";
   try {
@@ -286,8 +287,8 @@ export async function approveReservation(
         .where("tenant_id", "=", actor.tenantId)
         .executeTakeFirst();
       if (!row) throw new NotFoundError("stock reservation");
-      if (!nextReservationStatus(row.status, "approve")) return { ok: false as const, error: "support:request.wrongState" };
-      if (row.ends_on < shopToday(now)) return { ok: false as const, error: "support:reserve.ended" };
+      if (!nextReservationStatus(row.status, "approve")) return fail("support:request.wrongState");
+      if (row.ends_on < shopToday(now)) return fail("support:reserve.ended");
       const lines = await trx
         .selectFrom("stock_reservation_line")
         .select(["id", "product_id", "ordering_code", "qty"])
@@ -295,16 +296,15 @@ export async function approveReservation(
         .orderBy("id")
         .execute();
       const approved = lines.map((l) => ({ ...l, approved: qtys.get(l.id) ?? 0 }));
-      if (approved.some((l) => !Number.isInteger(l.approved) || l.approved < 0 || l.approved > l.qty))
-        return { ok: false as const, error: "support:reserve.approveRange" };
-      if (approved.every((l) => l.approved === 0)) return { ok: false as const, error: "support:reserve.approveNothing" };
+      if (approved.some((l) => !Number.isInteger(l.approved) || l.approved < 0 || l.approved > l.qty)) return fail("support:reserve.approveRange");
+      if (approved.every((l) => l.approved === 0)) return fail("support:reserve.approveNothing");
       const moved = await trx
         .updateTable("stock_reservation")
         .set({ status: "approved", decided_by: actor.id, decided_at: iso, updated_at: iso })
         .where("id", "=", id)
         .where("status", "=", "submitted")
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
+      if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
       for (const l of approved) {
         if (l.approved === 0) continue;
         const taken = await moveStock(trx, { tenantId: actor.tenantId, productId: l.product_id }, l.approved, "project_reserved");
@@ -327,10 +327,10 @@ export async function approveReservation(
         now,
       );
       await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, "approve", "", now);
-      return { ok: true as const, status: "approved" as const };
+      return ok({ status: "approved" as const });
     });
   } catch (e) {
-    if (e instanceof Abort) return { ok: false, error: e.key, code: short };
+    if (e instanceof Abort) return fail(e.key, { code: short });
     throw e;
   }
 }
@@ -343,7 +343,7 @@ export async function refuseReservation(
   reason: string,
   now = new Date(),
 ): Promise<Result<{ status: ReservationStatus }>> {
-  if (!reason.trim()) return { ok: false, error: "support:request.reasonRequired" };
+  if (!reason.trim()) return fail("support:request.reasonRequired", undefined, "reason");
   const iso = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -353,10 +353,10 @@ export async function refuseReservation(
       .where("tenant_id", "=", actor.tenantId)
       .executeTakeFirst();
     if (!row) throw new NotFoundError("stock reservation");
-    if (!nextReservationStatus(row.status, "refuse")) return { ok: false as const, error: "support:request.wrongState" };
+    if (!nextReservationStatus(row.status, "refuse")) return fail("support:request.wrongState");
     const set = { status: "refused", reason: reason.trim(), decided_by: actor.id, decided_at: iso, updated_at: iso };
     const moved = await trx.updateTable("stock_reservation").set(set).where("id", "=", id).where("status", "=", "submitted").executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
+    if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
     await recordAudit(
       trx,
       actor,
@@ -364,7 +364,7 @@ export async function refuseReservation(
       now,
     );
     await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, "refuse", set.reason, now);
-    return { ok: true as const, status: "refused" as const };
+    return ok({ status: "refused" as const });
   });
 }
 
@@ -391,14 +391,14 @@ export async function withdrawReservation(
       .where("id", "=", id)
       .where("status", "=", "submitted")
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
+    if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
     await recordAudit(
       trx,
       { id: dealer.id, code: dealer.code, tenantId: dealer.tenantId },
       { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: { status: "withdrawn" } },
       now,
     );
-    return { ok: true as const, status: "withdrawn" as const };
+    return ok({ status: "withdrawn" as const });
   });
 }
 
@@ -422,14 +422,14 @@ export async function releaseReservation(
     if (by.cause === "dealer") q = q.where("tenant_id", "=", by.dealer.tenantId).where("customer_id", "=", by.dealer.customerId);
     const row = await q.executeTakeFirst();
     if (!row) throw new NotFoundError("stock reservation");
-    if (!nextReservationStatus(row.status, "release")) return { ok: false as const, error: "support:request.wrongState" };
+    if (!nextReservationStatus(row.status, "release")) return fail("support:request.wrongState");
     const moved = await trx
       .updateTable("stock_reservation")
       .set({ status: "released", released_at: iso, release_cause: by.cause, updated_at: iso })
       .where("id", "=", id)
       .where("status", "=", "approved")
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { ok: false as const, error: "support:request.wrongState" };
+    if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
     // the rest is computed by the update itself: an order drawing on the line at the same moment
     // waits for this row (PostgreSQL) and then finds nothing left to draw
     const lines = await trx
@@ -472,7 +472,7 @@ export async function releaseReservation(
         "",
         now,
       );
-    return { ok: true as const, status: "released" as const, released };
+    return ok({ status: "released" as const, released });
   });
 }
 

@@ -78,20 +78,20 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
   const lineOf = async (id: number) => (await getStaffReservation(db, staff, id)).lines[0];
   const filed = async (qty: number) => {
     const r = await createReservation(db, fx.a, input(qty));
-    if (!r.ok) throw new Error(r.error);
-    return r.id;
+    if (!r.ok) throw new Error(r.error.key);
+    return r.value.id;
   };
 
   it("checks the request: known codes, quantities, a period from today of twelve months at most", async () => {
-    expect(await createReservation(db, fx.a, { ...input(1), lines: [] })).toEqual({ ok: false, error: "support:request.noLines" });
+    expect(await createReservation(db, fx.a, { ...input(1), lines: [] })).toEqual({ ok: false, error: { key: "support:request.noLines" } });
     expect(await createReservation(db, fx.a, { ...input(1), lines: [{ code: "NOPE-1", qty: 1 }] })).toEqual({
       ok: false,
-      error: "support:request.unknownCode",
+      error: { key: "support:request.unknownCode" },
     });
-    expect(await createReservation(db, fx.a, input(0))).toEqual({ ok: false, error: "support:reserve.qtyRange" });
-    expect(await createReservation(db, fx.a, { ...input(1), startsOn: day(-1) })).toEqual({ ok: false, error: "support:reserve.startPast" });
-    expect(await createReservation(db, fx.a, { ...input(1), endsOn: day(-1) })).toEqual({ ok: false, error: "support:reserve.periodOrder" });
-    expect(await createReservation(db, fx.a, { ...input(1), endsOn: day(400) })).toEqual({ ok: false, error: "support:reserve.periodTooLong" });
+    expect(await createReservation(db, fx.a, input(0))).toEqual({ ok: false, error: { key: "support:reserve.qtyRange" } });
+    expect(await createReservation(db, fx.a, { ...input(1), startsOn: day(-1) })).toEqual({ ok: false, error: { key: "support:reserve.startPast" } });
+    expect(await createReservation(db, fx.a, { ...input(1), endsOn: day(-1) })).toEqual({ ok: false, error: { key: "support:reserve.periodOrder" } });
+    expect(await createReservation(db, fx.a, { ...input(1), endsOn: day(400) })).toEqual({ ok: false, error: { key: "support:reserve.periodTooLong" } });
   });
 
   it("files a double post once; another customer or entity finds nothing", async () => {
@@ -99,21 +99,24 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     const [a, b] = await Promise.all([createReservation(db, fx.a, input(5, token)), createReservation(db, fx.a, input(5, token))]);
     expect(a).toEqual(b);
     if (!a.ok) throw new Error("not filed");
-    expect(a.reservationNo).toMatch(/^BK\d{11}$/);
+    expect(a.value.reservationNo).toMatch(/^BK\d{11}$/);
     const mine = await listDealerReservations(db, fx.a);
-    expect(mine.rows.filter((r) => r.id === a.id)).toHaveLength(1);
-    await expect(getDealerReservation(db, fx.b, a.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getDealerReservation(db, other.a, a.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getStaffReservation(db, { ...staff, tenantId: other.tenantId }, a.id)).rejects.toBeInstanceOf(NotFoundError);
-    expect(await withdrawReservation(db, fx.a, a.id)).toEqual({ ok: true, status: "withdrawn" });
-    expect(await withdrawReservation(db, fx.a, a.id)).toEqual({ ok: false, error: "support:request.wrongState" });
+    expect(mine.rows.filter((r) => r.id === a.value.id)).toHaveLength(1);
+    await expect(getDealerReservation(db, fx.b, a.value.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDealerReservation(db, other.a, a.value.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getStaffReservation(db, { ...staff, tenantId: other.tenantId }, a.value.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await withdrawReservation(db, fx.a, a.value.id)).toEqual({ ok: true, value: { status: "withdrawn" } });
+    expect(await withdrawReservation(db, fx.a, a.value.id)).toEqual({ ok: false, error: { key: "support:request.wrongState" } });
   });
 
   it("approval reserves the approved quantity (possibly less) once; release gives back what was not ordered", async () => {
     await setStock(100);
     const id = await filed(30);
-    expect(await approveReservation(db, staff, id, new Map([[(await lineOf(id)).id, 31]]))).toEqual({ ok: false, error: "support:reserve.approveRange" });
-    expect(await approveReservation(db, staff, id, new Map())).toEqual({ ok: false, error: "support:reserve.approveNothing" });
+    expect(await approveReservation(db, staff, id, new Map([[(await lineOf(id)).id, 31]]))).toEqual({
+      ok: false,
+      error: { key: "support:reserve.approveRange" },
+    });
+    expect(await approveReservation(db, staff, id, new Map())).toEqual({ ok: false, error: { key: "support:reserve.approveNothing" } });
     const line = (await lineOf(id)).id;
     const [x, y] = await Promise.all([approveReservation(db, staff, id, new Map([[line, 20]])), approveReservation(db, staff, id, new Map([[line, 20]]))]);
     expect([x.ok, y.ok].sort()).toEqual([false, true]);
@@ -124,7 +127,7 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     expect(await reservedForCustomer(db, fx.a, [fx.products.holder])).toEqual(new Map([[fx.products.holder, 20]]));
     expect(await reservedForCustomer(db, fx.b, [fx.products.holder])).toEqual(new Map());
 
-    expect(await refuseReservation(db, staff, id, "迟了")).toEqual({ ok: false, error: "support:request.wrongState" });
+    expect(await refuseReservation(db, staff, id, "迟了")).toEqual({ ok: false, error: { key: "support:request.wrongState" } });
     const [r1, r2] = await Promise.all([
       releaseReservation(db, { cause: "staff", actor: staff }, id),
       releaseReservation(db, { cause: "staff", actor: staff }, id),
@@ -141,12 +144,12 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
     const ids = [await filed(30), await filed(30)];
     const results = await Promise.all(ids.map(async (id) => approveReservation(db, staff, id, new Map([[(await lineOf(id)).id, 30]]))));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toMatchObject({ error: "support:reserve.stockShort", code });
+    expect(results.find((r) => !r.ok)).toMatchObject({ error: { key: "support:reserve.stockShort", values: { code } } });
     expect(await stock()).toMatchObject({ available: 20, project_reserved: 30 });
     const refusedId = ids[results.findIndex((r) => !r.ok)];
     expect((await getStaffReservation(db, staff, refusedId)).status).toBe("submitted");
-    expect(await refuseReservation(db, staff, refusedId, " ")).toEqual({ ok: false, error: "support:request.reasonRequired" });
-    expect(await refuseReservation(db, staff, refusedId, "库存不足")).toEqual({ ok: true, status: "refused" });
+    expect(await refuseReservation(db, staff, refusedId, " ")).toEqual({ ok: false, error: { key: "support:request.reasonRequired", field: "reason" } });
+    expect(await refuseReservation(db, staff, refusedId, "库存不足")).toEqual({ ok: true, value: { status: "refused" } });
     await releaseReservation(db, { cause: "staff", actor: staff }, ids[results.findIndex((r) => r.ok)]);
     expect(await stock()).toMatchObject({ available: 50, project_reserved: 0 });
   });
@@ -185,7 +188,7 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
       (await submitOrder(db, fx.a, { token: newSubmitToken(), addressId: fx.addressA, paymentMethod: "prepayment", expectedDeliveryDate: inDays(10) })).ok,
     ).toBe(true);
     expect(await stock()).toMatchObject({ available: 3, project_reserved: 0, reserved: 22 });
-    expect(await releaseReservation(db, { cause: "dealer", dealer: fx.a }, id)).toMatchObject({ ok: true, released: 0 });
+    expect(await releaseReservation(db, { cause: "dealer", dealer: fx.a }, id)).toMatchObject({ ok: true, value: { released: 0 } });
     expect(await stock()).toMatchObject({ available: 3, project_reserved: 0 });
   });
 

@@ -2,7 +2,7 @@ import { shopToday } from "~/i18n/format";
 import type { DB } from "~/db/db.server";
 import { recordAudit, type Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
-import { fail, ok, type Result as DomainResult } from "~/modules/result";
+import { fail, ok, type Result } from "~/modules/result";
 
 /**
  * Satisfaction surveys (decision 050). The back office defines a questionnaire for a period of
@@ -23,7 +23,6 @@ export interface SurveyInput {
   endsOn: string;
   questions: QuestionInput[];
 }
-export type Result<T = object> = ({ ok: true } & T) | { ok: false; error: string };
 
 export async function listSurveys(db: DB) {
   const rows = await db
@@ -79,18 +78,18 @@ async function overlaps(db: DB, input: SurveyInput, exceptId: number | null) {
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-function check(input: SurveyInput): string | null {
-  if (input.endsOn < input.startsOn) return "support:survey.periodOrder";
-  if (input.questions.length === 0) return "support:survey.noQuestions";
+function check(input: SurveyInput) {
+  if (input.endsOn < input.startsOn) return fail("support:survey.periodOrder", undefined, "endsOn");
+  if (input.questions.length === 0) return fail("support:survey.noQuestions");
   return null;
 }
 
 /** Creates a survey, or updates one; its questions can change only while nobody has answered. */
 export async function saveSurvey(db: DB, actor: Actor, id: number | null, input: SurveyInput, now = new Date()): Promise<Result<{ id: number }>> {
   const invalid = check(input);
-  if (invalid) return { ok: false, error: invalid };
+  if (invalid) return invalid;
   return db.transaction().execute(async (trx) => {
-    if (await overlaps(trx, input, id)) return { ok: false as const, error: "support:survey.overlap" };
+    if (await overlaps(trx, input, id)) return fail("support:survey.overlap");
     const iso = now.toISOString();
     const values = { title_zh: input.titleZh, title_en: input.titleEn, starts_on: input.startsOn, ends_on: input.endsOn, updated_at: iso };
     let surveyId: number;
@@ -119,11 +118,11 @@ export async function saveSurvey(db: DB, actor: Actor, id: number | null, input:
       const same =
         oldQuestions.length === input.questions.length &&
         oldQuestions.every((q, i) => q.kind === input.questions[i].kind && q.text_zh === input.questions[i].textZh && q.text_en === input.questions[i].textEn);
-      if (answered && !same) return { ok: false as const, error: "support:survey.hasAnswers" };
+      if (answered && !same) return fail("support:survey.hasAnswers");
       await trx.updateTable("survey").set(values).where("id", "=", id).execute();
       if (same) {
         await recordAudit(trx, actor, { action: "update", entity: "survey", entityId: surveyId, before, after: values }, now);
-        return { ok: true as const, id: surveyId };
+        return ok({ id: surveyId });
       }
       await trx.deleteFrom("survey_question").where("survey_id", "=", id).execute();
     }
@@ -137,7 +136,7 @@ export async function saveSurvey(db: DB, actor: Actor, id: number | null, input:
       { action: id === null ? "create" : "update", entity: "survey", entityId: surveyId, before, after: { ...values, questions: input.questions } },
       now,
     );
-    return { ok: true as const, id: surveyId };
+    return ok({ id: surveyId });
   });
 }
 
@@ -152,13 +151,7 @@ export type Answers = Record<number, { score?: number | null; text?: string | nu
  * Answers the current survey once. Every scale question needs a score of 1 to 5; free text is
  * optional (up to 2,000 characters). A second answer of the same account is refused.
  */
-export async function answerSurvey(
-  db: DB,
-  user: { id: number; tenantId: number },
-  surveyId: number,
-  answers: Answers,
-  now = new Date(),
-): Promise<DomainResult> {
+export async function answerSurvey(db: DB, user: { id: number; tenantId: number }, surveyId: number, answers: Answers, now = new Date()): Promise<Result> {
   const survey = await getSurvey(db, surveyId);
   const today = shopToday(now);
   if (survey.starts_on > today || survey.ends_on < today) return fail("support:survey.closed");

@@ -28,8 +28,8 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
         { kind: "text", textZh: "建议", textEn: "Suggestions" },
       ],
     });
-    if (!r.ok) throw new Error(r.error);
-    surveyId = r.id;
+    if (!r.ok) throw new Error(r.error.key);
+    surveyId = r.value.id;
   });
   afterAll(async () => {
     await db?.destroy();
@@ -37,12 +37,15 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
 
   it("refuses a period that ends before it starts, an empty questionnaire and an overlapping period", async () => {
     const base = { titleZh: "x", titleEn: "x", questions: [{ kind: "scale" as const, textZh: "q", textEn: "q" }] };
-    expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(40), endsOn: day(30) })).toEqual({ ok: false, error: "support:survey.periodOrder" });
+    expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(40), endsOn: day(30) })).toEqual({
+      ok: false,
+      error: { key: "support:survey.periodOrder", field: "endsOn" },
+    });
     expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(30), endsOn: day(40), questions: [] })).toEqual({
       ok: false,
-      error: "support:survey.noQuestions",
+      error: { key: "support:survey.noQuestions" },
     });
-    expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(10), endsOn: day(40) })).toEqual({ ok: false, error: "support:survey.overlap" });
+    expect(await saveSurvey(db, staff, null, { ...base, startsOn: day(10), endsOn: day(40) })).toEqual({ ok: false, error: { key: "support:survey.overlap" } });
   });
 
   it("finds the current survey and answers it once per account", async () => {
@@ -94,17 +97,17 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
       endsOn: day(-10),
       questions: [{ kind: "scale", textZh: "q", textEn: "q" }],
     });
-    if (!r.ok) throw new Error(r.error);
-    const old = await getSurvey(db, r.id);
-    expect(await answerSurvey(db, fx.a, r.id, { [old.questions[0].id]: { score: 3 } })).toEqual(fail("support:survey.closed"));
+    if (!r.ok) throw new Error(r.error.key);
+    const old = await getSurvey(db, r.value.id);
+    expect(await answerSurvey(db, fx.a, r.value.id, { [old.questions[0].id]: { score: 3 } })).toEqual(fail("support:survey.closed"));
     const s = await getSurvey(db, surveyId);
     const same = s.questions.map((q) => ({ kind: q.kind, textZh: q.text_zh, textEn: q.text_en }));
     expect(
       await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same.slice(1) }),
-    ).toEqual({ ok: false, error: "support:survey.hasAnswers" });
+    ).toEqual({ ok: false, error: { key: "support:survey.hasAnswers" } });
     expect(
       await saveSurvey(db, staff, surveyId, { titleZh: s.title_zh, titleEn: "Renamed", startsOn: s.starts_on, endsOn: s.ends_on, questions: same }),
-    ).toEqual({ ok: true, id: surveyId });
+    ).toEqual({ ok: true, value: { id: surveyId } });
     expect((await getSurvey(db, surveyId)).title_en).toBe("Renamed");
   });
 });

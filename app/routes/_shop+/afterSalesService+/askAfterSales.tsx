@@ -14,7 +14,7 @@ import ordersCss from "~/styles/orders.css";
 import { FormError } from "~/components/auth/FormField";
 import { redirectWithToast, replyInvalid, replyUnreadable, replyWithError } from "~/utils/reply.server";
 import { readUploadForm } from "~/utils/upload.server";
-import { notFound, notFoundWhenMissing, requireUser } from "~/utils/guard.server";
+import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { FeedbackQuerySchema, NewFeedbackSchema } from "./__feedback.server";
 
@@ -45,10 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...choices, token: newSubmitToken(), types: FEEDBACK_TYPES, maxPhotos: FEEDBACK_PHOTOS_MAX, mb: MB, textMax: FEEDBACK_TEXT_MAX };
 }
 
-/** The field a refusal of createFeedback belongs to. */
-const fieldOf = (key: string) =>
-  key.startsWith("feedback:error.photo") || key === "feedback:error.tooManyPhotos" ? "photos" : key === "feedback:error.type" ? "type" : "description";
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const read = await readUploadForm(request, { fileBytes: FEEDBACK_PHOTO_MAX_BYTES, files: FEEDBACK_PHOTOS_MAX });
@@ -62,19 +58,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: FEEDBACK_TEXT_MAX } });
   const v = submission.value;
   const photos: UploadedPhoto[] = await Promise.all(v.photos.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
-  const r = await createFeedback(getDb(), dealerOf(user), {
-    token: v.token,
-    orderNo: v.orderNo,
-    lineId: v.lineId ?? null,
-    type: v.type,
-    description: v.description,
-    photos,
-  });
-  if (!r.ok) {
-    if (r.status === 404) notFound();
-    return replyWithError(request, submission, { key: r.error, values: r.values, field: fieldOf(r.error) }, { status: r.status });
-  }
-  return redirectWithToast(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, "feedback:flash.filed");
+  // another customer's order (or line): 404
+  const r = await notFoundWhenMissing(() =>
+    createFeedback(getDb(), dealerOf(user), {
+      token: v.token,
+      orderNo: v.orderNo,
+      lineId: v.lineId ?? null,
+      type: v.type,
+      description: v.description,
+      photos,
+    }),
+  );
+  if (!r.ok) return replyWithError(request, submission, r.error, { status: r.error.key === "feedback:error.photoTooBig" ? 413 : 400 });
+  return redirectWithToast(`/afterSalesService/askAfterSalesDetails?id=${r.value.id}`, "feedback:flash.filed");
 }
 
 export default function AskAfterSales() {

@@ -7,7 +7,7 @@ import { ChineseOnly } from "~/components/content/ChineseOnly";
 import { FeedbackView } from "~/components/feedback/FeedbackView";
 import { getDb } from "~/db/index.server";
 import { addDealerMessage, getDealerFeedback } from "~/modules/feedback/feedback.server";
-import { FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status";
+import { FEEDBACK_CONFLICTS, FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import feedbackCss from "~/styles/feedback.css";
 import ordersCss from "~/styles/orders.css";
@@ -63,12 +63,10 @@ export async function action({ request }: ActionFunctionArgs) {
     await notFoundWhenMissing(() => getDealerFeedback(getDb(), dealerOf(user), q.id));
     return replyInvalid(request, submission, { values: { max: FEEDBACK_TEXT_MAX } });
   }
-  const r = await addDealerMessage(getDb(), dealerOf(user), q.id, submission.value);
-  if (!r.ok) {
-    if (r.status === 404) notFound();
-    return replyWithError(request, submission, { key: r.error, values: r.values, field: "body" }, { status: r.status });
-  }
-  return redirectWithToast(`/afterSalesService/askAfterSalesDetails?id=${r.id}`, "feedback:flash.sent");
+  const r = await notFoundWhenMissing(() => addDealerMessage(getDb(), dealerOf(user), q.id, submission.value));
+  // closed, or moved since the page was drawn: 409
+  if (!r.ok) return replyWithError(request, submission, r.error, { status: FEEDBACK_CONFLICTS.has(r.error.key) ? 409 : 400 });
+  return redirectWithToast(`/afterSalesService/askAfterSalesDetails?id=${r.value.id}`, "feedback:flash.sent");
 }
 
 export default function AskAfterSalesDetails() {

@@ -51,8 +51,8 @@ export async function reservationNewAction(request: Request) {
   if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await createReservation(db, user, { ...v, lines: v.lines.filter((l) => l.code).map((l) => ({ code: l.code, qty: l.qty ?? 0 })) });
-  if (!result.ok) return replyWithError(request, submission, { key: result.error });
-  return redirectWithToast(`${RESERVATION_PATH}/${result.id}`, "support:reserve.created");
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`${RESERVATION_PATH}/${result.value.id}`, "support:reserve.created");
 }
 
 const idOf = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : notFound());
@@ -101,6 +101,6 @@ export async function reservationDetailAction(request: Request, rawId: string | 
   const result = await notFoundWhenMissing(() =>
     submission.value.intent === "withdraw" ? withdrawReservation(db, user, id) : releaseReservation(db, { cause: "dealer", dealer: user }, id),
   );
-  if (!result.ok) return replyWithError(request, submission, { key: result.error });
-  return redirectWithToast(`${RESERVATION_PATH}/${id}`, `support:reserve.${result.status}`);
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`${RESERVATION_PATH}/${id}`, `support:reserve.${result.value.status}`);
 }

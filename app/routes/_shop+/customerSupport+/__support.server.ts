@@ -72,8 +72,8 @@ export async function supportNewAction(request: Request, kind: SupportKind) {
     supplyMode: v.supplyMode ?? null,
     lines: v.lines.filter((l) => l.code).map((l) => ({ code: l.code, qty: l.qty ?? 0 })),
   });
-  if (!result.ok) return replyWithError(request, submission, { key: result.error });
-  return redirectWithToast(`${SUPPORT_PATHS[kind]}/${result.id}`, "support:request.created");
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`${SUPPORT_PATHS[kind]}/${result.value.id}`, "support:request.created");
 }
 
 export async function supportDetailLoader<K extends SupportKind>(request: Request, kind: K, rawId: string | undefined) {
@@ -149,6 +149,6 @@ export async function marketingNewAction(request: Request) {
     wantedDate: v.wantedDate,
     items: v.items.map((i) => ({ itemId: i.id, qty: i.qty ?? 0 })),
   });
-  if (!result.ok) return replyWithError(request, submission, { key: result.error });
-  return redirectWithToast(`${SUPPORT_PATHS.marketing}/${result.id}`, "support:request.created");
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`${SUPPORT_PATHS.marketing}/${result.value.id}`, "support:request.created");
 }

@@ -13,7 +13,7 @@ import {
   isExpired,
   listDealerQuotations,
 } from "~/modules/quotation/quotation.server";
-import { QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
+import { QUOTE_CONFLICTS, QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
 import { TOOL_TYPE_CODE } from "~/modules/quotation/tool-type-rules";
 import { listToolTypes } from "~/modules/quotation/tool-types.server";
 import { redirectWithToast, replyInvalid, replyUnreadable, replyWithError, replyWithErrors } from "~/utils/reply.server";
@@ -82,13 +82,6 @@ export async function quotationPageLoader(request: Request, user: SessionUser) {
   };
 }
 
-/** The field a refusal of createQuotation belongs to (none: above the form). */
-function fieldOf(key: string): string | undefined {
-  if (key.startsWith("quotation:error.file") || key === "quotation:error.tooManyFiles") return "files";
-  if (key === "quotation:error.attributes") return undefined;
-  return key.replace("quotation:error.", "");
-}
-
 /** Files a request (multipart: the drawings); back to the form with the reasons, or on to its details page. */
 export async function quotationPageAction(request: Request, user: SessionUser) {
   const read = await readUploadForm(request, { fileBytes: QUOTE_FILE_MAX_BYTES, files: QUOTE_FILES_MAX });
@@ -112,15 +105,10 @@ export async function quotationPageAction(request: Request, user: SessionUser) {
     note: v.note,
     files,
   });
-  if (!r.ok) {
-    // each attribute's error beside it, the request's own error on its field or above the form
-    const errors = [
-      { key: r.error, values: r.values, field: fieldOf(r.error) },
-      ...Object.entries(r.fields ?? {}).map(([k, e]) => ({ ...e, field: `attrs.${k}` })),
-    ];
-    return replyWithErrors(request, submission, errors, { status: r.status });
-  }
-  return redirectWithToast(`/technologyService/cutterOfferDetails?id=${r.id}`, "quotation:flash.filed");
+  // the request's own error on its field or above the form, each attribute's error beside it; a drawing too large: 413
+  if (!r.ok)
+    return replyWithErrors(request, submission, [r.error, ...(r.attributeErrors ?? [])], { status: r.error.key === "quotation:error.fileTooBig" ? 413 : 400 });
+  return redirectWithToast(`/technologyService/cutterOfferDetails?id=${r.value.id}`, "quotation:flash.filed");
 }
 
 const quotationId = (request: Request) => {
@@ -184,6 +172,8 @@ export async function detailsLoader(request: Request, user: SignedInUser) {
   };
 }
 
+const refusalStatus = (key: string) => (QUOTE_CONFLICTS.has(key) ? 409 : key === "common:errors.noOrderPermission" ? 403 : 400);
+
 const DONE: Record<string, string> = { answer: "answered", accept: "accepted", decline: "declined", cancel: "cancelled" };
 
 export async function detailsAction(request: Request, user: SignedInUser) {
@@ -195,14 +185,13 @@ export async function detailsAction(request: Request, user: SignedInUser) {
   // accepting puts the quoted item into the cart
   if (v.intent === "accept") requirePermission(user, "cart:add");
   const dealer = dealerOf(user);
-  const r =
+  const r = await notFoundWhenMissing(() =>
     v.intent === "accept"
-      ? await acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty })
-      : await dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body });
-  if (!r.ok) {
-    if (r.status === 404) notFound();
-    return replyWithError(request, submission, { key: r.error, values: r.values }, { status: r.status });
-  }
+      ? acceptQuotation(db, dealer, id, { token: v.token, qty: v.qty })
+      : dealerQuoteStep(db, dealer, id, { token: v.token, event: v.intent, body: v.body }),
+  );
+  // moved since the page was drawn, or past its validity: 409; not allowed to order: 403
+  if (!r.ok) return replyWithError(request, submission, r.error, { status: refusalStatus(r.error.key) });
   const to = v.intent === "accept" ? "/shopCart" : `/technologyService/cutterOfferDetails?id=${id}`;
   return redirectWithToast(to, `quotation:flash.${DONE[v.intent]}`);
 }

@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/admin/FieldError";
+import { useErrorText } from "~/components/auth/FormField";
 import { ATTRIBUTE_KINDS, LIMITS } from "~/modules/quotation/tool-type-rules";
 
 /**
@@ -13,12 +15,7 @@ import { ATTRIBUTE_KINDS, LIMITS } from "~/modules/quotation/tool-type-rules";
 type Field = FieldMetadata<any, any, any>;
 
 function ErrorText({ field }: { field: Field }) {
-  const { t } = useTranslation("quotation");
-  return field.errors?.length ? (
-    <span className="field-error" id={field.errorId}>
-      {t(field.errors[0], LIMITS)}
-    </span>
-  ) : null;
+  return <FieldError errors={field.errors} id={field.errorId} />;
 }
 
 function Hint({ id, text }: { id: string; text?: string }) {
@@ -102,13 +99,14 @@ function FormShell({
   actions: ReactNode;
 }) {
   const { t } = useTranslation("quotation");
+  const errorText = useErrorText();
   const [form, fields] = useForm({ id, lastResult, defaultValue, shouldValidate: "onSubmit" });
   const failed = Object.values(form.allErrors).some((e) => e.length);
   return (
     <Form method="post" {...getFormProps(form)} className="admin-form admin-form-top" data-testid={testId}>
       {failed ? (
         <p className="message message-error admin-form-wide" role="alert" data-testid="form-error">
-          {t(form.errors?.[0] ?? "types.error.form", LIMITS)}
+          {errorText(form.errors) ?? t("types.error.form")}
         </p>
       ) : null}
       {children(fields)}

@@ -19,7 +19,7 @@ export const FeedbackFilterSchema = z.object({
 export const FeedbackIdParam = z.coerce.number().int().min(1).max(2_000_000_000);
 
 export const StaffStepSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-  intent: z.enum(["reply", "ask", "close"]),
+  token: z.string({ error: "feedback:error.form" }).regex(/^[A-Za-z0-9_-]{16,64}$/, "feedback:error.form"),
+  intent: z.enum(["reply", "ask", "close"], { error: "feedback:error.form" }),
   body: z.string().trim().max(FEEDBACK_TEXT_MAX, "feedback:error.tooLong").optional().default(""),
 });

@@ -1,18 +1,20 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { FeedbackView } from "~/components/feedback/FeedbackView";
 import { getDb } from "~/db/index.server";
 import { getStaffFeedback, staffStep, type StaffActor } from "~/modules/feedback/feedback.server";
-import { FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status";
+import { FEEDBACK_CONFLICTS, FEEDBACK_TEXT_MAX, nextFeedbackStatus } from "~/modules/feedback/status";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import feedbackCss from "~/styles/feedback.css";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 import { FeedbackIdParam, StaffStepSchema } from "./__feedback.server";
 
 export const handle = { i18n: ["feedback"] };
@@ -44,35 +46,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Reply = { error: string; params?: Record<string, string | number>; body?: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const staff = await requireStaff(request, "svc:feedback:edit", db);
   const id = idParam(params.id);
-  const form = await readFormData(request);
-  const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
-  const submission = parseWithZod(form, { schema: StaffStepSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: StaffStepSchema });
   if (submission.status !== "success") {
+    // another entity's feedback is a 404 even when the form is wrong
     await notFoundWhenMissing(() => getStaffFeedback(db, actorOf(staff), id));
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "feedback:error.form";
-    return json({ error: first.startsWith("feedback:") ? first : "feedback:error.form", params: { max: FEEDBACK_TEXT_MAX }, body } satisfies Reply, {
-      status: 400,
-    });
+    return replyInvalid(request, submission, { values: { max: FEEDBACK_TEXT_MAX } });
   }
   const v = submission.value;
-  const r = await staffStep(db, actorOf(staff), id, { token: v.token, event: v.intent, body: v.body });
-  if (!r.ok) {
-    if (r.status === 404) notFound();
-    return json({ error: r.error, params: r.values, body } satisfies Reply, { status: r.status });
-  }
-  return redirectWithToast(`/system/feedback/${r.id}`, `feedback:flash.${v.intent}`);
+  const r = await notFoundWhenMissing(() => staffStep(db, actorOf(staff), id, { token: v.token, event: v.intent, body: v.body }));
+  // closed, or moved since the page was drawn: 409
+  if (!r.ok) return replyWithError(request, submission, r.error, { status: FEEDBACK_CONFLICTS.has(r.error.key) ? 409 : 400 });
+  return redirectWithToast(`/system/feedback/${r.value.id}`, `feedback:flash.${v.intent}`);
 }
 
 export default function FeedbackDetails() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const [form, fields] = useForm({ id: "feedback-staff", lastResult: useActionData<typeof action>()?.result });
   const { t } = useTranslation("feedback");
+  const bodyError = !!fields.body.errors?.length;
   const f = data.feedback;
   const anything = data.can.reply || data.can.ask || data.can.close;
   return (
@@ -84,25 +79,22 @@ export default function FeedbackDetails() {
       <FeedbackView data={data} showCustomer photoHref={(id) => `/system/feedbackPhoto/${id}`} />
       {!data.canEdit ? <p className="admin-muted">{t("admin.readOnly")}</p> : null}
       {data.canEdit && anything ? (
-        <Form method="post" className="admin-form feedback-staff-form" aria-labelledby="fb-handle" data-testid="feedback-staff-form">
+        <Form method="post" className="admin-form feedback-staff-form" aria-labelledby="fb-handle" data-testid="feedback-staff-form" {...getFormProps(form)}>
           <h2 id="fb-handle">{t("admin.handle")}</h2>
           <input type="hidden" name="token" value={data.token} />
-          {reply?.error ? (
-            <p className="message message-error" role="alert" id="body-error" data-testid="error">
-              {t(reply.error, reply.params)}
-            </p>
-          ) : null}
+          <FormError errors={form.errors} id={form.errorId} />
           <label className="field">
             <span>{t("admin.body")}</span>
             <textarea
-              name="body"
+              name={fields.body.name}
               rows={5}
               maxLength={data.textMax}
-              defaultValue={reply?.body ?? ""}
-              aria-describedby={reply?.error ? "body-error fb-body-hint" : "fb-body-hint"}
-              aria-invalid={reply?.error ? true : undefined}
+              defaultValue={typeof fields.body.initialValue === "string" ? fields.body.initialValue : ""}
+              aria-describedby={bodyError ? `${fields.body.errorId} fb-body-hint` : "fb-body-hint"}
+              aria-invalid={bodyError ? true : undefined}
               data-testid="feedback-reply-body"
             />
+            <FieldError errors={fields.body.errors} id={fields.body.errorId} />
           </label>
           <p className="admin-muted" id="fb-body-hint">
             {t("admin.bodyHint")}

@@ -1,22 +1,24 @@
 import { shopToday } from "~/i18n/format";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { IdParam, StaffStepSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { getStaffQuotation, isExpired, staffQuoteStep } from "~/modules/quotation/quotation.server";
-import { nextQuoteStatus, QUOTE_TEXT_MAX } from "~/modules/quotation/status";
+import { nextQuoteStatus, QUOTE_CONFLICTS, QUOTE_TEXT_MAX } from "~/modules/quotation/status";
 import feedbackCss from "~/styles/feedback.css";
 import quotationCss from "~/styles/quotation.css";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -80,17 +82,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "svc:quote:edit", db);
   const id = quoteId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: StaffStepSchema });
-  if (submission.status !== "success") {
-    return json(
-      { error: Object.values(submission.error ?? {}).flat()[0] ?? "quotation:error.form", params: { max: QUOTE_TEXT_MAX } as Record<string, string | number> },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: { max: QUOTE_TEXT_MAX } });
   const v = submission.value;
   const staff = { id: user.id, code: user.code, tenantId: user.tenantId };
-  const r =
+  const r = await notFoundWhenMissing(() =>
     v.intent === "quote"
-      ? await staffQuoteStep(db, staff, id, {
+      ? staffQuoteStep(db, staff, id, {
           token: v.token,
           event: "quote",
           body: v.body,
@@ -99,27 +96,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
           leadTimeDays: v.leadTimeDays,
           validUntil: v.validUntil,
         })
-      : await staffQuoteStep(db, staff, id, { token: v.token, event: "ask", body: v.body });
-  if (!r.ok) {
-    if (r.status === 404) notFound();
-    return json({ error: r.error, params: (r.values ?? {}) as Record<string, string | number> }, { status: r.status });
-  }
+      : staffQuoteStep(db, staff, id, { token: v.token, event: "ask", body: v.body }),
+  );
+  // moved since the page was drawn: 409
+  if (!r.ok) return replyWithError(request, submission, r.error, { status: QUOTE_CONFLICTS.has(r.error.key) ? 409 : 400 });
   return redirectWithToast(`/system/quotation/${id}`, v.intent === "quote" ? "quotation:flash.quoted" : "quotation:flash.asked");
 }
 
+/** What the user typed, kept when the form comes back refused. */
+const given = (v: unknown) => (typeof v === "string" ? v : undefined);
+/** An input's error link: invalid and described by its error text, once there is one. */
+const described = (f: { errors?: string[]; errorId: string }) => (f.errors?.length ? { "aria-invalid": true, "aria-describedby": f.errorId } : {});
+
 export default function QuotationAdmin() {
   const { quotation: q, attributes, messages, files, can, token, today, textMax } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
+  // the two forms share one reply: each shows it only when it was the one posted
+  const posted = (result?.initialValue as { intent?: string } | undefined)?.intent;
+  const [quoteForm, quoteFields] = useForm({ id: "quote-give", lastResult: posted === "quote" ? result : undefined });
+  const [askForm, askFields] = useForm({ id: "quote-ask", lastResult: posted === "ask" ? result : undefined });
   const { t, i18n } = useTranslation("quotation");
   const en = i18n.language === "en";
   return (
     <div className="admin-page">
       <h1>{t("detailsNamed", { no: q.quoteNo })}</h1>
-      {reply?.error ? (
-        <p className="message message-error" role="alert" data-testid="quote-error">
-          {t(reply.error, reply.params)}
-        </p>
-      ) : null}
       <p>
         {t("customer")}: {q.customerCode} {en ? q.customerNameEn : q.customerNameZh}
       </p>
@@ -129,9 +129,10 @@ export default function QuotationAdmin() {
       <Can funcCode="svc:quote:edit">
         <div className="qt-actions">
           {can.quote ? (
-            <Form method="post" className="admin-form" data-testid="quote-give">
+            <Form method="post" className="admin-form" data-testid="quote-give" {...getFormProps(quoteForm)}>
               <h2>{t("staff.quoteTitle")}</h2>
               <p className="admin-muted">{t("staff.quoteHint")}</p>
+              <FormError errors={quoteForm.errors} id={quoteForm.errorId} />
               <input type="hidden" name="token" value={token} />
               <input type="hidden" name="intent" value="quote" />
               <label>
@@ -141,24 +142,53 @@ export default function QuotationAdmin() {
                   inputMode="decimal"
                   pattern="\d{1,7}(\.\d{1,2})?"
                   required
-                  defaultValue={q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : ""}
+                  defaultValue={given(quoteFields.unitPrice.initialValue) ?? (q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : "")}
+                  {...described(quoteFields.unitPrice)}
                 />
+                <FieldError errors={quoteFields.unitPrice.errors} id={quoteFields.unitPrice.errorId} />
               </label>
               <label>
                 {t("moq")}
-                <input name="moq" type="number" min={1} max={100000} required defaultValue={q.moq ?? q.qty} />
+                <input
+                  name="moq"
+                  type="number"
+                  min={1}
+                  max={100000}
+                  required
+                  defaultValue={given(quoteFields.moq.initialValue) ?? q.moq ?? q.qty}
+                  {...described(quoteFields.moq)}
+                />
+                <FieldError errors={quoteFields.moq.errors} id={quoteFields.moq.errorId} />
               </label>
               <label>
                 {t("leadTime")}
-                <input name="leadTimeDays" type="number" min={1} max={365} required defaultValue={q.leadTimeDays ?? ""} />
+                <input
+                  name="leadTimeDays"
+                  type="number"
+                  min={1}
+                  max={365}
+                  required
+                  defaultValue={given(quoteFields.leadTimeDays.initialValue) ?? q.leadTimeDays ?? ""}
+                  {...described(quoteFields.leadTimeDays)}
+                />
+                <FieldError errors={quoteFields.leadTimeDays.errors} id={quoteFields.leadTimeDays.errorId} />
               </label>
               <label>
                 {t("validUntil")}
-                <input name="validUntil" type="date" min={today} required defaultValue={q.validUntil && q.validUntil >= today ? q.validUntil : ""} />
+                <input
+                  name="validUntil"
+                  type="date"
+                  min={today}
+                  required
+                  defaultValue={given(quoteFields.validUntil.initialValue) ?? (q.validUntil && q.validUntil >= today ? q.validUntil : "")}
+                  {...described(quoteFields.validUntil)}
+                />
+                <FieldError errors={quoteFields.validUntil.errors} id={quoteFields.validUntil.errorId} />
               </label>
               <label className="admin-form-wide">
                 {t("staff.quoteNote")}
-                <textarea name="body" rows={2} maxLength={textMax} />
+                <textarea name="body" rows={2} maxLength={textMax} defaultValue={given(quoteFields.body.initialValue)} {...described(quoteFields.body)} />
+                <FieldError errors={quoteFields.body.errors} id={quoteFields.body.errorId} />
               </label>
               <div className="admin-form-actions">
                 <button type="submit" className="btn">
@@ -168,13 +198,15 @@ export default function QuotationAdmin() {
             </Form>
           ) : null}
           {can.ask ? (
-            <Form method="post" className="admin-form" data-testid="quote-ask">
+            <Form method="post" className="admin-form" data-testid="quote-ask" {...getFormProps(askForm)}>
               <h2>{t("staff.askTitle")}</h2>
+              <FormError errors={askForm.errors} id={askForm.errorId} />
               <input type="hidden" name="token" value={token} />
               <input type="hidden" name="intent" value="ask" />
               <label className="admin-form-wide">
                 {t("staff.question")}
-                <textarea name="body" rows={3} maxLength={textMax} required />
+                <textarea name="body" rows={3} maxLength={textMax} required defaultValue={given(askFields.body.initialValue)} {...described(askFields.body)} />
+                <FieldError errors={askFields.body.errors} id={askFields.body.errorId} />
               </label>
               <div className="admin-form-actions">
                 <button type="submit" className="btn btn-outline">

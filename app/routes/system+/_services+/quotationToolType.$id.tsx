@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { idOr404, ToolTypePageSchema } from "./__quotationToolType.server";
 import { ToolTypeForm } from "./__ToolTypeForms";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import {
   getToolTypeForEditing,
@@ -16,11 +16,12 @@ import {
   type AttributeRow,
 } from "~/modules/quotation/tool-type-editor.server";
 import { LIMITS } from "~/modules/quotation/tool-type-rules";
+import type { Result } from "~/modules/result";
 import quotationCss from "~/styles/quotation.css";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -41,10 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "svc:quoteType:edit", db);
   const id = idOr404(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: ToolTypePageSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: LIMITS });
   const v = submission.value;
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
-  const r = await notFoundWhenMissing(() =>
+  const r = await notFoundWhenMissing<Result<{ removed: "hidden" | "deleted" } | undefined>>(() =>
     v.intent === "type"
       ? updateToolType(db, actor, id, v)
       : v.intent === "order"
@@ -53,8 +54,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           ? removeAttribute(db, actor, id, v.attrId)
           : restoreAttribute(db, actor, id, v.attrId),
   );
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field]: [r.error] } }) }, { status: 400 });
-  const done = "removed" in r ? r.removed : FLASH[v.intent as keyof typeof FLASH];
+  if (!r.ok) return replyWithError(request, submission, r.error);
+  const done = r.value?.removed ?? FLASH[v.intent as keyof typeof FLASH];
   return redirectWithToast(`/system/quotationToolType/${id}`, `quotation:types.flash.${done}`);
 }
 
@@ -169,11 +170,7 @@ export default function ToolTypePage() {
 
       <h2 id="attributes-title">{t("types.attributes")}</h2>
       <p className="admin-muted">{t("types.attributesHint")}</p>
-      {listError ? (
-        <p className="message message-error" role="alert" data-testid="form-error">
-          {t(listError, LIMITS)}
-        </p>
-      ) : null}
+      <FormError errors={listError ? [listError] : undefined} />
       {offered.length === 0 ? (
         <p className="admin-muted">{t("types.noAttributes")}</p>
       ) : (

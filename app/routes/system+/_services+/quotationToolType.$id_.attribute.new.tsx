@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idOr404, NewAttributeSchema } from "./__quotationToolType.server";
 import { ToolAttributePage } from "./__ToolTypeForms";
 import { getDb } from "~/db/index.server";
+import { LIMITS } from "~/modules/quotation/tool-type-rules";
 import { addAttribute, getToolTypeForEditing } from "~/modules/quotation/tool-type-editor.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -29,9 +29,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "svc:quoteType:edit", db);
   const id = idOr404(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: NewAttributeSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: LIMITS });
   const r = await notFoundWhenMissing(() => addAttribute(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, submission.value));
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field]: [r.error] } }) }, { status: 400 });
+  if (!r.ok) return replyWithError(request, submission, r.error);
   return redirectWithToast(`/system/quotationToolType/${id}`, "quotation:types.flash.attributeAdded");
 }
 

@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewToolTypeSchema } from "./__quotationToolType.server";
 import { ToolTypeForm } from "./__ToolTypeForms";
 import { getDb } from "~/db/index.server";
+import { LIMITS } from "~/modules/quotation/tool-type-rules";
 import { createToolType, listToolTypesForEditing } from "~/modules/quotation/tool-type-editor.server";
 import quotationCss from "~/styles/quotation.css";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/reply.server";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -29,10 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "svc:quoteType:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: NewToolTypeSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission, { values: LIMITS });
   const r = await createToolType(db, { id: user.id, code: user.code, tenantId: user.tenantId }, submission.value);
-  if (!r.ok) return json({ result: submission.reply({ fieldErrors: { [r.field]: [r.error] } }) }, { status: 400 });
-  return redirectWithToast(`/system/quotationToolType/${r.id}`, "quotation:types.flash.created");
+  if (!r.ok) return replyWithError(request, submission, r.error);
+  return redirectWithToast(`/system/quotationToolType/${r.value.id}`, "quotation:types.flash.created");
 }
 
 export default function ToolTypes() {

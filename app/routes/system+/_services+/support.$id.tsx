@@ -1,6 +1,6 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DecisionSchema } from "./__supportAdmin.server";
@@ -9,14 +9,16 @@ import { REQUEST_KIND } from "~/components/support/labels";
 import { RequestLinesTable } from "~/components/support/LineTables";
 import { RefuseForm } from "~/components/support/StaffParts";
 import { RequestStatus } from "~/components/support/StatusTags";
-import { DecisionFacts, SupportError } from "~/components/support/SupportFacts";
+import { DecisionFacts } from "~/components/support/SupportFacts";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { decideRequest, getStaffRequest } from "~/modules/support/requests.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["support"] };
 
@@ -37,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, "svc:support:edit", db);
   const id = requestId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: DecisionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await notFoundWhenMissing(() =>
     decideRequest(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, v.intent, {
@@ -46,9 +48,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       carrier: v.intent === "ship" ? v.carrier : undefined,
     }),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
+  if (!result.ok) return replyWithError(request, submission, result.error);
   const done = { approve: "approved", refuse: "refused", ship: "shipped" }[v.intent];
-  return redirect(`/system/support/${id}`, { headers: { "Set-Cookie": await setFlash(`support:request.${done}`) } });
+  return redirectWithToast(`/system/support/${id}`, `support:request.${done}`);
 }
 
 export default function SupportRequest() {
@@ -56,11 +58,11 @@ export default function SupportRequest() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
-  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  const [form, fields] = useForm({ id: "support-decision", lastResult: actionData?.result });
   return (
     <div className="admin-page">
       <h1>{t("request.detailsNamed", { no: r.request_no })}</h1>
-      <SupportError error={firstError} />
+      <FormError errors={form.errors} id={form.errorId} />
       <dl className="support-facts" data-testid="support-detail">
         <dt>{t("request.status")}</dt>
         <dd>
@@ -122,7 +124,7 @@ export default function SupportRequest() {
                 {t("request.approve")}
               </button>
             </Form>
-            <RefuseForm testId="support-refuse" button={t("request.refuse")} />
+            <RefuseForm testId="support-refuse" button={t("request.refuse")} errors={fields.reason.errors} />
           </div>
         ) : null}
         {r.status === "approved" ? (
@@ -131,11 +133,18 @@ export default function SupportRequest() {
             <input type="hidden" name="intent" value="ship" />
             <label>
               {t("request.carrier")}
-              <input name="carrier" maxLength={60} />
+              <input name="carrier" maxLength={60} {...(fields.carrier.errors ? { "aria-invalid": true, "aria-describedby": fields.carrier.errorId } : {})} />
+              <FieldError errors={fields.carrier.errors} id={fields.carrier.errorId} />
             </label>
             <label>
               {t("request.trackingNo")}
-              <input name="trackingNo" maxLength={60} required />
+              <input
+                name="trackingNo"
+                maxLength={60}
+                required
+                {...(fields.trackingNo.errors ? { "aria-invalid": true, "aria-describedby": fields.trackingNo.errorId } : {})}
+              />
+              <FieldError errors={fields.trackingNo.errors} id={fields.trackingNo.errorId} />
             </label>
             <div className="admin-form-actions">
               <button type="submit" className="btn">

@@ -1,16 +1,17 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ItemQuerySchema, MarketingItemSchema } from "./__supportAdmin.server";
-import { SupportError } from "~/components/support/SupportFacts";
+import { FieldError } from "~/components/admin/FieldError";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { listMarketingItems, saveMarketingItem } from "~/modules/support/marketing-items.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["support"] };
 
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "svc:marketing:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: MarketingItemSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await notFoundWhenMissing(() =>
     saveMarketingItem(db, { id: user.id, code: user.code, tenantId: user.tenantId }, v.id ?? null, {
@@ -40,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
       active: v.active === "on",
     }),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect("/system/support/items", { headers: { "Set-Cookie": await setFlash("support:items.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast("/system/support/items", "support:items.saved");
 }
 
 export default function MarketingItems() {
@@ -49,8 +50,9 @@ export default function MarketingItems() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
-  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
-  const given = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const [form, fields] = useForm({ id: "item-form", lastResult: actionData?.result });
+  const given = (form.initialValue ?? {}) as Record<string, string | undefined>;
+  const invalid = (f: { errors?: string[]; errorId: string }) => (f.errors ? { "aria-invalid": true, "aria-describedby": f.errorId } : {});
   const value = (field: "nameZh" | "nameEn" | "maxQty" | "sort", fromItem: string | number | undefined) =>
     given[field] ?? (fromItem === undefined ? undefined : String(fromItem));
   return (
@@ -93,25 +95,29 @@ export default function MarketingItems() {
           </table>
         </div>
       )}
-      <Form method="post" className="admin-form" data-testid="item-form" key={editing?.id ?? "new"}>
+      <Form method="post" className="admin-form" data-testid="item-form" key={editing?.id ?? "new"} {...getFormProps(form)}>
         <h2 className="admin-form-wide">{editing ? t("items.editNamed", { name: en ? editing.name_en : editing.name_zh }) : t("items.add")}</h2>
-        <SupportError error={firstError} />
+        <FormError errors={form.errors} id={form.errorId} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <label>
           {t("items.nameZh")}
-          <input name="nameZh" defaultValue={value("nameZh", editing?.name_zh)} required maxLength={100} />
+          <input name="nameZh" defaultValue={value("nameZh", editing?.name_zh)} required maxLength={100} {...invalid(fields.nameZh)} />
+          <FieldError errors={fields.nameZh.errors} id={fields.nameZh.errorId} />
         </label>
         <label>
           {t("items.nameEn")}
-          <input name="nameEn" defaultValue={value("nameEn", editing?.name_en)} required maxLength={100} />
+          <input name="nameEn" defaultValue={value("nameEn", editing?.name_en)} required maxLength={100} {...invalid(fields.nameEn)} />
+          <FieldError errors={fields.nameEn.errors} id={fields.nameEn.errorId} />
         </label>
         <label>
           {t("items.maxQty")}
-          <input name="maxQty" type="number" min={1} max={500} defaultValue={value("maxQty", editing?.max_qty) ?? "10"} required />
+          <input name="maxQty" type="number" min={1} max={500} defaultValue={value("maxQty", editing?.max_qty) ?? "10"} required {...invalid(fields.maxQty)} />
+          <FieldError errors={fields.maxQty.errors} id={fields.maxQty.errorId} />
         </label>
         <label>
           {t("items.sort")}
-          <input name="sort" type="number" min={0} max={9999} defaultValue={value("sort", editing?.sort) ?? "0"} />
+          <input name="sort" type="number" min={0} max={9999} defaultValue={value("sort", editing?.sort) ?? "0"} {...invalid(fields.sort)} />
+          <FieldError errors={fields.sort.errors} id={fields.sort.errorId} />
         </label>
         <label className="admin-check">
           <input type="checkbox" name="active" defaultChecked={editing ? editing.active === 1 : true} />

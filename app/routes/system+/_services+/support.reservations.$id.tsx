@@ -1,6 +1,6 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReservationDecisionSchema } from "./__supportAdmin.server";
@@ -8,14 +8,15 @@ import { Can } from "~/components/Can";
 import { ReservationLinesTable, ReservationUsesTable } from "~/components/support/LineTables";
 import { RefuseForm } from "~/components/support/StaffParts";
 import { ReservationStatus } from "~/components/support/StatusTags";
-import { ReservationOutcome, SupportError } from "~/components/support/SupportFacts";
+import { ReservationOutcome } from "~/components/support/SupportFacts";
+import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
 import { approveReservation, getStaffReservation, refuseReservation, releaseReservation } from "~/modules/support/reservations.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["support"] };
 
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = { id: user.id, code: user.code, tenantId: user.tenantId };
   const id = idOf(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: ReservationDecisionSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), code: "" }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const v = submission.value;
   const result = await notFoundWhenMissing(() =>
     v.intent === "approve"
@@ -46,8 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? refuseReservation(db, actor, id, v.reason)
         : releaseReservation(db, { cause: "staff", actor }, id),
   );
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }), code: "code" in result ? (result.code ?? "") : "" }, { status: 400 });
-  return redirect(`/system/support/reservations/${id}`, { headers: { "Set-Cookie": await setFlash(`support:reserve.${result.status}`) } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`/system/support/reservations/${id}`, `support:reserve.${result.value.status}`);
 }
 
 export default function Reservation() {
@@ -55,11 +56,15 @@ export default function Reservation() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
-  const firstError = Object.values(actionData?.result.error ?? {}).flat()[0];
+  const [form, fields] = useForm({ id: "reserve-decision", lastResult: actionData?.result });
+  // the approved quantities' errors (lines[i].qty) above the form, with the reservation's own
+  const lineErrors = Object.entries(form.allErrors)
+    .filter(([name]) => name.startsWith("lines"))
+    .flatMap(([, e]) => e);
   return (
     <div className="admin-page">
       <h1>{t("reserve.detailsNamed", { no: r.reservation_no })}</h1>
-      <SupportError error={firstError} values={{ code: actionData?.code ?? "" }} />
+      <FormError errors={form.errors?.length ? form.errors : lineErrors.length ? lineErrors : undefined} id={form.errorId} />
       <dl className="support-facts" data-testid="reserve-detail">
         <dt>{t("reserve.status")}</dt>
         <dd>
@@ -119,7 +124,7 @@ export default function Reservation() {
                 {t("reserve.approve")}
               </button>
             </div>
-            <RefuseForm testId="reserve-refuse" button={t("reserve.refuse")} />
+            <RefuseForm testId="reserve-refuse" button={t("reserve.refuse")} errors={fields.reason.errors} />
           </div>
         ) : null}
         {r.status === "approved" ? (

@@ -1,16 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formValues, SurveyForm } from "./__SurveyForm";
 import { SurveySchema } from "./__survey.server";
 import { getDb } from "~/db/index.server";
 import { getSurvey, saveSurvey } from "~/modules/support/survey.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["support"] };
 
@@ -40,22 +39,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = surveyId(params.id);
   await notFoundWhenMissing(() => getSurvey(db, id));
   const submission = parseWithZod(await readFormData(request), { schema: SurveySchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const result = await notFoundWhenMissing(() => saveSurvey(db, { id: user.id, code: user.code, tenantId: user.tenantId }, id, submission.value));
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`/system/survey/${id}`, { headers: { "Set-Cookie": await setFlash("support:survey.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`/system/survey/${id}`, "support:survey.saved");
 }
 
 export default function SurveyEdit() {
   const { id, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("support");
-  const errors = Object.values(actionData?.result.error ?? {}).flat() as string[];
   const initial = actionData?.result.initialValue as Record<string, unknown> | undefined;
   return (
     <div className="admin-page">
       <h1>{t("survey.editNamed", { title: i18n.language === "en" ? values.titleEn : values.titleZh })}</h1>
-      <SurveyForm key={actionData ? "again" : "saved"} values={initial ? formValues(initial) : values} errors={errors} back={`/system/survey/${id}`} />
+      <SurveyForm
+        key={actionData ? "again" : "saved"}
+        values={initial ? formValues(initial) : values}
+        lastResult={actionData?.result}
+        back={`/system/survey/${id}`}
+      />
     </div>
   );
 }

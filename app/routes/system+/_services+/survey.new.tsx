@@ -1,16 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formValues, SurveyForm } from "./__SurveyForm";
 import { SurveySchema } from "./__survey.server";
 import { getDb } from "~/db/index.server";
 import { saveSurvey } from "~/modules/support/survey.server";
-import { setFlash } from "~/utils/cookies.server";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.server";
 
 export const handle = { i18n: ["support"] };
 
@@ -25,21 +24,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, "svc:survey:edit", db);
   const submission = parseWithZod(await readFormData(request), { schema: SurveySchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(request, submission);
   const result = await saveSurvey(db, { id: user.id, code: user.code, tenantId: user.tenantId }, null, submission.value);
-  if (!result.ok) return json({ result: submission.reply({ formErrors: [result.error] }) }, { status: 400 });
-  return redirect(`/system/survey/${result.id}`, { headers: { "Set-Cookie": await setFlash("support:survey.saved") } });
+  if (!result.ok) return replyWithError(request, submission, result.error);
+  return redirectWithToast(`/system/survey/${result.value.id}`, "support:survey.saved");
 }
 
 export default function SurveyNew() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("support");
-  const errors = Object.values(actionData?.result.error ?? {}).flat() as string[];
   const initial = actionData?.result.initialValue as Record<string, unknown> | undefined;
   return (
     <div className="admin-page">
       <h1>{t("survey.new")}</h1>
-      <SurveyForm values={initial ? formValues(initial) : null} errors={errors} back="/system/survey" />
+      <SurveyForm values={initial ? formValues(initial) : null} lastResult={actionData?.result} back="/system/survey" />
     </div>
   );
 }
