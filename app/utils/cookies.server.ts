@@ -28,11 +28,6 @@ export function setToast(toast: Toast): Promise<string> {
   return flashCookie.serialize(toast);
 }
 
-/** @deprecated by redirectWithToast (~/utils/reply.server) */
-export function setFlash(key: string): Promise<string> {
-  return setToast({ key });
-}
-
 function asToast(value: unknown): Toast | null {
   if (typeof value === "string") return FLASH_RE.test(value) ? { key: value, kind: "success" } : null;
   if (!value || typeof value !== "object") return null;
@@ -50,12 +45,6 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   const toast = asToast(await flashCookie.parse(request.headers.get("Cookie")));
   if (!toast) return { toast: null, clear: null };
   return { toast, clear: await flashCookie.serialize("", { maxAge: 0 }) };
-}
-
-/** @deprecated by readToast */
-export async function readFlash(request: Request): Promise<{ message: string | null; clear: string | null }> {
-  const { toast, clear } = await readToast(request);
-  return { message: toast?.key ?? null, clear };
 }
 
 export async function readRemembered(request: Request): Promise<{ dataareacode: string; code: string }> {

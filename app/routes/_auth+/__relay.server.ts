@@ -34,7 +34,7 @@ export async function relayLoader(request: Request, clientIp: string | null, mod
   if (!query.token) throw redirect("/shop_login", { headers: NO_TRACE });
   const db = getDb();
   const outcome = await consumeRelayToken(db, { secret, token: query.token });
-  if (!outcome.ok) return json({ error: outcome.error }, { status: 400, headers: NO_TRACE });
+  if (!outcome.ok) return json({ refusal: outcome.error }, { status: 400, headers: NO_TRACE });
   const headers = new Headers(NO_TRACE);
   headers.append("Set-Cookie", await rotateSession(db, request, { userId: outcome.userId, tenantId: outcome.tenantId, clientIp, ttlMs: sessionTtl(false) }));
   if (outcome.language) headers.append("Set-Cookie", await languageCookie.serialize(toLanguage(outcome.language)));
