@@ -3,8 +3,8 @@ import { noticeTarget } from "./links";
 
 describe("noticeTarget", () => {
   it.each([
-    ["a cancelled order", { type: "cancel_order", orderNo: "SO20261116-000121", detailId: null }, "/order/order?orderNo=SO20261116-000121"],
-    ["a delivery date to confirm", { type: "erp_delivery_feedback", orderNo: "SO 1/2", detailId: null }, "/order/order?orderNo=SO%201%2F2"],
+    ["a cancelled order", { type: "cancel_order", orderNo: "SO20261116-000121", detailId: null }, "/order/orderDetails?orderNo=SO20261116-000121"],
+    ["a delivery date to confirm", { type: "erp_delivery_feedback", orderNo: "SO 1/2", detailId: null }, "/order/orderDetails?orderNo=SO%201%2F2"],
     ["after-sales feedback", { type: "customer_feedback", orderNo: null, detailId: 42 }, "/afterSalesService/askAfterSalesDetails?id=42"],
     ["an order notice without its order", { type: "cancel_order", orderNo: null, detailId: null }, "/order/myMessage?id=7"],
     ["an announcement", { type: "announcement", orderNo: "SO1", detailId: 3 }, "/order/myMessage?id=7"],

@@ -1,0 +1,150 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { axe, expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
+import { cloneUser, cloneUserIn, uniqueCode } from "./auth-helpers";
+
+/**
+ * Issue 29 (dealer side), items 1, 3 and 6: the ways a dealer takes through the shop. Every test
+ * works on an account of its own (a copy of XCD000001), so JS on and JS off run side by side.
+ */
+
+const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
+
+/** A fresh copy of dealer A's master account, signed in. */
+async function freshDealer(testInfo: TestInfo, loginAs: (code: string) => Promise<void>, lang?: "zh" | "en", prefix = "XCD") {
+  const code = uniqueCode(testInfo, prefix);
+  if (lang) cloneUserIn("XCD000001", code, lang);
+  else cloneUser("XCD000001", code);
+  await loginAs(code);
+  return code;
+}
+
+/** A product of company 1000 without promotions, priced, MOQ and MPQ 1, in stock. */
+function plainProduct(testInfo: TestInfo): string {
+  const db = openE2eDb();
+  try {
+    const rows = db
+      .prepare(
+        `select p.ordering_code from product p join stock s on s.product_id = p.id and s.tenant_id = (select id from tenant where code = '1000')
+         where p.status = 'active' and p.list_price is not null and p.moq = 1 and p.mpq = 1 and s.available >= 50
+           and not exists (select 1 from promotion_item pi where pi.product_id = p.id)
+           and not exists (select 1 from promotion pr where pr.gift_product_id = p.id)
+         order by p.id limit 4`,
+      )
+      .all() as { ordering_code: string }[];
+    return rows[jsOn(testInfo) ? 0 : 1].ordering_code;
+  } finally {
+    db.close();
+  }
+}
+
+/** The dealer orders `qty` of `code` with a ship date the shop cannot meet: the order waits for review. */
+async function placeOrderForReview(page: Page, code: string, qty: number): Promise<string> {
+  await page.goto("/shopCart/shopCard");
+  await page.locator("#quick-text").fill(`${code} ${qty}`);
+  await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.locator(`[data-testid=cart-line][data-code='${code}']`)).toBeVisible();
+  await page.getByRole("button", { name: "去结算" }).click();
+  await expect(page).toHaveURL(/\/order\/fillOrder/);
+  await page.getByLabel("预付款（银行转账）").check();
+  await page.locator("input[name=expectedDeliveryDate]").fill(inDays(10));
+  await page.getByTestId("fill-line").first().locator("input[type=date]").fill(inDays(30));
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/order\/order\?tab=open&orderNo=SO\d{8}W\d+/);
+  return new URL(page.url()).searchParams.get("orderNo")!;
+}
+
+/** What the order desk's "propose a date" leaves behind (decision 044), written as the desk writes it. */
+function deskProposes(orderNo: string, date: string) {
+  const db = openE2eDb();
+  try {
+    const order = db.prepare("select id, user_id, tenant_id from sales_order where order_no = ?").get(orderNo) as {
+      id: number;
+      user_id: number;
+      tenant_id: number;
+    };
+    db.prepare("update sales_order set status = 'date_proposed' where id = ?").run(order.id);
+    db.prepare("update order_line set requested_date = ship_date, ship_date = ? where order_id = ? and line_no = 1").run(date, order.id);
+    db.prepare(
+      `insert into notice (user_id, tenant_id, type, title_zh, title_en, body_zh, body_en, detail_id, order_no, is_read, created_at)
+       values (?, ?, 'erp_delivery_feedback', ?, ?, ?, ?, null, ?, 0, ?)`,
+    ).run(
+      order.user_id,
+      order.tenant_id,
+      `订单 ${orderNo} 交期反馈`,
+      `Delivery date of order ${orderNo}`,
+      `销售服务建议了新交期：1 → ${date}`,
+      `The order desk proposes: 1 → ${date}`,
+      orderNo,
+      new Date(Date.now() + 1000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("issue 29 item 1: no dead ends", () => {
+  test("a delivery-date notice opens its order with the proposed date; agreeing is one click and the notice is read", async ({ page, loginAs }, testInfo) => {
+    test.setTimeout(90_000);
+    await freshDealer(testInfo, loginAs);
+    const orderNo = await placeOrderForReview(page, plainProduct(testInfo), 2);
+    deskProposes(orderNo, inDays(35));
+
+    // the notice box in the footer: one click leads to the order, where the date is stated
+    await page.goto("/homePage");
+    await page
+      .getByTestId("footer-notice")
+      .filter({ hasText: `订单 ${orderNo} 交期反馈` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/order/orderDetails\\?orderNo=${orderNo}$`));
+    const proposal = page.getByTestId("date-proposal");
+    await expect(proposal.getByTestId("proposed-date")).toHaveText(`销售服务建议的交货日期：${inDays(35)}（您期望的交货日期：${inDays(10)}）。`);
+    await expect(proposal.locator("tbody tr")).toHaveText([new RegExp(`1.*${inDays(30)}.*${inDays(35)}`)]);
+
+    // the notice was read on the way: it is no longer among the unread ones
+    await page.goto("/order/myMessage?unread=1");
+    await expect(page.getByText(`订单 ${orderNo} 交期反馈`)).toHaveCount(0);
+
+    // agreeing: one click on the order's page
+    await page.goto(`/order/orderDetails?orderNo=${orderNo}`);
+    await page.getByTestId("date-proposal").getByRole("button", { name: "同意", exact: true }).click();
+    await expect(page.getByTestId("flash")).toContainText(`您已同意订单 ${orderNo} 的建议交期`);
+    await expect(page.getByTestId("date-proposal")).toHaveCount(0);
+  });
+
+  for (const lang of ["zh", "en"] as const) {
+    test(`the header's account menu leads to messages, favourites and the dealer's other pages (${lang})`, async ({ page, loginAs }, testInfo) => {
+      await freshDealer(testInfo, loginAs, lang, lang === "zh" ? "XCD" : "DPC");
+      const names =
+        lang === "zh"
+          ? ["消息", "我的收藏", "我的订单", "收货地址", "子账号管理", "个人中心"]
+          : ["Messages", "My favourites", "My orders", "Shipping addresses", "Sub-accounts", "Personal centre"];
+      await page.goto("/homePage");
+      if (jsOn(testInfo)) await hydrated(page);
+      const menu = page.getByTestId("account-menu");
+      await menu.getByTestId("account-link").click();
+      await expect(menu.getByRole("link")).toHaveText(names);
+      if (jsOn(testInfo)) {
+        // axe (WCAG 2.2 AA with target size) on the open menu (axe runs as a script in the page);
+        // Escape closes it and gives the focus back to its button
+        const { violations } = await axe(page).include("[data-testid=account-menu]").analyze();
+        expect(violations.map((v) => v.id)).toEqual([]);
+        await page.keyboard.press("Escape");
+        await expect(menu.getByRole("link", { name: names[0] })).toBeHidden();
+        await menu.getByTestId("account-link").click();
+      }
+      await menu.getByRole("link", { name: names[0] }).click();
+      await expect(page).toHaveURL(/\/order\/myMessage$/);
+      await expect(page.getByTestId("account-menu").getByRole("link", { name: names[1] })).toBeHidden();
+
+      // the keyboard: Enter opens the menu, Tab reaches its links, Enter follows one
+      await page.getByTestId("account-link").focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(page.getByTestId("account-menu").getByRole("link", { name: names[1] })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/order\/myCollect$/);
+      await expect(page.locator("h1")).toHaveText(names[1]);
+    });
+  }
+});
