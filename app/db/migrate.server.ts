@@ -25,6 +25,7 @@ import * as shippedStatuses from "./migrations/2026-11-27-0020-shipped-statuses"
 import * as categoryFunctionCode from "./migrations/2026-11-27-0021-category-function-code";
 import * as orderLineCodeIndex from "./migrations/2026-11-27-0022-order-line-code-index";
 import * as productCatalogueNewIndex from "./migrations/2026-11-27-0023-product-catalogue-new-index";
+import * as cartPromotionDeclined from "./migrations/2026-11-27-0024-cart-promotion-declined";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0021-category-function-code": categoryFunctionCode,
   "2026-11-27-0022-order-line-code-index": orderLineCodeIndex,
   "2026-11-27-0023-product-catalogue-new-index": productCatalogueNewIndex,
+  "2026-11-27-0024-cart-promotion-declined": cartPromotionDeclined,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -148,3 +148,68 @@ test.describe("issue 29 item 1: no dead ends", () => {
     });
   }
 });
+
+/** A running flash-sale item of company 1000 with flash stock for its MOQ (one per test and project). */
+function flashProduct(testInfo: TestInfo, n: number): string {
+  const db = openE2eDb();
+  try {
+    const now = new Date().toISOString();
+    const rows = db
+      .prepare(
+        `select p.ordering_code from promotion_item pi join promotion pr on pr.id = pi.promotion_id join product p on p.id = pi.product_id
+         where pr.tenant_id = (select id from tenant where code = '1000') and pr.kind = 'flash' and pr.starts_at <= ? and pr.ends_at > ?
+           and pi.flash_stock - pi.flash_sold >= p.moq and p.status = 'active'
+         order by pi.id`,
+      )
+      .all(now, now) as { ordering_code: string }[];
+    return rows[n * 2 + (jsOn(testInfo) ? 0 : 1)].ordering_code;
+  } finally {
+    db.close();
+  }
+}
+
+const T = {
+  zh: { added: "已加入购物车", best: "已自动选择最优惠的促销", none: "不参加促销", apply: "应用", declined: "已取消该商品的促销", checkout: "去结算" },
+  en: {
+    added: "Added to the cart",
+    best: "The best promotion was chosen for you",
+    none: "No promotion",
+    apply: "Apply",
+    declined: "The promotion was taken off this item",
+    checkout: "Check out",
+  },
+};
+const ABANDON = { zh: "您有未选择的促销优惠，是否放弃？", en: "You have unselected promotional offers, abandon?" };
+
+test.describe("issue 29 item 3: promotions are on by default", () => {
+  for (const [n, lang] of (["zh", "en"] as const).entries()) {
+    test(`a promoted product costs in the cart what the list showed; declining it brings the spec's question (${lang})`, async ({
+      page,
+      loginAs,
+    }, testInfo) => {
+      const t = T[lang];
+      await freshDealer(testInfo, loginAs, lang, lang === "zh" ? "XCD" : "DPC");
+      const code = flashProduct(testInfo, n);
+      await page.goto(`/item?code=${encodeURIComponent(code)}`);
+      const listed = (await page.getByTestId("item-price").locator(".price-promo").textContent())!.trim();
+      if (jsOn(testInfo)) await hydrated(page);
+      await page.locator("form[action^='/shopCart?index'] button[type=submit]").first().click();
+      await expect(page.locator("[role=status]").filter({ hasText: t.added }).first()).toBeVisible();
+
+      await page.goto("/shopCart");
+      const line = page.locator(`[data-testid=cart-line][data-code='${code}']`);
+      await expect(line.getByTestId("promo-unit")).toHaveText(listed);
+      await expect(line).toContainText(t.best);
+
+      // the dealer takes the promotion off: the dealer's price, and only now the spec's question
+      await line.locator("select").selectOption({ label: t.none });
+      await line.getByRole("button", { name: t.apply }).click();
+      await expect(page.getByTestId("flash")).toContainText(t.declined);
+      await expect(line.getByTestId("promo-unit")).toHaveCount(0);
+      await expect(line.locator("select")).toHaveValue("none");
+      await page.getByRole("button", { name: t.checkout, exact: true }).click();
+      await expect(page).toHaveURL(/confirm=promotions/);
+      await expect(page.getByRole("alertdialog")).toContainText(ABANDON[lang]);
+    });
+  }
+});

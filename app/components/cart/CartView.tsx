@@ -115,7 +115,9 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                       <td>
                         <LineInfo line={l} ruleText={ruleText} />
                       </td>
-                      <td className="num">{money(l.offer?.unitPrice)}</td>
+                      <td className="num">
+                        <UnitPrice line={l} money={money} />
+                      </td>
                       <td>
                         <QtyField line={l} />
                       </td>
@@ -145,7 +147,9 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   <LineInfo line={l} ruleText={ruleText} />
                   <dl className="cart-card-facts">
                     <dt>{t("cart.unitPrice")}</dt>
-                    <dd>{money(l.offer?.unitPrice)}</dd>
+                    <dd>
+                      <UnitPrice line={l} money={money} />
+                    </dd>
                     <dt>{t("cart.amount")}</dt>
                     <dd>{money(l.priced?.amount)}</dd>
                   </dl>
@@ -265,7 +269,7 @@ function QtyField({ line }: { line: Line }) {
   );
 }
 
-function PromotionField({ line, money }: { line: Line; money: (n: number | null) => string }) {
+function PromotionField({ line, money }: { line: Line; money: (n: number | null | undefined) => string }) {
   const { t, i18n } = useTranslation("order");
   if (line.options.length === 0) return <span className="muted no-promo">—</span>;
   return (
@@ -293,7 +297,19 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
           {t("cart.apply")}
         </button>
       </Can>
+      {line.promotionSource === "best" && line.promotion && <p className="muted small promo-note">{t("cart.bestChosen")}</p>}
     </div>
+  );
+}
+
+/** The unit price the line is charged: under a promotion the promotion's, the dealer's own struck through. */
+function UnitPrice({ line, money }: { line: Line; money: (n: number | null | undefined) => string }) {
+  const p = line.priced;
+  if (!p || p.unit === p.baseUnit) return <>{money(line.offer?.unitPrice)}</>;
+  return (
+    <>
+      <del className="muted small">{money(p.baseUnit)}</del> <span data-testid="promo-unit">{money(p.unit)}</span>
+    </>
   );
 }
 

@@ -4,11 +4,13 @@ import { orderTotals, priceLine, type PricedLine, type Totals } from "~/modules/
 import { quotedOffers } from "~/modules/quotation/orders.server";
 import { findProductsByCode, loadOffers, type Offer, type OfferActor, type PromotionOption } from "./offers.server";
 import {
+  bestPromotion,
   checkPermission,
   checkPrice,
   checkProductChosen,
   normaliseCode,
   parseQuickOrder,
+  qualifiesFor,
   QUICK_ORDER_MAX_LINES,
   validateCartLine,
   validateOrderLine,
@@ -32,9 +34,14 @@ export interface CartLineView {
   qty: number;
   selected: boolean;
   offer: Offer | null;
+  /** the promotion the line is priced with: the dealer's choice, else the best one it qualifies for */
   promotionItemId: number | null;
   promotion: PromotionOption | null;
+  /** how that promotion came: chosen by the dealer, pre-selected by the cart, or declined ("no promotion") */
+  promotionSource: "chosen" | "best" | "declined";
   options: PromotionOption[];
+  /** the options the line qualifies for now (quantity, amount, limits, flash stock) */
+  qualifying: number[];
   priced: PricedLine | null;
   error: RuleError | null; // why this line cannot be ordered now
   stockError: RuleError | null; // stock shortage (blocks the order, not the cart)
@@ -83,7 +90,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
   const [rows, tenant] = await Promise.all([
     db
       .selectFrom("cart_item")
-      .select(["id", "product_id", "qty", "selected", "promotion_item_id"])
+      .select(["id", "product_id", "qty", "selected", "promotion_item_id", "promotion_declined"])
       .where("user_id", "=", actor.id)
       .where("tenant_id", "=", actor.tenantId)
       .where("customer_id", "=", actor.customerId)
@@ -112,21 +119,35 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     rows.map((r) => r.product_id),
     now,
   );
-  const bought = await promotionPurchases(
-    db,
-    actor,
-    rows.flatMap((r) => (r.promotion_item_id ? [r.promotion_item_id] : [])),
-  );
+  // what the customer bought under every promotion a line may take (per-customer limits)
+  const bought = await promotionPurchases(db, actor, [
+    ...new Set(
+      rows.flatMap((r) => [
+        ...(r.promotion_item_id ? [r.promotion_item_id] : []),
+        ...(offers.get(r.product_id)?.promotions ?? []).map((o) => o.promotionItemId),
+      ]),
+    ),
+  ]);
+  const alreadyBought = (promotionItemId: number) => bought.get(promotionItemId) ?? 0;
   const lines: CartLineView[] = rows.map((r) => {
     const offer = offers.get(r.product_id) ?? null;
     const options = offer?.promotions ?? [];
-    const promotion = r.promotion_item_id ? (options.find((o) => o.promotionItemId === r.promotion_item_id) ?? null) : null;
+    const unitPrice = offer?.unitPrice ?? null;
+    const qualifying = unitPrice === null ? [] : options.filter((o) => qualifiesFor(o, { qty: r.qty, unitPrice, alreadyBought }));
+    // the dealer's choice; else, unless he declined, the best promotion the line qualifies for (decision 065)
+    const promotionSource = r.promotion_item_id ? "chosen" : r.promotion_declined ? "declined" : "best";
+    const promotion =
+      promotionSource === "chosen"
+        ? (options.find((o) => o.promotionItemId === r.promotion_item_id) ?? null)
+        : promotionSource === "best" && unitPrice !== null
+          ? bestPromotion(options, { qty: r.qty, unitPrice, alreadyBought })
+          : null;
     let error = validateCartLine({
       actor,
       product: offer,
       qty: r.qty,
       promotion: r.promotion_item_id ? promotion : undefined,
-      alreadyBought: r.promotion_item_id ? bought.get(r.promotion_item_id) : 0,
+      alreadyBought: r.promotion_item_id ? alreadyBought(r.promotion_item_id) : 0,
     });
     let stockError: RuleError | null = null;
     const madeToOrder = quoted.has(r.product_id);
@@ -139,9 +160,11 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       qty: r.qty,
       selected: r.selected === 1,
       offer,
-      promotionItemId: r.promotion_item_id,
+      promotionItemId: promotionSource === "chosen" ? r.promotion_item_id : (promotion?.promotionItemId ?? null),
       promotion,
+      promotionSource,
       options,
+      qualifying: qualifying.map((o) => o.promotionItemId),
       priced,
       error,
       stockError,
@@ -159,7 +182,9 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     tenant,
     selectedCount: selected.length,
     allSelected: lines.length > 0 && selected.length === lines.length,
-    unchosenPromotions: selected.some((l) => !l.promotionItemId && l.options.some((o) => o.active && (o.flashStock === null || o.flashSold < o.flashStock))),
+    // "You have unselected promotional offers, abandon?": only where the dealer took a promotion off
+    // a line that qualifies for one (the cart pre-selects the best one, decision 065)
+    unchosenPromotions: selected.some((l) => !l.promotion && l.qualifying.length > 0),
     invalidSelected: selected.some((l) => !!l.error || !!l.stockError),
   };
 }
@@ -316,7 +341,7 @@ export async function moveToFavourites(db: DB, actor: CartActor, lineIds: number
   return done("order:cart.movedToFavourites", { n: lines.length });
 }
 
-/** Choose one of the promotions the line qualifies for (null: none). */
+/** Choose one of the promotions the line qualifies for (null: none, which the line keeps). */
 export async function choosePromotion(db: DB, actor: CartActor, lineId: number, promotionItemId: number | null, now = new Date()): Promise<CartResult> {
   const line = await ownLine(db, actor, lineId);
   if (!line) return unavailable();
@@ -324,8 +349,13 @@ export async function choosePromotion(db: DB, actor: CartActor, lineId: number, 
     const { error } = await checkLine(db, actor, line.product_id, line.qty, promotionItemId, now);
     if (error) return fail(error);
   }
-  await db.updateTable("cart_item").set({ promotion_item_id: promotionItemId, updated_at: now.toISOString() }).where("id", "=", line.id).execute();
-  return done("order:cart.promotionChosen");
+  // "no promotion" is remembered, so the cart does not pre-select the best one again (decision 065)
+  await db
+    .updateTable("cart_item")
+    .set({ promotion_item_id: promotionItemId, promotion_declined: promotionItemId === null ? 1 : 0, updated_at: now.toISOString() })
+    .where("id", "=", line.id)
+    .execute();
+  return done(promotionItemId === null ? "order:cart.promotionDeclined" : "order:cart.promotionChosen");
 }
 
 export interface LineReport {

@@ -55,19 +55,33 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
     expect((await getCart(db, fx.a)).allSelected).toBe(true);
   });
 
-  it("offers promotions, flags unchosen ones, and checks their conditions", async () => {
+  it("pre-selects the best promotion the line qualifies for; the dealer may decline it, and only then is it unchosen", async () => {
     await addToCart(db, fx.a, { productId: fx.products.insert, qty: 2 });
     let cart = await getCart(db, fx.a);
     const line = cart.lines.find((l) => l.productId === fx.products.insert)!;
     expect(line.options.map((o) => o.promotionItemId)).toEqual([fx.promo.sale]);
-    expect(cart.unchosenPromotions).toBe(true);
-    // the sale needs 5 pieces
+    // the sale needs 5 pieces: 2 qualify for nothing, so nothing is pre-selected or left unchosen
+    expect(line).toMatchObject({ qualifying: [], promotion: null, promotionItemId: null, promotionSource: "best" });
+    expect(cart.unchosenPromotions).toBe(false);
     expect(await choosePromotion(db, fx.a, line.id, fx.promo.sale)).toMatchObject({ ok: false, error: { key: "order:rules.promoMinQty" } });
+    // 5 pieces qualify: the cart takes the sale by itself, at the sale's price
     await setQuantity(db, fx.a, line.id, 5);
+    cart = await getCart(db, fx.a);
+    let now = cart.lines.find((l) => l.id === line.id)!;
+    expect(now).toMatchObject({ qualifying: [fx.promo.sale], promotionItemId: fx.promo.sale, promotionSource: "best" });
+    expect(now.priced).toMatchObject({ unit: 2_700, discount: 1_500, amount: 13_500 });
+    expect(cart.unchosenPromotions).toBe(false);
+    // the dealer declines it: full price, kept so, and now the spec's question is due at checkout
+    expect(await choosePromotion(db, fx.a, line.id, null)).toEqual({ ok: true, value: { key: "order:cart.promotionDeclined" } });
+    cart = await getCart(db, fx.a);
+    now = cart.lines.find((l) => l.id === line.id)!;
+    expect(now).toMatchObject({ promotion: null, promotionItemId: null, promotionSource: "declined" });
+    expect(now.priced).toMatchObject({ unit: 3_000, discount: 0, amount: 15_000 });
+    expect(cart.unchosenPromotions).toBe(true);
+    // and chooses it again
     expect(await choosePromotion(db, fx.a, line.id, fx.promo.sale)).toMatchObject({ ok: true });
     cart = await getCart(db, fx.a);
-    const chosen = cart.lines.find((l) => l.id === line.id)!;
-    expect(chosen.priced).toMatchObject({ unit: 2_700, discount: 1_500, amount: 13_500 });
+    expect(cart.lines.find((l) => l.id === line.id)).toMatchObject({ promotionItemId: fx.promo.sale, promotionSource: "chosen", priced: { unit: 2_700 } });
     expect(cart.unchosenPromotions).toBe(false);
     // a promotion of another product is no promotion of this line
     expect(await choosePromotion(db, fx.a, line.id, fx.promo.flash)).toMatchObject({ ok: false, error: { key: "common:errors.promotionEmpty" } });

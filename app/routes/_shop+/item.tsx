@@ -98,7 +98,6 @@ export default function ItemPage() {
   const p = d.product;
   const fav = forms.isFav(p.id, d.fav);
   const money = (v: number) => formatMoney(v, d.ctx.currency, d.lang);
-  const promoBest = d.offer.tags.find((x) => x.promoPrice !== null && x.promoPrice === d.offer.bestPromoPrice);
   const attrs: [string, string][] = [
     [t("detail.kind"), t(`kinds.${p.kind}`, { defaultValue: p.kind })],
     ...(p.grade ? [[t("detail.grade"), p.grade] as [string, string]] : []),
@@ -197,7 +196,9 @@ export default function ItemPage() {
             <div className="item-actions" onSubmit={forms.onSubmit}>
               {d.offer.canCart && d.ctx.canOrder ? (
                 <CartForm
-                  p={{ id: p.id, moq: d.offer.moq, mpq: d.offer.mpq, promotionItemId: promoBest?.promotionItemId ?? null }}
+                  // no promotion posted: the cart pre-selects the best one the line qualifies for (decision 065),
+                  // so a quantity below a promotion's condition is still added, at the dealer's price
+                  p={{ id: p.id, moq: d.offer.moq, mpq: d.offer.mpq, promotionItemId: null }}
                   redirectTo={d.redirectTo}
                   t={ct}
                   busy={forms.busy("cart", p.id)}
