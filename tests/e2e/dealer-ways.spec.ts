@@ -213,3 +213,39 @@ test.describe("issue 29 item 3: promotions are on by default", () => {
     });
   }
 });
+
+/** The gift product of company 1000's "满1000元赠刀片10片" and its gift quantity. */
+function giftOf(title: string): { code: string; qty: number } {
+  const db = openE2eDb();
+  try {
+    return db
+      .prepare(
+        `select p.ordering_code as code, pr.gift_qty as qty from promotion pr join product p on p.id = pr.gift_product_id
+         where pr.title_zh = ? and pr.tenant_id = (select id from tenant where code = '1000')`,
+      )
+      .get(title) as { code: string; qty: number };
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("issue 29 item 6: unfinished against the spec", () => {
+  test("a free gift shows with its quantity in the cart and in fill order", async ({ page, loginAs }, testInfo) => {
+    await freshDealer(testInfo, loginAs);
+    const gift = giftOf("满1000元赠刀片10片");
+    await page.goto("/shopCart");
+    await page.locator("#quick-text").fill("MTFNL2525M22 2");
+    await page.getByRole("button", { name: "加入购物车" }).click();
+    const line = page.locator("[data-testid=cart-line][data-code='MTFNL2525M22']");
+    await expect(line).toContainText("满1000元赠刀片10片");
+    const giftLine = page.locator(`[data-testid=gift-line][data-code='${gift.code}']`);
+    await expect(giftLine).toContainText("赠品");
+    await expect(giftLine.getByTestId("gift-qty")).toHaveText(String(gift.qty));
+
+    await page.getByRole("button", { name: "去结算", exact: true }).click();
+    await expect(page).toHaveURL(/\/order\/fillOrder/);
+    const filled = page.locator(`[data-testid=gift-line][data-code='${gift.code}']`);
+    await expect(filled).toContainText("免费，随订单发货");
+    await expect(filled.getByTestId("gift-qty")).toHaveText(String(gift.qty));
+  });
+});

@@ -6,6 +6,7 @@ import type { CartView as Cart, LineReport } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { Can } from "~/components/Can";
+import { GiftName } from "./GiftName";
 
 type Line = Cart["lines"][number];
 interface Props {
@@ -99,7 +100,7 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   </tr>
                 </thead>
                 <tbody>
-                  {cart.lines.map((l) => (
+                  {cart.lines.map((l) => [
                     <tr key={l.id} data-testid="cart-line" data-code={l.offer?.orderingCode} className={l.error ? "line-invalid" : undefined}>
                       <td className="check-col">
                         <input
@@ -131,8 +132,24 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                       <td>
                         <RowActions line={l} />
                       </td>
-                    </tr>
-                  ))}
+                    </tr>,
+                    l.gift && (
+                      // the free gift the line's promotion gives, with its quantity (computed by the cart)
+                      <tr key={`gift-${l.id}`} className="gift-row" data-testid="gift-line" data-code={l.gift.orderingCode}>
+                        <td className="check-col" />
+                        <td>
+                          <GiftName gift={l.gift} />
+                        </td>
+                        <td className="num">{money(0)}</td>
+                        <td className="num" data-testid="gift-qty">
+                          {l.gift.qty}
+                        </td>
+                        <td className="muted small">{l.promotion && (lang === "en" ? l.promotion.titleEn : l.promotion.titleZh)}</td>
+                        <td className="num">{money(0)}</td>
+                        <td />
+                      </tr>
+                    ),
+                  ])}
                 </tbody>
               </table>
             </div>
@@ -155,6 +172,11 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   </dl>
                   <QtyField line={l} />
                   <PromotionField line={l} money={money} />
+                  {l.gift && (
+                    <p className="gift-note" data-testid="gift-line" data-code={l.gift.orderingCode}>
+                      <GiftName gift={l.gift} /> × <span data-testid="gift-qty">{l.gift.qty}</span>
+                    </p>
+                  )}
                   <RowActions line={l} />
                 </li>
               ))}

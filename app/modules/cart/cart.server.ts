@@ -6,6 +6,7 @@ import { findProductsByCode, loadOffers, type Offer, type OfferActor, type Promo
 import {
   bestPromotion,
   checkPermission,
+  giftAllowance,
   checkPrice,
   checkProductChosen,
   normaliseCode,
@@ -47,6 +48,17 @@ export interface CartLineView {
   stockError: RuleError | null; // stock shortage (blocks the order, not the cart)
   /** an accepted quotation's non-standard item (decision 051): quoted price, made to order, no stock */
   madeToOrder: boolean;
+  /** the free gift the line's promotion gives with its quantity (spec §5), shown before the order is placed */
+  gift: CartGift | null;
+}
+
+/** A free gift: the gift product and how many pieces the line's promotion gives (computed here, never posted). */
+export interface CartGift {
+  productId: number;
+  orderingCode: string;
+  nameZh: string;
+  nameEn: string;
+  qty: number;
 }
 
 export interface CartView {
@@ -169,8 +181,10 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       error,
       stockError,
       madeToOrder,
+      gift: null,
     };
   });
+  await attachGifts(db, lines);
   const selected = lines.filter((l) => l.selected);
   const valid = selected.filter((l) => !l.error && l.priced);
   return {
@@ -187,6 +201,25 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     unchosenPromotions: selected.some((l) => !l.promotion && l.qualifying.length > 0),
     invalidSelected: selected.some((l) => !!l.error || !!l.stockError),
   };
+}
+
+/**
+ * The free gift of each line whose promotion gives one: the promotion's gift quantity for the line's
+ * quantity (giftAllowance: per multiple of the minimum quantity, else once), the product's code and
+ * names. A line that cannot be ordered gets none.
+ */
+async function attachGifts(db: DB, lines: CartLineView[]): Promise<void> {
+  const giving = lines.filter((l) => !l.error && l.promotion?.giftProductId && giftAllowance(l.promotion, l.qty) > 0);
+  if (giving.length === 0) return;
+  const products = await db
+    .selectFrom("product")
+    .select(["id", "ordering_code", "name_zh", "name_en"])
+    .where("id", "in", [...new Set(giving.map((l) => l.promotion!.giftProductId!))])
+    .execute();
+  for (const l of giving) {
+    const p = products.find((x) => x.id === l.promotion!.giftProductId);
+    if (p) l.gift = { productId: p.id, orderingCode: p.ordering_code, nameZh: p.name_zh, nameEn: p.name_en, qty: giftAllowance(l.promotion, l.qty) };
+  }
 }
 
 async function ownLine(db: DB, actor: CartActor, lineId: number) {

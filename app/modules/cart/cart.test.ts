@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { submitOrder } from "~/modules/orders/submit.server";
 import { addToCart, choosePromotion, getCart, moveToFavourites, quickOrder, removeLines, selectOnly, setQuantity, setSelected } from "./cart.server";
 
 describe.each(testDatabases())("cart on $name", ({ url }) => {
@@ -125,5 +126,66 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
     ]);
     expect((await quickOrder(db, fx.a, "  \n ")).error).toEqual({ key: "order:quick.empty" });
     expect((await quickOrder(db, fx.aNoOrder, `${insert} 1`)).report[0].error?.key).toBe("common:errors.noOrderPermission");
+  });
+
+  it("shows a promotion's free gift with its quantity before the order, and the order gets that gift line", async () => {
+    const now = Date.now();
+    const promo = await db
+      .insertInto("promotion")
+      .values({
+        tenant_id: fx.tenantId,
+        kind: "sale",
+        title_zh: "满1000元赠刀片10片",
+        title_en: "Spend 1,000 CNY, get 10 inserts free",
+        starts_at: new Date(now - 86400_000).toISOString(),
+        ends_at: new Date(now + 86400_000).toISOString(),
+        discount_bp: null,
+        min_qty: null,
+        min_amount: 100_000,
+        gift_product_id: fx.products.insert,
+        gift_qty: 10,
+        per_customer_limit: null,
+        created_at: new Date(now - 2 * 86400_000).toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("promotion_item").values({ promotion_id: promo.id, product_id: fx.products.holder, promo_price: null, flash_stock: null }).execute();
+    // one holder is 800.00: below 1,000.00, no gift
+    expect(await addToCart(db, fx.b, { productId: fx.products.holder, qty: 1 })).toMatchObject({ ok: true });
+    let line = (await getCart(db, fx.b)).lines.find((l) => l.productId === fx.products.holder)!;
+    expect(line).toMatchObject({ promotion: null, gift: null });
+    // two qualify: the gift promotion is pre-selected and its gift shows with its quantity
+    await setQuantity(db, fx.b, line.id, 2);
+    line = (await getCart(db, fx.b)).lines.find((l) => l.productId === fx.products.holder)!;
+    expect(line.promotionSource).toBe("best");
+    expect(line.gift).toEqual({
+      productId: fx.products.insert,
+      orderingCode: await code(fx.products.insert),
+      nameZh: expect.any(String),
+      nameEn: expect.any(String),
+      qty: 10,
+    });
+    // declined: no gift
+    await choosePromotion(db, fx.b, line.id, null);
+    expect((await getCart(db, fx.b)).lines.find((l) => l.id === line.id)!.gift).toBeNull();
+    await choosePromotion(db, fx.b, line.id, line.promotionItemId);
+    await selectOnly(db, fx.b, [line.id]);
+    const placed = await submitOrder(db, fx.b, {
+      token: "gift-order-token-0123456789",
+      addressId: fx.addressB,
+      paymentMethod: "prepayment",
+      expectedDeliveryDate: new Date(now + 60 * 86400_000).toISOString().slice(0, 10),
+    });
+    expect(placed).toMatchObject({ ok: true });
+    const order = await db
+      .selectFrom("sales_order")
+      .select("id")
+      .where("order_no", "=", placed.ok ? placed.orderNo : "")
+      .executeTakeFirstOrThrow();
+    const lines = await db.selectFrom("order_line").select(["product_id", "qty", "amount"]).where("order_id", "=", order.id).orderBy("line_no").execute();
+    expect(lines).toEqual([
+      { product_id: fx.products.holder, qty: 2, amount: 160_000 },
+      { product_id: fx.products.insert, qty: 10, amount: 0 },
+    ]);
   });
 });
