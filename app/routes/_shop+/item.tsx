@@ -118,10 +118,11 @@ export default function ItemPage() {
       : []),
     ...Object.entries(p.attributes).map(
       ([k, v]) =>
-        [t(`attrs.${k}`, { defaultValue: k.replace(/_/g, " ") }), typeof v === "boolean" ? t(v ? "attrs.yes" : "attrs.no") : String(v ?? "")] as [
-          string,
-          string,
-        ],
+        [
+          t(`attrs.${k}`, { defaultValue: k.replace(/_/g, " ") }),
+          // words among the values are translated too ("ball nose" 球头); codes and numbers stay as they are
+          typeof v === "boolean" ? t(v ? "attrs.yes" : "attrs.no") : typeof v === "string" ? t(`attrValues.${k}.${v}`, { defaultValue: v }) : String(v ?? ""),
+        ] as [string, string],
     ),
     [t("detail.unit"), p.unit],
     [t("detail.status"), p.status === "delisted" ? t("detail.statusDelisted") : t("detail.statusActive")],

@@ -19,6 +19,7 @@ import {
   cancelOrder,
   CANCEL_REASON_MAX,
   deleteOrder,
+  DISAGREED_REASON,
   disagreeOrder,
   getOrder,
   mayChangeOrder,
@@ -56,7 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   // the dates the dealer is asked to agree to, stated where he agrees (issue 29 item 1)
   const proposal = actions.agree || actions.disagree ? deliveryProposal(order, lines) : null;
-  return { order, lines, actions, proposal, canOrder: user.canOrder && hasPermission(user, CODE_OF.reAdd), reasonMax: CANCEL_REASON_MAX };
+  // the reason a disagreement leaves is a code: the page says it in words
+  const disagreed = order.cancel_reason === DISAGREED_REASON;
+  return { order, lines, actions, proposal, disagreed, canOrder: user.canOrder && hasPermission(user, CODE_OF.reAdd), reasonMax: CANCEL_REASON_MAX };
 }
 
 /** The function code of each of the page's buttons (the menu tables, roles-menus.ts). */
@@ -102,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function OrderDetailsPage() {
-  const { order, lines, actions, proposal, canOrder, reasonMax } = useLoaderData<typeof loader>();
+  const { order, lines, actions, proposal, disagreed, canOrder, reasonMax } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const { t, i18n } = useTranslation("order");
   const lang = i18n.language as Language;
@@ -187,7 +190,11 @@ export default function OrderDetailsPage() {
       )}
       <section className="card">
         <OrderFacts order={order} />
-        {order.cancel_reason && <p className="muted">{t("orders.cancelReasonShown", { reason: order.cancel_reason })}</p>}
+        {order.cancel_reason && (
+          <p className="muted" data-testid="cancel-reason">
+            {t("orders.cancelReasonShown", { reason: disagreed ? t("orders.disagreedReason") : order.cancel_reason })}
+          </p>
+        )}
       </section>
 
       <div className="order-actions">
