@@ -248,4 +248,68 @@ test.describe("issue 29 item 6: unfinished against the spec", () => {
     await expect(filled).toContainText("免费，随订单发货");
     await expect(filled.getByTestId("gift-qty")).toHaveText(String(gift.qty));
   });
+
+  test("no raw words on Chinese pages: notice types, a disagreement's reason, product attributes", async ({ page, loginAs }, testInfo) => {
+    test.setTimeout(90_000);
+    const code = await freshDealer(testInfo, loginAs);
+    // a sample-support notice (decision 050) on the message page
+    const db = openE2eDb();
+    try {
+      const u = db
+        .prepare("select id, (select tenant_id from user_tenant where user_id = app_user.id and is_default = 1) as tenant_id from app_user where code = ?")
+        .get(code) as {
+        id: number;
+        tenant_id: number;
+      };
+      db.prepare(
+        `insert into notice (user_id, tenant_id, type, title_zh, title_en, body_zh, body_en, detail_id, order_no, is_read, created_at)
+         values (?, ?, 'sample_support', '样品申请 S-1 已批准', 'Sample request S-1 approved', '', '', null, null, 0, ?)`,
+      ).run(u.id, u.tenant_id, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    await page.goto("/order/myMessage");
+    const row = page.getByTestId("messages-table").locator("tr", { hasText: "样品申请 S-1 已批准" });
+    await expect(row.locator(".tag")).toHaveText("样品支持");
+
+    // a dealer who disagrees reads why the order was cancelled in words
+    const orderNo = await placeOrderForReview(page, plainProduct(testInfo), 1);
+    await page.goto(`/order/orderDetails?orderNo=${orderNo}`);
+    await page.getByTestId("date-proposal").getByRole("button", { name: "不同意", exact: true }).click();
+    await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 已取消`);
+    await expect(page.getByTestId("cancel-reason")).toHaveText("取消原因：客户不同意交货日期");
+
+    // a grooving insert's attributes (the issue's MGMN500-M YBG205, or a sibling in this demo catalogue)
+    const groover = openE2eDb();
+    let grooving: string;
+    try {
+      grooving = (
+        groover.prepare("select ordering_code from product where ordering_code like 'MGMN%' and attributes like '%max_depth%' order by id limit 1").get() as {
+          ordering_code: string;
+        }
+      ).ordering_code;
+    } finally {
+      groover.close();
+    }
+    await page.goto(`/item?code=${encodeURIComponent(grooving)}`);
+    const facts = page.locator(".item-page");
+    for (const label of ["刃宽 (mm)", "最大切深 (mm)", "周边磨制"]) await expect(facts.getByText(label, { exact: true })).toBeVisible();
+    for (const raw of ["width", "max depth", "ground"]) await expect(facts.getByText(raw, { exact: true })).toHaveCount(0);
+  });
+
+  test("an expired session is told the spec's expired-login text", async ({ page, loginAs }, testInfo) => {
+    const code = await freshDealer(testInfo, loginAs);
+    const db = openE2eDb();
+    try {
+      db.prepare("update session set expires_at = ? where user_id = (select id from app_user where code = ?)").run(
+        new Date(Date.now() - 60_000).toISOString(),
+        code,
+      );
+    } finally {
+      db.close();
+    }
+    await page.goto("/order/addressManage");
+    await expect(page).toHaveURL(/\/shop_login\?redirect=%2Forder%2FaddressManage&expired=1$/);
+    await expect(page.getByTestId("not-logged-in")).toHaveText("当前登录已过期，请刷新页面后重新登录！");
+  });
 });
