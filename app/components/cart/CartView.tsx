@@ -141,8 +141,8 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                           <GiftName gift={l.gift} />
                         </td>
                         <td className="num">{money(0)}</td>
-                        <td className="num" data-testid="gift-qty">
-                          {l.gift.qty}
+                        <td className="num">
+                          × <span data-testid="gift-qty">{l.gift.qty}</span>
                         </td>
                         <td className="muted small">{l.promotion && (lang === "en" ? l.promotion.titleEn : l.promotion.titleZh)}</td>
                         <td className="num">{money(0)}</td>
