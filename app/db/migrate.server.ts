@@ -25,7 +25,8 @@ import * as shippedStatuses from "./migrations/2026-11-27-0020-shipped-statuses"
 import * as categoryFunctionCode from "./migrations/2026-11-27-0021-category-function-code";
 import * as orderLineCodeIndex from "./migrations/2026-11-27-0022-order-line-code-index";
 import * as productCatalogueNewIndex from "./migrations/2026-11-27-0023-product-catalogue-new-index";
-import * as staffMessages from "./migrations/2026-11-27-0024-staff-messages";
+import * as cartPromotionDeclined from "./migrations/2026-11-27-0024-cart-promotion-declined";
+import * as staffMessages from "./migrations/2026-11-27-0025-staff-messages";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -55,7 +56,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0021-category-function-code": categoryFunctionCode,
   "2026-11-27-0022-order-line-code-index": orderLineCodeIndex,
   "2026-11-27-0023-product-catalogue-new-index": productCatalogueNewIndex,
-  "2026-11-27-0024-staff-messages": staffMessages,
+  "2026-11-27-0024-cart-promotion-declined": cartPromotionDeclined,
+  "2026-11-27-0025-staff-messages": staffMessages,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

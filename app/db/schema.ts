@@ -246,6 +246,8 @@ export interface CartItemTable {
   qty: number;
   selected: Flag;
   promotion_item_id: number | null;
+  /** the dealer chose "no promotion": the cart does not pre-select the best one (decision 065) */
+  promotion_declined: IntDefault;
   created_at: CreatedAt;
   updated_at: string;
 }

@@ -2,22 +2,28 @@ import { redirect } from "@remix-run/node";
 import { NotFoundError } from "~/modules/errors";
 import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
-import { getOptionalSessionUser, type SignedInUser } from "~/utils/session.server";
+import { getOptionalSessionUser, readSessionToken, type SignedInUser } from "~/utils/session.server";
 
 /** Admin-style routes sign in at /login; every other route at the shop login (spec §2, §6). */
 function loginPathFor(pathname: string): string {
   return /^\/(profile|401|system)(\/|$)/.test(pathname) ? "/login" : "/shop_login";
 }
 
-function redirectToLogin(request: Request, loginPath?: string): never {
+/**
+ * To the login page with the page to return to. A browser that still sends a session cookie whose
+ * session is gone (expired, or ended by a password change) is told so: `expired=1` makes the login
+ * form say the spec's "The current login has expired…" instead of "You are not logged in…".
+ */
+async function redirectToLogin(request: Request, loginPath?: string): Promise<never> {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  throw redirect(`${loginPath ?? loginPathFor(url.pathname)}?redirect=${encodeURIComponent(back)}`);
+  const expired = (await readSessionToken(request)) !== null;
+  throw redirect(`${loginPath ?? loginPathFor(url.pathname)}?redirect=${encodeURIComponent(back)}${expired ? "&expired=1" : ""}`);
 }
 
 /** Anyone signed in, dealer or staff (the company switch, the language). */
 export async function requireSignedIn(request: Request, db: DB = getDb()): Promise<SignedInUser> {
-  return (await getOptionalSessionUser(request, db)) ?? redirectToLogin(request);
+  return (await getOptionalSessionUser(request, db)) ?? (await redirectToLogin(request));
 }
 
 /**
@@ -27,7 +33,7 @@ export async function requireSignedIn(request: Request, db: DB = getDb()): Promi
  */
 export async function requireUser(request: Request, db: DB = getDb()): Promise<SignedInUser> {
   const user = await getOptionalSessionUser(request, db);
-  if (!user) redirectToLogin(request);
+  if (!user) return redirectToLogin(request);
   if (user.isStaff) forbidden();
   return user;
 }
@@ -39,7 +45,7 @@ export async function requireUser(request: Request, db: DB = getDb()): Promise<S
  */
 export async function requireStaff(request: Request, funcCode: string | null, db: DB = getDb()): Promise<SignedInUser> {
   const user = await getOptionalSessionUser(request, db);
-  if (!user) redirectToLogin(request, "/login");
+  if (!user) return redirectToLogin(request, "/login");
   if (!user.isStaff) notFound();
   if (funcCode) requirePermission(user, funcCode);
   return user;

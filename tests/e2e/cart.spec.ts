@@ -146,19 +146,31 @@ test.describe("unselected promotions", () => {
     await page.getByRole("button", { name: "加入购物车" }).click();
     await expect(page.getByTestId("quick-report")).toContainText("1 行已加入");
     await page.goto("/shopCart");
+    // 50 pieces qualify for "10 % off from 50 pieces": the cart pre-selects it (decision 065)
+    const line = page.locator("[data-testid=cart-line][data-code='MGMN500-G YBG205']");
+    await expect(line.locator("select")).not.toHaveValue("none");
+    await expect(page.getByTestId("cart-totals")).not.toContainText("优惠−¥0.00");
+    // taken off by the dealer: only now does checkout ask
+    await line.locator("select").selectOption("none");
+    await line.getByRole("button", { name: "应用" }).click();
+    await expect(page.getByTestId("flash")).toContainText("已取消该商品的促销");
     await page.getByRole("button", { name: "去结算" }).click();
     await expect(page).toHaveURL(/confirm=promotions/);
     await expect(page.getByRole("alertdialog")).toContainText("您有未选择的促销优惠，是否放弃？");
     await page.getByRole("link", { name: "返回选择促销" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
-    // choose the promotion: the line gets the discount, checkout goes straight on
-    const line = page.locator("[data-testid=cart-line][data-code='MGMN500-G YBG205']");
+    // chosen again: the line gets the discount, checkout goes straight on
     await line.locator("select").selectOption({ index: 1 });
     await line.getByRole("button", { name: "应用" }).click();
     await expect(page.getByTestId("flash")).toContainText("促销已选择");
     await expect(page.getByTestId("cart-totals")).not.toContainText("优惠−¥0.00");
+    await page.getByRole("button", { name: "去结算" }).click();
+    await expect(page).toHaveURL(/\/order\/fillOrder/);
+    // taken off again and abandoned at the question: on to fill order
+    await page.goto("/shopCart");
     await page.locator("[data-testid=cart-line][data-code='MGMN500-G YBG205'] select").selectOption("none");
     await page.locator("[data-testid=cart-line][data-code='MGMN500-G YBG205']").getByRole("button", { name: "应用" }).click();
+    await expect(page.getByTestId("flash")).toContainText("已取消该商品的促销");
     await page.getByRole("button", { name: "去结算" }).click();
     await page.getByRole("button", { name: "放弃促销，继续结算" }).click();
     await expect(page).toHaveURL(/\/order\/fillOrder/);

@@ -20,6 +20,7 @@ export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, las
   const { t: tc } = useTranslation("common");
   const location = useLocation();
   const navigation = useNavigation();
+  const expired = new URLSearchParams(location.search).get("expired") === "1";
   const captchaOn = !!captchaImage;
   // No onValidate: the action validates (loginSchema), so zod stays on the server (decision 041).
   const [form, fields] = useForm<{ dataareacode: string; code: string; password: string; captcha: string; redirect: string }>({
@@ -33,7 +34,8 @@ export function LoginForm({ remembered, captchaImage, redirect, notLoggedIn, las
     <Form method="post" {...getFormProps(form)} className="login-form" data-testid="login-form">
       {notLoggedIn && !form.errors ? (
         <p className="message message-warning" role="status" data-testid="not-logged-in">
-          {tc("errors.notLoggedIn")}
+          {/* a session that ran out (the guard's expired=1): the spec's expired-login text */}
+          {tc(expired ? "errors.loginExpired" : "errors.notLoggedIn")}
         </p>
       ) : null}
       <FormError errors={form.errors} id={form.errorId} />

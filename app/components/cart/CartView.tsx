@@ -6,6 +6,7 @@ import type { CartView as Cart, LineReport } from "~/modules/cart/cart.server";
 import type { RuleError } from "~/modules/cart/rules";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { Can } from "~/components/Can";
+import { GiftName } from "./GiftName";
 
 type Line = Cart["lines"][number];
 interface Props {
@@ -99,7 +100,7 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   </tr>
                 </thead>
                 <tbody>
-                  {cart.lines.map((l) => (
+                  {cart.lines.map((l) => [
                     <tr key={l.id} data-testid="cart-line" data-code={l.offer?.orderingCode} className={l.error ? "line-invalid" : undefined}>
                       <td className="check-col">
                         <input
@@ -115,7 +116,9 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                       <td>
                         <LineInfo line={l} ruleText={ruleText} />
                       </td>
-                      <td className="num">{money(l.offer?.unitPrice)}</td>
+                      <td className="num">
+                        <UnitPrice line={l} money={money} />
+                      </td>
                       <td>
                         <QtyField line={l} />
                       </td>
@@ -129,8 +132,24 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                       <td>
                         <RowActions line={l} />
                       </td>
-                    </tr>
-                  ))}
+                    </tr>,
+                    l.gift && (
+                      // the free gift the line's promotion gives, with its quantity (computed by the cart)
+                      <tr key={`gift-${l.id}`} className="gift-row" data-testid="gift-line" data-code={l.gift.orderingCode}>
+                        <td className="check-col" />
+                        <td>
+                          <GiftName gift={l.gift} />
+                        </td>
+                        <td className="num">{money(0)}</td>
+                        <td className="num">
+                          × <span data-testid="gift-qty">{l.gift.qty}</span>
+                        </td>
+                        <td className="muted small">{l.promotion && (lang === "en" ? l.promotion.titleEn : l.promotion.titleZh)}</td>
+                        <td className="num">{money(0)}</td>
+                        <td />
+                      </tr>
+                    ),
+                  ])}
                 </tbody>
               </table>
             </div>
@@ -145,12 +164,19 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   <LineInfo line={l} ruleText={ruleText} />
                   <dl className="cart-card-facts">
                     <dt>{t("cart.unitPrice")}</dt>
-                    <dd>{money(l.offer?.unitPrice)}</dd>
+                    <dd>
+                      <UnitPrice line={l} money={money} />
+                    </dd>
                     <dt>{t("cart.amount")}</dt>
                     <dd>{money(l.priced?.amount)}</dd>
                   </dl>
                   <QtyField line={l} />
                   <PromotionField line={l} money={money} />
+                  {l.gift && (
+                    <p className="gift-note" data-testid="gift-line" data-code={l.gift.orderingCode}>
+                      <GiftName gift={l.gift} /> × <span data-testid="gift-qty">{l.gift.qty}</span>
+                    </p>
+                  )}
                   <RowActions line={l} />
                 </li>
               ))}
@@ -265,7 +291,7 @@ function QtyField({ line }: { line: Line }) {
   );
 }
 
-function PromotionField({ line, money }: { line: Line; money: (n: number | null) => string }) {
+function PromotionField({ line, money }: { line: Line; money: (n: number | null | undefined) => string }) {
   const { t, i18n } = useTranslation("order");
   if (line.options.length === 0) return <span className="muted no-promo">—</span>;
   return (
@@ -293,7 +319,19 @@ function PromotionField({ line, money }: { line: Line; money: (n: number | null)
           {t("cart.apply")}
         </button>
       </Can>
+      {line.promotionSource === "best" && line.promotion && <p className="muted small promo-note">{t("cart.bestChosen")}</p>}
     </div>
+  );
+}
+
+/** The unit price the line is charged: under a promotion the promotion's, the dealer's own struck through. */
+function UnitPrice({ line, money }: { line: Line; money: (n: number | null | undefined) => string }) {
+  const p = line.priced;
+  if (!p || p.unit === p.baseUnit) return <>{money(line.offer?.unitPrice)}</>;
+  return (
+    <>
+      <del className="muted small">{money(p.baseUnit)}</del> <span data-testid="promo-unit">{money(p.unit)}</span>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useCachedT } from "~/i18n/useCachedT";
 import type { MenuItem } from "~/modules/admin/menu-tree";
@@ -17,7 +18,7 @@ function menuTitle(items: readonly MenuItem[], href: string): string | undefined
   return undefined;
 }
 
-/** Links, company introduction, hotline and e-mail, notification box, copyright (zh only). */
+/** Links, company introduction, hotline and e-mail, notification box (each notice opens with one click), copyright (zh only). */
 export function ShopFooter({
   hotline,
   contactEmail,
@@ -86,9 +87,14 @@ export function ShopFooter({
             <ul>
               {notices.map((n) => (
                 <li key={n.id}>
-                  <a data-nav href={`/order/myMessage?id=${n.id}`}>
-                    {n.title}
-                  </a>
+                  {/* opening a notice marks it read and leads to where its action is (the order
+                      with the proposed date and agree / disagree): a post, one click, JS or not */}
+                  <Form method="post" action="/order/myMessage" className="inline-form">
+                    <input type="hidden" name="id" value={n.id} />
+                    <button type="submit" name="intent" value="open" className="link-button notice-link" data-testid="footer-notice">
+                      {n.title}
+                    </button>
+                  </Form>
                 </li>
               ))}
             </ul>

@@ -10,8 +10,11 @@ import { CompanySwitcher } from "~/components/auth/CompanySwitcher";
 import type { TenantOption } from "~/modules/auth/tenants.server";
 import { useCachedT } from "~/i18n/useCachedT";
 
+/** The signed-in dealer as the header shows him; `master`: a master account (only it manages sub-accounts). */
+type HeaderUser = Pick<SessionUser, "code" | "name" | "tenantName" | "tenantCode" | "tenantId"> & { master: boolean };
+
 export interface HeaderData {
-  user: Pick<SessionUser, "code" | "name" | "tenantName" | "tenantCode" | "tenantId"> | null;
+  user: HeaderUser | null;
   tenants?: TenantOption[];
   cartCount: number;
   unreadCount: number;
@@ -43,12 +46,7 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
             {showLanguageToggle ? <LanguageToggle /> : null}
             {user ? (
               <>
-                <a data-nav href="/profile/index" className="topbar-link" data-testid="account-link">
-                  {/* on a phone only the code shows; the word stays for screen readers */}
-                  <span className="account-word">{t("account")} </span>
-                  {user.code}
-                  {unreadCount > 0 ? <span className="badge">{badgeCount(unreadCount)}</span> : null}
-                </a>
+                <AccountMenu code={user.code} master={user.master} unreadCount={unreadCount} />
                 <Form method="post" action="/logout" className="inline-form">
                   <button type="submit" className="topbar-button">
                     {t("logout")}
@@ -83,5 +81,59 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
         )}
       </div>
     </header>
+  );
+}
+
+/**
+ * The account menu (issue 29 item 1): the account code with the unread badge opens the dealer's own
+ * pages — messages (with the unread count), favourites, orders, addresses, sub-accounts (master
+ * accounts only) and the personal centre. A `<details class="dropdown">`, so it opens without
+ * JavaScript; with JavaScript it also closes on Escape and on a click outside (useDismissDropdowns).
+ */
+function AccountMenu({ code, master, unreadCount }: { code: string; master: boolean; unreadCount: number }) {
+  const t = useCachedT("common");
+  const links: [string, string][] = [
+    ["/order/myCollect", t("titles.myFavourites")],
+    ["/order/order", t("titles.myOrders")],
+    ["/order/addressManage", t("titles.shippingAddresses")],
+    ...(master ? ([["/order/subAccount", t("titles.subAccounts")]] as [string, string][]) : []),
+    ["/profile/index", t("titles.personalCentre")],
+  ];
+  return (
+    <details className="dropdown account-menu" data-testid="account-menu">
+      <summary className="topbar-link" data-testid="account-link">
+        {/* on a phone only the code shows; the word stays for screen readers */}
+        <span className="account-word">{t("account")} </span>
+        {code}
+        <UnreadBadge n={unreadCount} />
+      </summary>
+      <ul className="dropdown-panel account-panel" aria-label={t("accountMenu.label")}>
+        <li>
+          <a data-nav href="/order/myMessage" data-testid="account-messages">
+            {t("titles.messages")}
+            <UnreadBadge n={unreadCount} />
+          </a>
+        </li>
+        {links.map(([href, label]) => (
+          <li key={href}>
+            <a data-nav href={href}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The unread count (capped at 99, spec §9) as a badge; a screen reader hears "3 unread messages". */
+function UnreadBadge({ n }: { n: number }) {
+  const t = useCachedT("common");
+  if (n <= 0) return null;
+  return (
+    <span className="badge">
+      <span aria-hidden="true">{badgeCount(n)}</span>
+      <span className="visually-hidden">{t("accountMenu.unread", { n })}</span>
+    </span>
   );
 }

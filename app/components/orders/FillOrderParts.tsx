@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GiftName } from "~/components/cart/GiftName";
 import type { Language } from "~/i18n/config";
 import { useRuleText } from "./RuleMessage";
 import { Can } from "~/components/Can";
@@ -99,6 +100,8 @@ interface FillLine {
   discount: number;
   esd: string;
   error: FillOrderError | null | undefined;
+  /** the free gift the line's promotion gives (the cart's, computed on the server) */
+  gift: { orderingCode: string; nameZh: string; nameEn: string; qty: number } | null;
 }
 
 /** The order's lines with their expected ship date (ESD) and the ship date the dealer asks for. */
@@ -130,7 +133,7 @@ export function FillOrderLines({
           </tr>
         </thead>
         <tbody>
-          {lines.map((l) => (
+          {lines.map((l) => [
             <tr key={l.id} data-testid="fill-line" className={l.error || lineError(l.id) ? "line-invalid" : undefined}>
               <td>
                 <span className="code">{l.code}</span>
@@ -150,8 +153,22 @@ export function FillOrderLines({
                 </label>
                 <input id={`sd_${l.id}`} className="date-input" type="date" name={`shipDates.${l.id}`} defaultValue={l.esd} min={today} />
               </td>
-            </tr>
-          ))}
+            </tr>,
+            l.gift && (
+              <tr key={`gift-${l.id}`} className="gift-row" data-testid="gift-line" data-code={l.gift.orderingCode}>
+                <td>
+                  <GiftName gift={l.gift} />
+                </td>
+                <td className="num" data-testid="gift-qty">
+                  {l.gift.qty}
+                </td>
+                <td className="num">{money(0)}</td>
+                <td className="num">{money(0)}</td>
+                <td>—</td>
+                <td>—</td>
+              </tr>
+            ),
+          ])}
         </tbody>
       </table>
     </div>

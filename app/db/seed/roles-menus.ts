@@ -210,7 +210,7 @@ export const CONTENT_CATEGORY_MENU: MenuDef = {
 
 /**
  * Messages to dealers (issue 29 item 13): the order desk and content editors write to one dealer
- * account, a customer's accounts, a province, a role or every dealer; migration 0024 adds it to a
+ * account, a customer's accounts, a province, a role or every dealer; migration 0025 adds it to a
  * database seeded before it.
  */
 export const DEALER_MESSAGE_MENU: MenuDef = {

@@ -4,11 +4,14 @@ import { orderTotals, priceLine, type PricedLine, type Totals } from "~/modules/
 import { quotedOffers } from "~/modules/quotation/orders.server";
 import { findProductsByCode, loadOffers, type Offer, type OfferActor, type PromotionOption } from "./offers.server";
 import {
+  bestPromotion,
   checkPermission,
+  giftAllowance,
   checkPrice,
   checkProductChosen,
   normaliseCode,
   parseQuickOrder,
+  qualifiesFor,
   QUICK_ORDER_MAX_LINES,
   validateCartLine,
   validateOrderLine,
@@ -32,14 +35,30 @@ export interface CartLineView {
   qty: number;
   selected: boolean;
   offer: Offer | null;
+  /** the promotion the line is priced with: the dealer's choice, else the best one it qualifies for */
   promotionItemId: number | null;
   promotion: PromotionOption | null;
+  /** how that promotion came: chosen by the dealer, pre-selected by the cart, or declined ("no promotion") */
+  promotionSource: "chosen" | "best" | "declined";
   options: PromotionOption[];
+  /** the options the line qualifies for now (quantity, amount, limits, flash stock) */
+  qualifying: number[];
   priced: PricedLine | null;
   error: RuleError | null; // why this line cannot be ordered now
   stockError: RuleError | null; // stock shortage (blocks the order, not the cart)
   /** an accepted quotation's non-standard item (decision 051): quoted price, made to order, no stock */
   madeToOrder: boolean;
+  /** the free gift the line's promotion gives with its quantity (spec §5), shown before the order is placed */
+  gift: CartGift | null;
+}
+
+/** A free gift: the gift product and how many pieces the line's promotion gives (computed here, never posted). */
+export interface CartGift {
+  productId: number;
+  orderingCode: string;
+  nameZh: string;
+  nameEn: string;
+  qty: number;
 }
 
 export interface CartView {
@@ -83,7 +102,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
   const [rows, tenant] = await Promise.all([
     db
       .selectFrom("cart_item")
-      .select(["id", "product_id", "qty", "selected", "promotion_item_id"])
+      .select(["id", "product_id", "qty", "selected", "promotion_item_id", "promotion_declined"])
       .where("user_id", "=", actor.id)
       .where("tenant_id", "=", actor.tenantId)
       .where("customer_id", "=", actor.customerId)
@@ -112,21 +131,35 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     rows.map((r) => r.product_id),
     now,
   );
-  const bought = await promotionPurchases(
-    db,
-    actor,
-    rows.flatMap((r) => (r.promotion_item_id ? [r.promotion_item_id] : [])),
-  );
+  // what the customer bought under every promotion a line may take (per-customer limits)
+  const bought = await promotionPurchases(db, actor, [
+    ...new Set(
+      rows.flatMap((r) => [
+        ...(r.promotion_item_id ? [r.promotion_item_id] : []),
+        ...(offers.get(r.product_id)?.promotions ?? []).map((o) => o.promotionItemId),
+      ]),
+    ),
+  ]);
+  const alreadyBought = (promotionItemId: number) => bought.get(promotionItemId) ?? 0;
   const lines: CartLineView[] = rows.map((r) => {
     const offer = offers.get(r.product_id) ?? null;
     const options = offer?.promotions ?? [];
-    const promotion = r.promotion_item_id ? (options.find((o) => o.promotionItemId === r.promotion_item_id) ?? null) : null;
+    const unitPrice = offer?.unitPrice ?? null;
+    const qualifying = unitPrice === null ? [] : options.filter((o) => qualifiesFor(o, { qty: r.qty, unitPrice, alreadyBought }));
+    // the dealer's choice; else, unless he declined, the best promotion the line qualifies for (decision 065)
+    const promotionSource = r.promotion_item_id ? "chosen" : r.promotion_declined ? "declined" : "best";
+    const promotion =
+      promotionSource === "chosen"
+        ? (options.find((o) => o.promotionItemId === r.promotion_item_id) ?? null)
+        : promotionSource === "best" && unitPrice !== null
+          ? bestPromotion(options, { qty: r.qty, unitPrice, alreadyBought })
+          : null;
     let error = validateCartLine({
       actor,
       product: offer,
       qty: r.qty,
       promotion: r.promotion_item_id ? promotion : undefined,
-      alreadyBought: r.promotion_item_id ? bought.get(r.promotion_item_id) : 0,
+      alreadyBought: r.promotion_item_id ? alreadyBought(r.promotion_item_id) : 0,
     });
     let stockError: RuleError | null = null;
     const madeToOrder = quoted.has(r.product_id);
@@ -139,15 +172,19 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       qty: r.qty,
       selected: r.selected === 1,
       offer,
-      promotionItemId: r.promotion_item_id,
+      promotionItemId: promotionSource === "chosen" ? r.promotion_item_id : (promotion?.promotionItemId ?? null),
       promotion,
+      promotionSource,
       options,
+      qualifying: qualifying.map((o) => o.promotionItemId),
       priced,
       error,
       stockError,
       madeToOrder,
+      gift: null,
     };
   });
+  await attachGifts(db, lines);
   const selected = lines.filter((l) => l.selected);
   const valid = selected.filter((l) => !l.error && l.priced);
   return {
@@ -159,9 +196,30 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
     tenant,
     selectedCount: selected.length,
     allSelected: lines.length > 0 && selected.length === lines.length,
-    unchosenPromotions: selected.some((l) => !l.promotionItemId && l.options.some((o) => o.active && (o.flashStock === null || o.flashSold < o.flashStock))),
+    // "You have unselected promotional offers, abandon?": only where the dealer took a promotion off
+    // a line that qualifies for one (the cart pre-selects the best one, decision 065)
+    unchosenPromotions: selected.some((l) => !l.promotion && l.qualifying.length > 0),
     invalidSelected: selected.some((l) => !!l.error || !!l.stockError),
   };
+}
+
+/**
+ * The free gift of each line whose promotion gives one: the promotion's gift quantity for the line's
+ * quantity (giftAllowance: per multiple of the minimum quantity, else once), the product's code and
+ * names. A line that cannot be ordered gets none.
+ */
+async function attachGifts(db: DB, lines: CartLineView[]): Promise<void> {
+  const giving = lines.filter((l) => !l.error && l.promotion?.giftProductId && giftAllowance(l.promotion, l.qty) > 0);
+  if (giving.length === 0) return;
+  const products = await db
+    .selectFrom("product")
+    .select(["id", "ordering_code", "name_zh", "name_en"])
+    .where("id", "in", [...new Set(giving.map((l) => l.promotion!.giftProductId!))])
+    .execute();
+  for (const l of giving) {
+    const p = products.find((x) => x.id === l.promotion!.giftProductId);
+    if (p) l.gift = { productId: p.id, orderingCode: p.ordering_code, nameZh: p.name_zh, nameEn: p.name_en, qty: giftAllowance(l.promotion, l.qty) };
+  }
 }
 
 async function ownLine(db: DB, actor: CartActor, lineId: number) {
@@ -316,7 +374,7 @@ export async function moveToFavourites(db: DB, actor: CartActor, lineIds: number
   return done("order:cart.movedToFavourites", { n: lines.length });
 }
 
-/** Choose one of the promotions the line qualifies for (null: none). */
+/** Choose one of the promotions the line qualifies for (null: none, which the line keeps). */
 export async function choosePromotion(db: DB, actor: CartActor, lineId: number, promotionItemId: number | null, now = new Date()): Promise<CartResult> {
   const line = await ownLine(db, actor, lineId);
   if (!line) return unavailable();
@@ -324,8 +382,13 @@ export async function choosePromotion(db: DB, actor: CartActor, lineId: number, 
     const { error } = await checkLine(db, actor, line.product_id, line.qty, promotionItemId, now);
     if (error) return fail(error);
   }
-  await db.updateTable("cart_item").set({ promotion_item_id: promotionItemId, updated_at: now.toISOString() }).where("id", "=", line.id).execute();
-  return done("order:cart.promotionChosen");
+  // "no promotion" is remembered, so the cart does not pre-select the best one again (decision 065)
+  await db
+    .updateTable("cart_item")
+    .set({ promotion_item_id: promotionItemId, promotion_declined: promotionItemId === null ? 1 : 0, updated_at: now.toISOString() })
+    .where("id", "=", line.id)
+    .execute();
+  return done(promotionItemId === null ? "order:cart.promotionDeclined" : "order:cart.promotionChosen");
 }
 
 export interface LineReport {

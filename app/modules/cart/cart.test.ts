@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { submitOrder } from "~/modules/orders/submit.server";
 import { addToCart, choosePromotion, getCart, moveToFavourites, quickOrder, removeLines, selectOnly, setQuantity, setSelected } from "./cart.server";
 
 describe.each(testDatabases())("cart on $name", ({ url }) => {
@@ -55,19 +56,33 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
     expect((await getCart(db, fx.a)).allSelected).toBe(true);
   });
 
-  it("offers promotions, flags unchosen ones, and checks their conditions", async () => {
+  it("pre-selects the best promotion the line qualifies for; the dealer may decline it, and only then is it unchosen", async () => {
     await addToCart(db, fx.a, { productId: fx.products.insert, qty: 2 });
     let cart = await getCart(db, fx.a);
     const line = cart.lines.find((l) => l.productId === fx.products.insert)!;
     expect(line.options.map((o) => o.promotionItemId)).toEqual([fx.promo.sale]);
-    expect(cart.unchosenPromotions).toBe(true);
-    // the sale needs 5 pieces
+    // the sale needs 5 pieces: 2 qualify for nothing, so nothing is pre-selected or left unchosen
+    expect(line).toMatchObject({ qualifying: [], promotion: null, promotionItemId: null, promotionSource: "best" });
+    expect(cart.unchosenPromotions).toBe(false);
     expect(await choosePromotion(db, fx.a, line.id, fx.promo.sale)).toMatchObject({ ok: false, error: { key: "order:rules.promoMinQty" } });
+    // 5 pieces qualify: the cart takes the sale by itself, at the sale's price
     await setQuantity(db, fx.a, line.id, 5);
+    cart = await getCart(db, fx.a);
+    let now = cart.lines.find((l) => l.id === line.id)!;
+    expect(now).toMatchObject({ qualifying: [fx.promo.sale], promotionItemId: fx.promo.sale, promotionSource: "best" });
+    expect(now.priced).toMatchObject({ unit: 2_700, discount: 1_500, amount: 13_500 });
+    expect(cart.unchosenPromotions).toBe(false);
+    // the dealer declines it: full price, kept so, and now the spec's question is due at checkout
+    expect(await choosePromotion(db, fx.a, line.id, null)).toEqual({ ok: true, value: { key: "order:cart.promotionDeclined" } });
+    cart = await getCart(db, fx.a);
+    now = cart.lines.find((l) => l.id === line.id)!;
+    expect(now).toMatchObject({ promotion: null, promotionItemId: null, promotionSource: "declined" });
+    expect(now.priced).toMatchObject({ unit: 3_000, discount: 0, amount: 15_000 });
+    expect(cart.unchosenPromotions).toBe(true);
+    // and chooses it again
     expect(await choosePromotion(db, fx.a, line.id, fx.promo.sale)).toMatchObject({ ok: true });
     cart = await getCart(db, fx.a);
-    const chosen = cart.lines.find((l) => l.id === line.id)!;
-    expect(chosen.priced).toMatchObject({ unit: 2_700, discount: 1_500, amount: 13_500 });
+    expect(cart.lines.find((l) => l.id === line.id)).toMatchObject({ promotionItemId: fx.promo.sale, promotionSource: "chosen", priced: { unit: 2_700 } });
     expect(cart.unchosenPromotions).toBe(false);
     // a promotion of another product is no promotion of this line
     expect(await choosePromotion(db, fx.a, line.id, fx.promo.flash)).toMatchObject({ ok: false, error: { key: "common:errors.promotionEmpty" } });
@@ -111,5 +126,66 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
     ]);
     expect((await quickOrder(db, fx.a, "  \n ")).error).toEqual({ key: "order:quick.empty" });
     expect((await quickOrder(db, fx.aNoOrder, `${insert} 1`)).report[0].error?.key).toBe("common:errors.noOrderPermission");
+  });
+
+  it("shows a promotion's free gift with its quantity before the order, and the order gets that gift line", async () => {
+    const now = Date.now();
+    const promo = await db
+      .insertInto("promotion")
+      .values({
+        tenant_id: fx.tenantId,
+        kind: "sale",
+        title_zh: "满1000元赠刀片10片",
+        title_en: "Spend 1,000 CNY, get 10 inserts free",
+        starts_at: new Date(now - 86400_000).toISOString(),
+        ends_at: new Date(now + 86400_000).toISOString(),
+        discount_bp: null,
+        min_qty: null,
+        min_amount: 100_000,
+        gift_product_id: fx.products.insert,
+        gift_qty: 10,
+        per_customer_limit: null,
+        created_at: new Date(now - 2 * 86400_000).toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("promotion_item").values({ promotion_id: promo.id, product_id: fx.products.holder, promo_price: null, flash_stock: null }).execute();
+    // one holder is 800.00: below 1,000.00, no gift
+    expect(await addToCart(db, fx.b, { productId: fx.products.holder, qty: 1 })).toMatchObject({ ok: true });
+    let line = (await getCart(db, fx.b)).lines.find((l) => l.productId === fx.products.holder)!;
+    expect(line).toMatchObject({ promotion: null, gift: null });
+    // two qualify: the gift promotion is pre-selected and its gift shows with its quantity
+    await setQuantity(db, fx.b, line.id, 2);
+    line = (await getCart(db, fx.b)).lines.find((l) => l.productId === fx.products.holder)!;
+    expect(line.promotionSource).toBe("best");
+    expect(line.gift).toEqual({
+      productId: fx.products.insert,
+      orderingCode: await code(fx.products.insert),
+      nameZh: expect.any(String),
+      nameEn: expect.any(String),
+      qty: 10,
+    });
+    // declined: no gift
+    await choosePromotion(db, fx.b, line.id, null);
+    expect((await getCart(db, fx.b)).lines.find((l) => l.id === line.id)!.gift).toBeNull();
+    await choosePromotion(db, fx.b, line.id, line.promotionItemId);
+    await selectOnly(db, fx.b, [line.id]);
+    const placed = await submitOrder(db, fx.b, {
+      token: "gift-order-token-0123456789",
+      addressId: fx.addressB,
+      paymentMethod: "prepayment",
+      expectedDeliveryDate: new Date(now + 60 * 86400_000).toISOString().slice(0, 10),
+    });
+    expect(placed).toMatchObject({ ok: true });
+    const order = await db
+      .selectFrom("sales_order")
+      .select("id")
+      .where("order_no", "=", placed.ok ? placed.orderNo : "")
+      .executeTakeFirstOrThrow();
+    const lines = await db.selectFrom("order_line").select(["product_id", "qty", "amount"]).where("order_id", "=", order.id).orderBy("line_no").execute();
+    expect(lines).toEqual([
+      { product_id: fx.products.holder, qty: 2, amount: 160_000 },
+      { product_id: fx.products.insert, qty: 10, amount: 0 },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   checkProductChosen,
   checkPromotionConditions,
   checkQuantity,
+  bestPromotion,
   checkStockForOrder,
   giftAllowance,
   normaliseCode,
@@ -177,5 +178,28 @@ describe("ISO-code normalisation and quick order parsing", () => {
       ["Y", null, "order:rules.qtyInvalid"],
     ]);
     expect(lines[3].lineNo).toBe(5);
+  });
+});
+
+describe("bestPromotion (issue 29 item 3, decision 065)", () => {
+  const option = (id: number, unit: number | null, extra: Partial<RulePromotion> = {}) => ({ ...promo, promotionItemId: id, unit, ...extra });
+  const none = () => 0;
+  it.each([
+    ["the lowest unit price", [option(1, 2800), option(2, 2500), option(3, 2700)], 20, 2],
+    ["none when no promotion is offered", [], 20, null],
+    ["not one whose minimum quantity the line misses", [option(1, 2800), option(2, 2500, { minQty: 50 })], 20, 1],
+    ["not one whose minimum amount the line misses (20 × 30.00 < 1,000.00)", [option(1, null, { giftQty: 10, minAmount: 100_000 })], 20, null],
+    ["a gift at the dealer's price when it is the only one the line qualifies for", [option(1, null, { giftQty: 10, minAmount: 50_000 })], 20, 1],
+    ["at the same price the larger gift", [option(1, 2500), option(2, 2500, { giftQty: 2 })], 20, 2],
+    ["at the same price and gift the oldest", [option(3, 2500), option(2, 2500)], 20, 2],
+    ["not a sold-out flash sale", [option(1, 2000, { flashStock: 10, flashSold: 10 }), option(2, 2600)], 20, 2],
+  ])("%s", (_name, options, qty, expected) => {
+    expect(bestPromotion(options, { qty, unitPrice: 3000, alreadyBought: none })?.promotionItemId ?? null).toBe(expected);
+  });
+
+  it("counts what the customer already bought against the per-customer limit", () => {
+    const limited = [option(1, 2000, { perCustomerLimit: 30 }), option(2, 2600)];
+    expect(bestPromotion(limited, { qty: 20, unitPrice: 3000, alreadyBought: () => 0 })?.promotionItemId).toBe(1);
+    expect(bestPromotion(limited, { qty: 20, unitPrice: 3000, alreadyBought: (id) => (id === 1 ? 20 : 0) })?.promotionItemId).toBe(2);
   });
 });

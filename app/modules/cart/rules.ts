@@ -91,6 +91,38 @@ export function checkPromotionConditions(
   return checkFlashStock(promo, line.qty);
 }
 
+/** A line's quantity and price, and what the customer already bought under each promotion item. */
+export interface PromotionLine {
+  qty: number;
+  unitPrice: number;
+  alreadyBought: (promotionItemId: number) => number;
+}
+
+/** Whether the line qualifies for the promotion now (conditions, per-customer limit, flash stock). */
+export const qualifiesFor = (o: RulePromotion & { promotionItemId: number }, line: PromotionLine) =>
+  !checkPromotionConditions(o, { qty: line.qty, amount: line.unitPrice * line.qty, alreadyBought: line.alreadyBought(o.promotionItemId) });
+
+/**
+ * The promotion the cart pre-selects for a line (issue 29 item 3, decision 065): among the ones the
+ * line qualifies for (conditions met with its quantity and amount, what the customer already bought
+ * counted), the lowest unit price — the price the product list shows —; at the same price the one
+ * with the larger free gift, then the oldest. Null when it qualifies for none.
+ */
+export function bestPromotion<P extends RulePromotion & { promotionItemId: number; unit: number | null }>(
+  options: readonly P[],
+  line: PromotionLine,
+): P | null {
+  const qualifying = options.filter((o) => qualifiesFor(o, line));
+  // lowest unit price, then the larger gift, then the oldest item
+  const rank = (o: P) => [o.unit ?? line.unitPrice, -giftAllowance(o, line.qty), o.promotionItemId];
+  const before = (a: P, b: P) => {
+    const [x, y] = [rank(a), rank(b)];
+    const i = x.findIndex((v, k) => v !== y[k]);
+    return i >= 0 && x[i] < y[i];
+  };
+  return qualifying.reduce<P | null>((best, o) => (!best || before(o, best) ? o : best), null);
+}
+
 /** Free gifts: at most the promotion's gift quantity per qualifying line. */
 export function giftAllowance(promo: Pick<RulePromotion, "giftQty" | "minQty"> | null, qty: number): number {
   if (!promo || !promo.giftQty) return 0;

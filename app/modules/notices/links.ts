@@ -1,7 +1,8 @@
 /**
- * Where opening a notice leads (spec §4 "messages and to-dos"): an order's notices to that order in
- * the order list, after-sales feedback to its detail, anything else stays on the message list with
- * the notice highlighted.
+ * Where opening a notice leads (spec §4 "messages and to-dos"): an order's notices to that order's
+ * details, where its action is (the proposed date with agree / disagree; issue 29 item 1, decision
+ * 065), after-sales feedback to its detail, anything else stays on the message list with the notice
+ * highlighted.
  */
 const ORDER_NOTICE_TYPES = new Set(["cancel_order", "erp_delivery_feedback", "delivery"]);
 
@@ -9,7 +10,7 @@ const ORDER_NOTICE_TYPES = new Set(["cancel_order", "erp_delivery_feedback", "de
 export const isOrderNotice = (type: string) => ORDER_NOTICE_TYPES.has(type);
 
 export function noticeTarget(notice: { id: number; type: string; orderNo: string | null; detailId: number | null }): string {
-  if (isOrderNotice(notice.type) && notice.orderNo) return `/order/order?orderNo=${encodeURIComponent(notice.orderNo)}`;
+  if (isOrderNotice(notice.type) && notice.orderNo) return `/order/orderDetails?orderNo=${encodeURIComponent(notice.orderNo)}`;
   if (notice.type === "customer_feedback" && notice.detailId) return `/afterSalesService/askAfterSalesDetails?id=${notice.detailId}`;
   // sample and tool-body requests (decision 050): to the request
   if (notice.type === "sample_support" && notice.detailId) return `/customerSupport/samplesSupport/${notice.detailId}`;

@@ -238,8 +238,11 @@ export async function cancelOrder(db: DB, actor: OrderChanger, orderNo: string, 
 export const agreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now = new Date()) =>
   transition(db, actor, orderNo, "agree", { notice: "confirmed", now });
 
+/** The cancel reason an order keeps when the dealer disagrees with its delivery date: a code, shown in the reader's language. */
+export const DISAGREED_REASON = "disagree";
+
 export const disagreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now = new Date()) =>
-  transition(db, actor, orderNo, "disagree", { notice: "disagreed", reason: "disagree", now });
+  transition(db, actor, orderNo, "disagree", { notice: "disagreed", reason: DISAGREED_REASON, now });
 
 /** Only a to-be-submitted order can be deleted. */
 export async function deleteOrder(db: DB, actor: OrderChanger, orderNo: string): Promise<OrderActionResult> {

@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect.server";
 import { getFixedT } from "~/i18n/i18n.server";
-import { getCart, type CartActor, type CartView } from "~/modules/cart/cart.server";
-import { checkPermission, giftAllowance, type RuleError } from "~/modules/cart/rules";
+import { getCart, type CartActor, type CartGift, type CartView } from "~/modules/cart/cart.server";
+import { checkPermission, type RuleError } from "~/modules/cart/rules";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
 import { markQuotationOrdered } from "~/modules/quotation/orders.server";
 import { drawReservations } from "~/modules/support/reservations.server";
@@ -206,7 +206,7 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
       await trx.updateTable("sales_order").set({ order_no: orderNo }).where("id", "=", order.id).execute();
 
       let lineNo = 0;
-      const gifts: { productId: number; qty: number }[] = [];
+      const gifts: CartGift[] = [];
       for (const l of lines) {
         const o = l.offer!;
         lineNo += 1;
@@ -257,44 +257,29 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
             throw new SubmitAbort([{ key: "order:rules.flashStock", values: { left: 0 }, lineId: l.id }]);
           }
         }
-        if (l.promotion?.giftProductId) {
-          const qty = giftAllowance(l.promotion, l.qty);
-          if (qty > 0) gifts.push({ productId: l.promotion.giftProductId, qty });
-        }
+        // the gift the cart showed, computed by getCart from the line's promotion and quantity
+        if (l.gift) gifts.push(l.gift);
       }
-      if (gifts.length) {
-        const giftProducts = await trx
-          .selectFrom("product")
-          .select(["id", "ordering_code", "name_zh", "name_en"])
-          .where(
-            "id",
-            "in",
-            gifts.map((g) => g.productId),
-          )
+      for (const g of gifts) {
+        lineNo += 1;
+        await trx
+          .insertInto("order_line")
+          .values({
+            order_id: order.id,
+            line_no: lineNo,
+            product_id: g.productId,
+            ordering_code: g.orderingCode,
+            name_zh: getFixedT("zh", "order")("lineNames.gift", { name: g.nameZh }),
+            name_en: getFixedT("en", "order")("lineNames.gift", { name: g.nameEn }),
+            qty: g.qty,
+            unit_price: 0,
+            discount_amount: 0,
+            amount: 0,
+            promotion_item_id: null,
+            esd: null,
+            ship_date: null,
+          })
           .execute();
-        for (const g of gifts) {
-          const p = giftProducts.find((x) => x.id === g.productId);
-          if (!p) continue;
-          lineNo += 1;
-          await trx
-            .insertInto("order_line")
-            .values({
-              order_id: order.id,
-              line_no: lineNo,
-              product_id: p.id,
-              ordering_code: p.ordering_code,
-              name_zh: getFixedT("zh", "order")("lineNames.gift", { name: p.name_zh }),
-              name_en: getFixedT("en", "order")("lineNames.gift", { name: p.name_en }),
-              qty: g.qty,
-              unit_price: 0,
-              discount_amount: 0,
-              amount: 0,
-              promotion_item_id: null,
-              esd: null,
-              ship_date: null,
-            })
-            .execute();
-        }
       }
       if (status === "to_be_confirmed") await addOrderNotice(trx, actor, orderNo, "review", now);
       return orderNo;

@@ -52,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           tenantName: lang === "en" ? user.tenantNameEn : user.tenantName,
           tenantCode: user.tenantCode,
           tenantId: user.tenantId,
+          master: user.masterUserId === null,
         },
         tenants,
         cartCount,

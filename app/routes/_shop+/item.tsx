@@ -98,7 +98,6 @@ export default function ItemPage() {
   const p = d.product;
   const fav = forms.isFav(p.id, d.fav);
   const money = (v: number) => formatMoney(v, d.ctx.currency, d.lang);
-  const promoBest = d.offer.tags.find((x) => x.promoPrice !== null && x.promoPrice === d.offer.bestPromoPrice);
   const attrs: [string, string][] = [
     [t("detail.kind"), t(`kinds.${p.kind}`, { defaultValue: p.kind })],
     ...(p.grade ? [[t("detail.grade"), p.grade] as [string, string]] : []),
@@ -119,10 +118,11 @@ export default function ItemPage() {
       : []),
     ...Object.entries(p.attributes).map(
       ([k, v]) =>
-        [t(`attrs.${k}`, { defaultValue: k.replace(/_/g, " ") }), typeof v === "boolean" ? t(v ? "attrs.yes" : "attrs.no") : String(v ?? "")] as [
-          string,
-          string,
-        ],
+        [
+          t(`attrs.${k}`, { defaultValue: k.replace(/_/g, " ") }),
+          // words among the values are translated too ("ball nose" 球头); codes and numbers stay as they are
+          typeof v === "boolean" ? t(v ? "attrs.yes" : "attrs.no") : typeof v === "string" ? t(`attrValues.${k}.${v}`, { defaultValue: v }) : String(v ?? ""),
+        ] as [string, string],
     ),
     [t("detail.unit"), p.unit],
     [t("detail.status"), p.status === "delisted" ? t("detail.statusDelisted") : t("detail.statusActive")],
@@ -197,7 +197,9 @@ export default function ItemPage() {
             <div className="item-actions" onSubmit={forms.onSubmit}>
               {d.offer.canCart && d.ctx.canOrder ? (
                 <CartForm
-                  p={{ id: p.id, moq: d.offer.moq, mpq: d.offer.mpq, promotionItemId: promoBest?.promotionItemId ?? null }}
+                  // no promotion posted: the cart pre-selects the best one the line qualifies for (decision 065),
+                  // so a quantity below a promotion's condition is still added, at the dealer's price
+                  p={{ id: p.id, moq: d.offer.moq, mpq: d.offer.mpq, promotionItemId: null }}
                   redirectTo={d.redirectTo}
                   t={ct}
                   busy={forms.busy("cart", p.id)}

@@ -78,7 +78,7 @@ export default function MessagesPage() {
               {rows.map((n) => (
                 <tr key={n.id} className={n.isRead ? undefined : "unread"} aria-current={highlight === n.id ? "true" : undefined}>
                   <td>
-                    <span className="tag">{t(`messages.types.${n.type}`, { defaultValue: n.type })}</span>
+                    <span className="tag">{t(`messages.types.${n.type}`, { defaultValue: t("messages.types.message") })}</span>
                   </td>
                   <td>
                     <div>{n.title}</div>

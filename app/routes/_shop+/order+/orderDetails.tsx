@@ -19,6 +19,7 @@ import {
   cancelOrder,
   CANCEL_REASON_MAX,
   deleteOrder,
+  DISAGREED_REASON,
   disagreeOrder,
   getOrder,
   mayChangeOrder,
@@ -26,6 +27,7 @@ import {
   reAddToCart,
 } from "~/modules/orders/orders.server";
 import { customerActions } from "~/modules/orders/status";
+import { deliveryProposal } from "~/modules/orders/proposal";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { OrderActionSchema, OrderNoSchema } from "./__forms.server";
@@ -53,7 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     agree: byStatus.agree && may(CODE_OF.agree),
     disagree: byStatus.disagree && may(CODE_OF.disagree),
   };
-  return { order, lines, actions, canOrder: user.canOrder && hasPermission(user, CODE_OF.reAdd), reasonMax: CANCEL_REASON_MAX };
+  // the dates the dealer is asked to agree to, stated where he agrees (issue 29 item 1)
+  const proposal = actions.agree || actions.disagree ? deliveryProposal(order, lines) : null;
+  // the reason a disagreement leaves is a code: the page says it in words
+  const disagreed = order.cancel_reason === DISAGREED_REASON;
+  return { order, lines, actions, proposal, disagreed, canOrder: user.canOrder && hasPermission(user, CODE_OF.reAdd), reasonMax: CANCEL_REASON_MAX };
 }
 
 /** The function code of each of the page's buttons (the menu tables, roles-menus.ts). */
@@ -99,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function OrderDetailsPage() {
-  const { order, lines, actions, canOrder, reasonMax } = useLoaderData<typeof loader>();
+  const { order, lines, actions, proposal, disagreed, canOrder, reasonMax } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const { t, i18n } = useTranslation("order");
   const lang = i18n.language as Language;
@@ -137,41 +143,63 @@ export default function OrderDetailsPage() {
       </div>
       {/* a cancel refused after the order shipped: the cancel panel is gone, the message shows here */}
       <FormError errors={otherErrors} />
-      {actions.agree && <p className="message message-warning">{t("orders.agreeHint")}</p>}
+      {(actions.agree || actions.disagree) && (
+        <section className="card proposal" aria-labelledby="proposal-title" data-testid="date-proposal">
+          <h2 id="proposal-title" className="section-title">
+            {t("orders.agreeHint")}
+          </h2>
+          {proposal && (
+            <>
+              <p className="message message-warning" data-testid="proposed-date">
+                {t(order.status === "date_proposed" ? "orders.proposal.desk" : "orders.proposal.review", { date: proposal.date, wanted: proposal.wanted })}
+              </p>
+              <div className="table-scroll">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="num">
+                        {t("orders.lineNo")}
+                      </th>
+                      <th scope="col">{t("cart.code")}</th>
+                      <th scope="col">{t("orders.proposal.requested")}</th>
+                      <th scope="col">{t("orders.proposal.proposed")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {proposal.lines.map((l) => (
+                      <tr key={l.lineNo}>
+                        <td className="num">{l.lineNo}</td>
+                        <td className="code">{l.code}</td>
+                        <td>{l.requested ?? "—"}</td>
+                        <td>
+                          <strong>{l.proposed}</strong>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+          <p className="muted small">{t("orders.proposal.choice")}</p>
+          <div className="order-actions">
+            {actions.agree && <IntentButton intent="agree" label={t("orders.agree")} primary />}
+            {actions.disagree && <IntentButton intent="disagree" label={t("orders.disagree")} />}
+          </div>
+        </section>
+      )}
       <section className="card">
         <OrderFacts order={order} />
-        {order.cancel_reason && <p className="muted">{t("orders.cancelReasonShown", { reason: order.cancel_reason })}</p>}
+        {order.cancel_reason && (
+          <p className="muted" data-testid="cancel-reason">
+            {t("orders.cancelReasonShown", { reason: disagreed ? t("orders.disagreedReason") : order.cancel_reason })}
+          </p>
+        )}
       </section>
 
       <div className="order-actions">
-        {actions.agree && (
-          <Form method="post">
-            <button className="btn" name="intent" value="agree">
-              {t("orders.agree")}
-            </button>
-          </Form>
-        )}
-        {actions.disagree && (
-          <Form method="post">
-            <button className="btn btn-outline" name="intent" value="disagree">
-              {t("orders.disagree")}
-            </button>
-          </Form>
-        )}
-        {canOrder && (
-          <Form method="post">
-            <button className="btn btn-outline" name="intent" value="reAdd">
-              {t("orders.reAdd")}
-            </button>
-          </Form>
-        )}
-        {actions.delete && (
-          <Form method="post">
-            <button className="btn btn-outline" name="intent" value="delete">
-              {t("orders.delete")}
-            </button>
-          </Form>
-        )}
+        {canOrder && <IntentButton intent="reAdd" label={t("orders.reAdd")} />}
+        {actions.delete && <IntentButton intent="delete" label={t("orders.delete")} />}
         {actions.cancel && (
           <details className="inline-details" open={!!cancelError}>
             <summary className="btn btn-outline">{t("orders.cancel")}</summary>
@@ -245,5 +273,16 @@ export default function OrderDetailsPage() {
         <Link to="/order/order">{t("orders.back")}</Link>
       </p>
     </div>
+  );
+}
+
+/** One of the order's buttons: a form of its own posting its intent (works without JavaScript). */
+function IntentButton({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <button className={primary ? "btn" : "btn btn-outline"} name="intent" value={intent}>
+        {label}
+      </button>
+    </Form>
   );
 }

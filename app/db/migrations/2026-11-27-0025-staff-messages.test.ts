@@ -3,9 +3,9 @@ import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { grantedFunctionCodes } from "~/modules/admin/menus.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { addMessageMenu } from "./2026-11-27-0024-staff-messages";
+import { addMessageMenu } from "./2026-11-27-0025-staff-messages";
 
-/** Migration 0024 on a database seeded before it: the dealer-messages page appears for the desk, editors and administrators. */
+/** Migration 0025 on a database seeded before it: the dealer-messages page appears for the desk, editors and administrators. */
 describe.each(testDatabases())("the dealer-messages page on $name", ({ url }) => {
   let db: DB;
   beforeAll(async () => {
