@@ -105,7 +105,8 @@ describe("/system/dataArea", () => {
     expect(again.status).toBe(400);
     const body = (await again.json()) as { intent: string; result: { error: Record<string, string[]> } };
     expect(body.intent).toBe("create");
-    expect(body.result.error.code).toEqual(["adminData:dataArea.codeTaken"]);
+    // translated on the server, in the signed-in administrator's language (decision 060)
+    expect(body.result.error.code).toEqual(["该公司代码已存在"]);
 
     const bad = await answer(
       list.action({
@@ -116,9 +117,9 @@ describe("/system/dataArea", () => {
     );
     const errors = ((await bad.json()) as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors).toMatchObject({
-      code: ["adminData:dataArea.form.codeFormat"],
-      taxRate: ["adminData:dataArea.form.taxFormat"],
-      parentId: ["adminData:dataArea.form.parentRequired"],
+      code: ["公司代码最多 20 位，只能包含字母、数字、下划线和连字符"],
+      taxRate: ["请输入 0 到 99.99 之间、最多两位小数的税率"],
+      parentId: ["请选择上级主体"],
     });
   });
 

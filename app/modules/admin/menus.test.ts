@@ -66,6 +66,7 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
       "Catalogue",
       "Promotions",
       "Content",
+      "Dealer messages",
       "Customer service",
       "Tool quotations",
       "After-sales feedback",
@@ -76,6 +77,7 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
       "Dashboard",
       "Order desk",
       "Customers and prices",
+      "Dealer messages",
       "Tool quotations",
     ]);
     expect((await menuTree(db, { area: "admin", roles: ["content_editor"], lang: "en" })).map((i) => i.title)).toEqual([
@@ -83,6 +85,7 @@ describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
       "Catalogue",
       "Promotions",
       "Content",
+      "Dealer messages",
     ]);
     expect((await menuTree(db, { area: "admin", roles: ["support_staff"], lang: "en" })).map((i) => i.title)).toEqual([
       "Dashboard",
