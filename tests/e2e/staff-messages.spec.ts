@@ -43,6 +43,9 @@ test("a message the desk sends to one dealer reaches that dealer and no other", 
 
   const other = await dealerPage(browser, testInfo, bystander);
   await other.goto("/order/myMessage");
+  // the bystander's messages page, loaded, without the message
+  await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(other).toHaveURL(/\/order\/myMessage$/);
   await expect(other.getByText(title)).toHaveCount(0);
   await other.context().close();
 });
