@@ -59,7 +59,8 @@ test("the personal centre: contact details, avatar, recently viewed, orders per 
   await expect(page.getByText("头像已更新")).toBeVisible();
   const avatar = page.getByTestId("profile-avatar");
   await expect(avatar).toBeVisible();
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  // the image may still be on its way when the page shows; the browser decoding it proves it is served
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
   await page.getByTestId("profile-avatar-remove").click();
   await expect(page.getByText("头像已删除")).toBeVisible();
   await expect(page.getByTestId("profile-avatar")).toHaveCount(0);
