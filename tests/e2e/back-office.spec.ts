@@ -95,6 +95,25 @@ test("a function code taken away from a role hides its element and its action an
   await dealer.context().close();
 });
 
+test("a role's grants are the named menu tree; the whole-group box grants a group at once", async ({ page }, info) => {
+  await signInAdmin(page);
+  await page.goto("/system/role/new");
+  const code = `desk_${info.project.name.replace(/-/g, "_")}_${Date.now() % 100000}`;
+  await page.getByLabel("角色编码").fill(code);
+  await page.getByLabel("中文名称").fill("整组测试");
+  await page.getByLabel("英文名称").fill("Whole group test");
+  const desk = page.getByRole("region", { name: "订单处理", exact: true });
+  await expect(desk.getByRole("checkbox", { name: /处理订单/ })).toBeVisible();
+  await desk.getByRole("checkbox", { name: "整组授予" }).check();
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("flash")).toContainText("角色已保存");
+  await page.getByRole("link", { name: `编辑角色 ${code}` }).click();
+  const saved = page.getByRole("region", { name: "订单处理", exact: true });
+  await expect(saved.getByText("已授予 7/7")).toBeVisible();
+  for (const name of [/查看订单/, /处理订单/, /登记发货/]) await expect(saved.getByRole("checkbox", { name })).toBeChecked();
+  await expect(page.getByRole("region", { name: "系统管理", exact: true }).getByText("已授予 0/20")).toBeVisible();
+});
+
 test("at 390 px the sidebar is closed and opens from the top bar", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAdmin(page);
@@ -108,8 +127,21 @@ test("the order desk's dashboard draws its charts on the server; the content edi
   await loginAs("EMP000002");
   await page.goto("/system");
   const sales = page.getByTestId("sales-dashboard");
-  await expect(sales.locator("svg[role=img]")).toHaveCount(2);
+  await expect(sales.locator(".chart-plot[role=img]")).toHaveCount(2);
   await expect(sales.getByRole("img", { name: "每日订单数" })).toBeVisible();
+  // menu and role counts are the administrators' business; the desk sees its orders' count
+  await expect(page.getByRole("link", { name: /订单/ }).filter({ hasText: /^\s*\d+\s*订单\s*$/ })).toHaveAttribute("href", "/system/orders");
+  await expect(page.getByText("菜单节点")).toHaveCount(0);
+  await expect(page.getByText("角色", { exact: true })).toHaveCount(0);
+  // the axis labels keep a readable size on a phone (text, not a scaled drawing)
+  await page.setViewportSize({ width: 390, height: 844 });
+  const labelSizes = await sales
+    .locator(".chart-x:visible, .chart-y span:visible")
+    .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+  expect(labelSizes.length).toBeGreaterThan(4);
+  expect(Math.min(...labelSizes)).toBeGreaterThanOrEqual(11);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1366, height: 900 });
   expect(Number(await page.getByTestId("dash-orders").textContent())).toBeGreaterThan(0);
   expect(Number(await page.getByTestId("dash-waiting").textContent())).toBeGreaterThan(0);
   await expect(page.getByTestId("dash-top-products").locator("tbody tr").first()).toBeVisible();
@@ -121,4 +153,9 @@ test("the order desk's dashboard draws its charts on the server; the content edi
   await page.goto("/system");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("sales-dashboard")).toHaveCount(0);
+
+  await loginAs("EMP000001");
+  await page.goto("/system");
+  await expect(page.getByRole("link", { name: /菜单节点/ })).toHaveAttribute("href", "/system/menu");
+  await expect(page.getByRole("link", { name: /角色/ }).filter({ hasText: /^\s*\d+\s*角色\s*$/ })).toHaveAttribute("href", "/system/role");
 });

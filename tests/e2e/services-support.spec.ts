@@ -41,7 +41,7 @@ test("a dealer answers the survey once; customer support sees the answer in the 
   await staff.goto("/system/survey");
   await staff.getByTestId("survey-table").getByRole("link").first().click();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText("调查结果");
-  await expect(staff.locator("figure.chart svg rect").first()).toBeVisible();
+  await expect(staff.locator("figure.chart .chart-bar").first()).toBeVisible();
   await expect(staff.getByTestId("survey-result-row").first()).toBeVisible();
   await expect(staff.locator(".survey-texts")).toContainText(remark);
   if (jsOn(info)) expect(await seriousViolations(staff)).toEqual([]); // axe needs JavaScript in the page

@@ -23,10 +23,6 @@ interface Props {
   valueLabel: string;
 }
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 28, left: 96 };
-
 /** A "nice" axis maximum: 1, 2, 4, 6 or 8 times a power of ten (halves stay round), at least the largest value. */
 function niceMax(max: number): number {
   if (max <= 0) return 1;
@@ -35,54 +31,44 @@ function niceMax(max: number): number {
 }
 
 /**
- * A bar chart drawn on the server as SVG: it shows without JavaScript and costs the browser no
- * chart library. The SVG scales to the width of its box; each bar carries its value as a
- * <title> (a tooltip), and the same numbers are in a table under the chart for screen readers
+ * A bar chart drawn on the server in HTML and CSS: it shows without JavaScript and costs the
+ * browser no chart library. Bars are boxes whose height is their share of the axis, and the
+ * labels are ordinary text, so they keep their size (≥ 11 px) on a phone instead of shrinking
+ * with a scaled drawing; on narrow screens every other axis label steps aside. Each bar carries
+ * its value as a tooltip, and the same numbers are in a table under the chart for screen readers
  * and for copying.
  */
 export function BarChart({ title, bars, format, labelEvery = 1, axisLabel = (l) => l.slice(5), max: fixedMax, tableLabel, columnLabel, valueLabel }: Props) {
   const id = useId();
   const max = fixedMax ?? niceMax(Math.max(0, ...bars.map((b) => b.value)));
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const step = plotW / Math.max(1, bars.length);
-  const barW = Math.max(1, step * 0.7);
-  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const ticks = [0, 0.5, 1].map((f) => f * max);
+  const ticks = [1, 0.5, 0].map((f) => f * max);
+  const percent = (v: number) => `${Math.min(100, Math.max(0, (v / max) * 100))}%`;
   return (
     <figure className="chart">
       <figcaption id={`${id}-title`} className="chart-title">
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} className="chart-svg">
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} className="chart-grid" />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="chart-axis">
+      <div className="chart-plot" role="img" aria-labelledby={`${id}-title`}>
+        <div className="chart-y" aria-hidden="true">
+          {/* the widest label, invisible, gives the axis its width (the marks are placed absolutely) */}
+          <span className="chart-y-width">{format(max)}</span>
+          {ticks.map((v) => (
+            <span key={v} style={{ bottom: percent(v) }}>
               {format(v)}
-            </text>
-          </g>
-        ))}
-        {bars.map((b, i) => (
-          <rect
-            key={b.label}
-            x={PAD.left + i * step + (step - barW) / 2}
-            y={y(b.value)}
-            width={barW}
-            height={Math.max(0, PAD.top + plotH - y(b.value))}
-            className="chart-bar"
-          >
-            <title>{`${b.label}: ${format(b.value)}`}</title>
-          </rect>
-        ))}
-        {bars.map((b, i) =>
-          i % labelEvery === 0 ? (
-            <text key={b.label} x={PAD.left + i * step + step / 2} y={HEIGHT - 8} textAnchor="middle" className="chart-axis">
-              {axisLabel(b.label)}
-            </text>
-          ) : null,
-        )}
-      </svg>
+            </span>
+          ))}
+        </div>
+        <ol className="chart-bars" aria-hidden="true">
+          {bars.map((b, i) => (
+            <li key={b.label}>
+              <span className="chart-bar-slot">
+                <span className="chart-bar" style={{ height: percent(b.value) }} title={`${b.label}: ${format(b.value)}`} />
+              </span>
+              {i % labelEvery === 0 ? <span className={`chart-x${(i / labelEvery) % 2 === 1 ? " chart-x-minor" : ""}`}>{axisLabel(b.label)}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </div>
       <details className="chart-data">
         <summary>{tableLabel}</summary>
         <div className="table-scroll" tabIndex={0} role="region" aria-label={tableLabel}>

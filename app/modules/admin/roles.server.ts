@@ -39,6 +39,29 @@ export interface RoleInput {
   isCustomer: boolean;
   /** menu and func rows granted; a granted child brings its ancestors along */
   menuIds: number[];
+  /** menus granted with every menu and function code under them (the role editor's group boxes) */
+  wholeGroupIds?: number[];
+}
+
+/**
+ * The menu rows a role gets: the rows ticked, every row under a "whole group" box, and the
+ * ancestors of all of them (a granted page must be reachable in the tree). Unknown ids are dropped.
+ */
+function grantedMenus(menus: { id: number; parent_id: number | null }[], menuIds: number[], wholeGroupIds: number[]): Set<number> {
+  const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
+  const ancestorsAndSelf = (id: number) => {
+    const chain: number[] = [];
+    for (let m: number | null | undefined = id; m != null && parentOf.has(m); m = parentOf.get(m)) chain.push(m);
+    return chain;
+  };
+  const ticked = new Set(menuIds);
+  const wholeGroups = new Set(wholeGroupIds);
+  const granted = new Set<number>();
+  for (const m of menus) {
+    const chain = ancestorsAndSelf(m.id);
+    if (ticked.has(m.id) || chain.some((a) => wholeGroups.has(a))) for (const a of chain) granted.add(a);
+  }
+  return granted;
 }
 
 /** The function codes the administrator role keeps: with them someone can always repair the others. */
@@ -52,9 +75,11 @@ const ADMIN_KEEPS = ["sys:user:view", "sys:user:edit", "sys:role:view", "sys:rol
 export async function saveRole(db: DB, actor: Actor, id: number | null, input: RoleInput): Promise<Result<number>> {
   return db.transaction().execute(async (tx) => {
     const before = id === null ? null : await getRole(tx, id);
+    const menus = await tx.selectFrom("menu").select(["id", "parent_id", "func_code"]).execute();
+    const granted = grantedMenus(menus, input.menuIds, input.wholeGroupIds ?? []);
     if (before?.code === ADMIN_ROLE) {
-      const kept = await tx.selectFrom("menu").select("id").where("func_code", "in", ADMIN_KEEPS).execute();
-      if (input.code !== ADMIN_ROLE || input.isCustomer || kept.some((m) => !input.menuIds.includes(m.id))) return fail("admin:role.adminFixed");
+      const kept = menus.filter((m) => m.func_code !== null && ADMIN_KEEPS.includes(m.func_code));
+      if (input.code !== ADMIN_ROLE || input.isCustomer || kept.some((m) => !granted.has(m.id))) return fail("admin:role.adminFixed");
     }
     const taken = await tx
       .selectFrom("role")
@@ -69,13 +94,6 @@ export async function saveRole(db: DB, actor: Actor, id: number | null, input: R
     else {
       await tx.updateTable("role").set(values).where("id", "=", id).execute();
       roleId = id;
-    }
-    const menus = await tx.selectFrom("menu").select(["id", "parent_id"]).execute();
-    const parentOf = new Map(menus.map((m) => [m.id, m.parent_id]));
-    const granted = new Set<number>();
-    for (const menuId of input.menuIds) {
-      // unknown ids are dropped; ancestors come along so a granted page is reachable in the tree
-      for (let m: number | null | undefined = menuId; m != null && parentOf.has(m) && !granted.has(m); m = parentOf.get(m)) granted.add(m);
     }
     await tx.deleteFrom("role_menu").where("role_id", "=", roleId).execute();
     if (granted.size)

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { DB } from "~/db/db.server";
 import { getDb } from "~/db/index.server";
 import { BarChart } from "~/components/admin/BarChart";
 import { toLanguage } from "~/i18n/config";
@@ -15,6 +16,25 @@ export const handle = { i18n: ["admin"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.dashboard");
 
+/** The dashboard's counts, each with the list it opens and the function code that list needs. */
+const COUNTS = [
+  { key: "customers", table: "customer", funcCode: "cus:customer:view", to: "/system/customer" },
+  { key: "orders", table: "sales_order", funcCode: "ord:order:view", to: "/system/orders" },
+  { key: "menus", table: "menu", funcCode: "sys:menu:view", to: "/system/menu" },
+  { key: "roles", table: "role", funcCode: "sys:role:view", to: "/system/role" },
+] as const;
+
+const countDealers = async (db: DB) =>
+  Number(
+    (
+      await db
+        .selectFrom("customer")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("kind", "=", "dealer")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /**
  * The back office's first page for every staff role: who is signed in, the shop's state, recent
  * changes; for the order desk and administrators (dash:sales:view) the sales of the company
@@ -23,7 +43,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titl
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireStaff(request, null, db);
-  const count = async (table: "sales_order" | "menu" | "role") =>
+  const count = async (table: "sales_order" | "menu" | "role" | "customer") =>
     Number(
       (
         await db
@@ -51,20 +71,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sales,
     name: user.name,
     maintenance: await inMaintenance(db),
-    counts: {
-      customers: Number(
-        (
-          await db
-            .selectFrom("customer")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .where("kind", "=", "dealer")
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-      orders: await count("sales_order"),
-      menus: await count("menu"),
-      roles: await count("role"),
-    },
+    // each count only for whom may open its list: menus and roles are the administrators' business
+    counts: await Promise.all(
+      COUNTS.filter((c) => user.funcCodes.has(c.funcCode)).map(async (c) => ({
+        key: c.key,
+        to: c.to,
+        n: c.key === "customers" ? await countDealers(db) : await count(c.table),
+      })),
+    ),
     recent: canAudit ? (await listAudit(db, {}, 1)).rows.slice(0, 8) : null,
     canParams: user.funcCodes.has("sys:param:view"),
   };
@@ -86,14 +100,18 @@ export default function Dashboard() {
           </>
         ) : null}
       </p>
-      <ul className="admin-cards">
-        {(["customers", "orders", "menus", "roles"] as const).map((k) => (
-          <li key={k}>
-            <strong>{data.counts[k]}</strong>
-            {t(`dashboard.${k}`)}
-          </li>
-        ))}
-      </ul>
+      {data.counts.length ? (
+        <ul className="admin-cards">
+          {data.counts.map((c) => (
+            <li key={c.key}>
+              <Link to={c.to}>
+                <strong>{c.n}</strong>
+                {t(`dashboard.${c.key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {data.sales ? <SalesDashboard sales={data.sales} lang={lang} /> : null}
       {data.recent ? (
         <>

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from "react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -44,10 +45,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       nameEn: v.nameEn,
       isCustomer: !!v.isCustomer,
       menuIds: v.menuIds,
+      wholeGroupIds: v.wholeGroupIds,
     }),
   );
   if (!result.ok) return replyWithError(request, submission, result.error);
   return redirectWithToast("/system/role", "admin:role.saved");
+}
+
+/**
+ * The "whole group" box is a command, not a state (it always starts clear; the count shows the
+ * state): with JavaScript it ticks or clears every box of its group at once; without it the server
+ * grants the whole group when the box is ticked (saveRole's wholeGroupIds).
+ */
+function tickWholeGroup(event: ChangeEvent<HTMLInputElement>) {
+  const box = event.currentTarget;
+  box
+    .closest("section")
+    ?.querySelectorAll<HTMLInputElement>('input[name="menuIds"]')
+    .forEach((input) => (input.checked = box.checked));
 }
 
 export default function RoleEdit() {
@@ -57,8 +72,10 @@ export default function RoleEdit() {
   const [form, fields] = useForm({ lastResult: actionData?.result });
   const granted = new Set(role?.menuIds ?? []);
   const title = (m: MenuRow) => (i18n.language === "en" ? m.title_en : m.title_zh);
-  const tree = (parent: number | null, area: string) => {
-    const children = menus.filter((m) => m.parent_id === parent && m.area === area);
+  const childrenOf = (parent: number | null, area: string) => menus.filter((m) => m.parent_id === parent && m.area === area);
+  const descendants = (m: MenuRow): MenuRow[] => childrenOf(m.id, m.area).flatMap((c) => [c, ...descendants(c)]);
+  const tree = (parent: number, area: string) => {
+    const children = childrenOf(parent, area);
     if (!children.length) return null;
     return (
       <ul>
@@ -66,13 +83,36 @@ export default function RoleEdit() {
           <li key={m.id}>
             <label className="admin-check">
               <input type="checkbox" name="menuIds" value={m.id} defaultChecked={granted.has(m.id)} />
-              {title(m)}
-              {m.type === "func" ? <span className="code"> {m.func_code}</span> : null}
+              <span>{title(m)}</span>
+              {m.type === "func" ? <code className="admin-grant-code">{m.func_code}</code> : null}
             </label>
             {tree(m.id, area)}
           </li>
         ))}
       </ul>
+    );
+  };
+  /** A top-level menu as a card: its own box, "the whole group" box and the tree under it. */
+  const group = (m: MenuRow) => {
+    const rows = [m, ...descendants(m)];
+    const grantedCount = rows.filter((r) => granted.has(r.id)).length;
+    return (
+      <section key={m.id} className="admin-grant-group" aria-labelledby={`grant-group-${m.id}`}>
+        <header>
+          <label className="admin-check admin-grant-group-title">
+            <input type="checkbox" name="menuIds" value={m.id} defaultChecked={granted.has(m.id)} />
+            <span id={`grant-group-${m.id}`}>{title(m)}</span>
+          </label>
+          <span className="admin-muted">{t("role.grantedCount", { granted: grantedCount, total: rows.length })}</span>
+        </header>
+        {rows.length > 1 ? (
+          <label className="admin-check admin-grant-all">
+            <input type="checkbox" name="wholeGroupIds" value={m.id} onChange={tickWholeGroup} />
+            {t("role.wholeGroup")}
+          </label>
+        ) : null}
+        {tree(m.id, m.area)}
+      </section>
     );
   };
   const inputs = [
@@ -107,7 +147,7 @@ export default function RoleEdit() {
         {(["shop", "admin"] as const).map((area) => (
           <fieldset key={area} className="admin-grants-set">
             <legend>{t("role.grants", { area: t(`menu.areas.${area}`) })}</legend>
-            <div className="admin-grants">{tree(null, area)}</div>
+            <div className="admin-grant-groups">{childrenOf(null, area).map(group)}</div>
           </fieldset>
         ))}
         <div className="admin-form-actions">

@@ -53,6 +53,8 @@ export const RoleSchema = z.object({
   nameEn: z.string({ error: "admin:form.required" }).trim().min(1, "admin:form.required").max(100, "admin:form.tooLong"),
   isCustomer: z.literal("on").optional(),
   menuIds: z.array(z.coerce.number().int().positive()).max(5000).default([]),
+  /** "the whole group" boxes: each grants a top-level menu with everything under it */
+  wholeGroupIds: z.array(z.coerce.number().int().positive()).max(500).default([]),
 });
 
 /* ---- menus: menu_.$id ---- */
