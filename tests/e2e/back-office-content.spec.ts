@@ -44,12 +44,12 @@ function freeProduct(info: TestInfo): string {
 async function newContent(
   page: Page,
   kind: string,
-  fields: { titleZh: string; titleEn: string; status: "draft" | "published"; file?: { name: string; buffer: Buffer } },
+  fields: { titleZh: string; titleEn: string; status: "draft" | "published"; file?: { name: string; buffer: Buffer }; bodyZh?: string },
 ) {
   await page.goto(`/system/content/new?kind=${kind}`);
   await page.getByLabel("标题（中文）").fill(fields.titleZh);
   await page.getByLabel("标题（英文）").fill(fields.titleEn);
-  await page.getByLabel("正文（中文）").fill(`${fields.titleZh}的正文`);
+  await page.getByLabel("正文（中文）").fill(fields.bodyZh ?? `${fields.titleZh}的正文`);
   await page.getByLabel("正文（英文）").fill(`Text of ${fields.titleEn}`);
   await page.getByTestId("content-status").selectOption(fields.status);
   if (fields.file) await page.getByTestId("content-file").setInputFiles({ name: fields.file.name, mimeType: "application/pdf", buffer: fields.file.buffer });
@@ -84,26 +84,44 @@ test("the content editor puts a product on sale and the dealer sees the promotio
 
 test("announcements and downloads: published ones reach the dealer, drafts do not", async ({ page, browser }, info) => {
   const t = tag(info);
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
   await signInEditor(page);
-  await newContent(page, "announcement", { titleZh: `E2E 公告 ${t}`, titleEn: `E2E notice ${t}`, status: "published" });
+  // an announcement carries a link (a web address in its text) and an attached file
+  await newContent(page, "announcement", {
+    titleZh: `E2E 公告 ${t}`,
+    titleEn: `E2E notice ${t}`,
+    status: "published",
+    bodyZh: `新价格表见 https://example.com/prices-${t}.html。<script>alert(1)</script>`,
+    file: { name: `价格表-${t}.pdf`, buffer: pdf },
+  });
   await newContent(page, "announcement", { titleZh: `E2E 草稿 ${t}`, titleEn: `E2E draft ${t}`, status: "draft" });
   await expect(page.getByRole("heading", { name: /编辑公告/ })).toBeVisible();
   await page.getByRole("link", { name: "预览" }).click();
   await expect(page.getByTestId("preview-state")).toContainText("草稿");
   await expect(page.locator(".content-preview")).toContainText(`E2E draft ${t}`);
 
-  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
   await newContent(page, "download", {
     titleZh: `E2E 样本 ${t}`,
     titleEn: `E2E catalogue ${t}`,
     status: "published",
     file: { name: `样本-${t}.pdf`, buffer: pdf },
   });
+  // downloads are labelled as downloads, not as announcements
+  await page.goto("/system/content/new?kind=download");
+  await expect(page.getByLabel("下载分类")).toBeVisible();
+  await page.goto("/system/contentCategory?kind=download");
+  await expect(page).toHaveTitle(/下载分类/);
 
   const dealer = await dealerPage(browser, info);
   await dealer.goto("/announcement");
   await expect(dealer.locator("main")).toContainText(`E2E 公告 ${t}`);
   await expect(dealer.locator("main")).not.toContainText(`E2E 草稿 ${t}`);
+  await dealer.getByRole("link", { name: `E2E 公告 ${t}` }).click();
+  await expect(dealer.getByRole("link", { name: `https://example.com/prices-${t}.html` })).toHaveAttribute("href", `https://example.com/prices-${t}.html`);
+  await expect(dealer.locator("main")).toContainText("<script>alert(1)</script>");
+  const attachment = dealer.getByTestId("content-download");
+  await expect(attachment).toContainText(`附件：价格表-${t}.pdf`);
+  expect(await (await dealer.request.get((await attachment.getAttribute("href"))!)).body()).toEqual(pdf);
   await dealer.goto("/homePage");
   await expect(dealer.locator("main")).toContainText(`E2E 公告 ${t}`);
 

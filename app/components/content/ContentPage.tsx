@@ -2,6 +2,7 @@ import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/i18n/format";
+import { LinkedText } from "./LinkedText";
 import type { ContentItem } from "~/modules/content/content.server";
 
 /** A list of content items (announcements, research, downloads ...) or one item. */
@@ -53,13 +54,16 @@ export function ContentPage({
           </Text>
           {item.body.split(/\n+/).map((p, i) => (
             <Text key={i} mb="3" lineHeight="tall">
-              {p}
+              <LinkedText text={p} />
             </Text>
           ))}
           {item.file ? (
             <p>
               <a className="btn" href={`/downloadService/file?id=${item.id}`} download={item.file.name} data-testid="content-download">
-                {tc("shop.download", { name: item.file.name, kb: Math.ceil(item.file.size / 1024) })}
+                {tc(item.kind === "download" || item.kind === "training" ? "shop.download" : "shop.attachment", {
+                  name: item.file.name,
+                  kb: Math.ceil(item.file.size / 1024),
+                })}
               </a>
             </p>
           ) : null}

@@ -202,10 +202,10 @@ export const QUOTE_TYPE_MENU: MenuDef = {
  */
 export const CONTENT_CATEGORY_MENU: MenuDef = {
   name: "bulletinCatalog",
-  zh: "公告分类",
+  zh: "内容分类",
   en: "Categories",
   href: "/system/contentCategory",
-  children: [fn("cms:category:edit", "维护公告分类", "Maintain categories")],
+  children: [fn("cms:category:edit", "维护内容分类", "Maintain categories")],
 };
 
 /**

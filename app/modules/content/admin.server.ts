@@ -10,7 +10,7 @@ import { NotFoundError } from "~/modules/errors";
  * solutions in three levels. Every item is a draft or published, with a publish date; dealers
  * see published items from that date on (content.server.ts), staff see everything in a preview.
  */
-import type { ContentKind, ContentStatus } from "./kinds";
+import { FILE_KINDS, type ContentKind, type ContentStatus } from "./kinds";
 import { fail, ok, type Result } from "~/modules/result";
 
 export { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind, type ContentStatus } from "./kinds";
@@ -35,7 +35,7 @@ export interface ContentInput {
   videoUrl: string | null;
   /** only dealers of the actor's company entity see it (else every entity) */
   onlyThisEntity: boolean;
-  /** a newly uploaded file (downloads, training documents); null keeps the current one */
+  /** a newly uploaded file (FILE_KINDS: downloads, training documents, attachments); null keeps the current one */
   file: StoredFile | null;
   removeFile?: boolean;
 }
@@ -171,7 +171,7 @@ export async function saveContent(
   if (c.categoryId !== null && !isCategoryKind(c.kind)) return fail("adminContent:content.err.category");
   if (c.parentId !== null && c.kind !== "solution") return fail("adminContent:content.err.parent");
   if (c.videoUrl !== null && (c.kind !== "training" || !VIDEO_URL.test(c.videoUrl))) return fail("adminContent:content.err.video");
-  if (c.file && c.kind !== "download" && c.kind !== "training") return fail("adminContent:content.err.fileKind");
+  if (c.file && !FILE_KINDS.includes(c.kind)) return fail("adminContent:content.err.fileKind");
   return db.transaction().execute(async (tx) => {
     const before = input.id === null ? null : await getAdminContent(tx, { tenantId: input.tenantId, id: input.id });
     if (before && before.kind !== c.kind) throw new NotFoundError("content");

@@ -120,6 +120,16 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
     expect(await getContentFile(db, { id, tenantId })).toMatchObject({ name: "样本.pdf", type: "application/pdf", key: file.key });
   });
 
+  it("an announcement may carry an attachment; a solution may not", async () => {
+    const file = { name: "价格表.pdf", type: "application/pdf", size: pdf.length, key: `${"b".repeat(32)}.pdf` };
+    const saved = await saveContent(db, editor, { tenantId, id: null, content: item({ titleZh: "附件公告", status: "published", file }) });
+    const id = saved.ok ? saved.value.id : 0;
+    expect(await getContentFile(db, { id, tenantId })).toMatchObject({ name: "价格表.pdf", key: file.key });
+    expect(await saveContent(db, editor, { tenantId, id: null, content: item({ kind: "solution", titleZh: "带文件的方案", file }) })).toMatchObject({
+      error: { key: "adminContent:content.err.fileKind" },
+    });
+  });
+
   it("checks categories, solution levels, video links and double posts", async () => {
     const [category] = await listCategories(db);
     expect((await saveContent(db, editor, { tenantId, id: null, content: item({ titleZh: "分类公告", categoryId: category.id }) })).ok).toBe(true);

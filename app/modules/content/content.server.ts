@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
+import { FILE_KINDS } from "./kinds";
 
 /**
  * The shop's content pages. A dealer (or a visitor) sees an item once it is published and its
@@ -8,6 +9,7 @@ import type { Language } from "~/i18n/config";
  */
 export interface ContentItem {
   id: number;
+  kind: string;
   title: string;
   body: string;
   publishedAt: string;
@@ -20,6 +22,7 @@ export interface ContentItem {
 
 type Row = {
   id: number;
+  kind: string;
   title_zh: string;
   title_en: string;
   body_zh: string;
@@ -36,6 +39,7 @@ type Row = {
 export function toContentItem(r: Row, lang: Language, children: { id: number; title: string }[] = []): ContentItem {
   return {
     id: r.id,
+    kind: r.kind,
     title: lang === "en" ? r.title_en : r.title_zh,
     body: lang === "en" ? r.body_en : r.body_zh,
     publishedAt: r.published_at,
@@ -48,6 +52,7 @@ export function toContentItem(r: Row, lang: Language, children: { id: number; ti
 
 const columns = [
   "c.id",
+  "c.kind",
   "c.tenant_id",
   "c.parent_id",
   "c.title_zh",
@@ -105,7 +110,7 @@ export async function getContent(
   return toContentItem(r, opts.lang, children);
 }
 
-/** The file of a published download (or training document) the dealer may see, or null. */
+/** The file of a published item (a download, a training document, an attachment) the dealer may see, or null. */
 export async function getContentFile(
   db: DB,
   opts: { id: number; tenantId?: number | null; now?: Date },
@@ -113,7 +118,7 @@ export async function getContentFile(
   const r = await published(db, opts.now ?? new Date())
     .select(["c.tenant_id", "c.file_name", "c.file_type", "c.file_size", "c.file_key", "c.updated_at"])
     .where("c.id", "=", opts.id)
-    .where("c.kind", "in", ["download", "training"])
+    .where("c.kind", "in", [...FILE_KINDS])
     .executeTakeFirst();
   if (!r || !r.file_key || !r.file_name || (r.tenant_id !== null && r.tenant_id !== opts.tenantId)) return null;
   return { name: r.file_name, type: r.file_type ?? "application/octet-stream", size: Number(r.file_size ?? 0), key: r.file_key, updatedAt: r.updated_at };

@@ -9,7 +9,7 @@ import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
 import { deleteContent, getAdminContent, isCategoryKind, listCategories, saveContent, solutionParents, type StoredFile } from "~/modules/content/admin.server";
 import { CONTENT_MAX_BYTES, downloadName, removeContentFile, sniffFileType, storeContentFile } from "~/modules/content/files.server";
-import { CONTENT_STATUSES } from "~/modules/content/kinds";
+import { CONTENT_STATUSES, FILE_KINDS } from "~/modules/content/kinds";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -144,7 +144,7 @@ export default function ContentEdit() {
   const form = { ...loaded.form, ...typed };
   // the item's one message above the form, whichever field it is about
   const error = Object.values(conform.allErrors).flat()[0];
-  const hasFile = kind === "download" || kind === "training";
+  const hasFile = FILE_KINDS.includes(kind);
   return (
     <div className="admin-page">
       <h1>{id === null ? t("content.new", { kind: t(`content.kinds.${kind}`) }) : t("content.edit", { kind: t(`content.kinds.${kind}`) })}</h1>
@@ -183,7 +183,7 @@ export default function ContentEdit() {
         </label>
         {kind === "announcement" || kind === "download" ? (
           <label>
-            {t("content.category")}
+            {t(`content.categoryOf.${kind}`)}
             <select name="categoryId" defaultValue={form.categoryId}>
               <option value="">{t("content.noCategory")}</option>
               {categories.map((c) => (
@@ -244,7 +244,7 @@ export default function ContentEdit() {
   );
 }
 
-/** A download's or a training course's file on the content form: the current one (may be removed) and an upload if the editor may. */
+/** An item's file on the content form (FILE_KINDS): the current one (may be removed) and an upload if the editor may. */
 function ContentFileField({ file, canUpload, maxMb }: { file: { name: string; size: number } | null; canUpload: boolean; maxMb: number }) {
   const { t } = useTranslation("adminContent");
   return (

@@ -15,7 +15,8 @@ import { redirectWithToast, replyInvalid, replyWithError } from "~/utils/reply.s
 
 export const handle = { i18n: ["adminContent", "auth"] };
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.announcementCategories");
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  pageMeta(matches, data?.kind === "download" ? "admin:titles.downloadCategories" : "admin:titles.announcementCategories");
 
 /** The announcements' categories (spec §7 public/bulletinCatalog/selectAll) and the downloads' (?kind=download, decision 053). */
 export async function loader({ request }: LoaderFunctionArgs) {
