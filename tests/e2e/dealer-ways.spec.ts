@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { axe, expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
-import { cloneUser, cloneUserIn, uniqueCode } from "./auth-helpers";
+import { cloneUser, cloneUserIn, staffPage, uniqueCode } from "./auth-helpers";
 
 /**
  * Issue 29 (dealer side), items 1, 3 and 6: the ways a dealer takes through the shop. Every test
@@ -249,7 +249,7 @@ test.describe("issue 29 item 6: unfinished against the spec", () => {
     await expect(filled.getByTestId("gift-qty")).toHaveText(String(gift.qty));
   });
 
-  test("no raw words on Chinese pages: notice types, a disagreement's reason, product attributes", async ({ page, loginAs }, testInfo) => {
+  test("no raw words on Chinese pages: notice types, a disagreement's reason, product attributes", async ({ page, loginAs, browser }, testInfo) => {
     test.setTimeout(90_000);
     const code = await freshDealer(testInfo, loginAs);
     // a sample-support notice (decision 050) on the message page
@@ -278,6 +278,11 @@ test.describe("issue 29 item 6: unfinished against the spec", () => {
     await page.getByTestId("date-proposal").getByRole("button", { name: "不同意", exact: true }).click();
     await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 已取消`);
     await expect(page.getByTestId("cancel-reason")).toHaveText("取消原因：客户不同意交货日期");
+    // and so does the order desk
+    const desk = await staffPage(browser, testInfo, "EMP000002");
+    await desk.goto(`/system/orders/${orderNo}`);
+    await expect(desk.getByTestId("cancel-reason")).toHaveText("客户不同意交货日期");
+    await desk.context().close();
 
     // a grooving insert's attributes (the issue's MGMN500-M YBG205, or a sibling in this demo catalogue)
     const groover = openE2eDb();

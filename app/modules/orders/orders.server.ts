@@ -8,7 +8,7 @@ import { NotFoundError } from "~/modules/errors";
 import { fail, ok, type Result } from "~/modules/result";
 import { addOrderNotice } from "~/modules/notices/order-notices.server";
 import type { OrderTab } from "./columns";
-import { canDelete, nextStatus, OPEN_STATUSES, reservesStock, SHIPPED_STATUSES, type OrderEvent, type OrderStatus } from "./status";
+import { canDelete, DISAGREED_REASON, nextStatus, OPEN_STATUSES, reservesStock, SHIPPED_STATUSES, type OrderEvent, type OrderStatus } from "./status";
 
 /**
  * Orders and delivery records of the actor's customer in the actor's tenant. Every read and
@@ -237,9 +237,6 @@ export async function cancelOrder(db: DB, actor: OrderChanger, orderNo: string, 
 
 export const agreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now = new Date()) =>
   transition(db, actor, orderNo, "agree", { notice: "confirmed", now });
-
-/** The cancel reason an order keeps when the dealer disagrees with its delivery date: a code, shown in the reader's language. */
-export const DISAGREED_REASON = "disagree";
 
 export const disagreeOrder = (db: DB, actor: OrderChanger, orderNo: string, now = new Date()) =>
   transition(db, actor, orderNo, "disagree", { notice: "disagreed", reason: DISAGREED_REASON, now });

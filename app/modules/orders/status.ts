@@ -134,3 +134,6 @@ export function staffActions(status: string): { confirm: boolean; propose: boole
     cancel: canApply(status, "cancel", "staff") || canApply(status, "cancel_rest", "staff"),
   };
 }
+
+/** The cancel reason an order keeps when the dealer disagrees with its delivery date: a code, shown in the reader's language (shop and back office). */
+export const DISAGREED_REASON = "disagree";

@@ -19,14 +19,13 @@ import {
   cancelOrder,
   CANCEL_REASON_MAX,
   deleteOrder,
-  DISAGREED_REASON,
   disagreeOrder,
   getOrder,
   mayChangeOrder,
   NOT_YOURS,
   reAddToCart,
 } from "~/modules/orders/orders.server";
-import { customerActions } from "~/modules/orders/status";
+import { customerActions, DISAGREED_REASON } from "~/modules/orders/status";
 import { deliveryProposal } from "~/modules/orders/proposal";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";

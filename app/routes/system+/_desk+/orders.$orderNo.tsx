@@ -20,7 +20,7 @@ import {
 } from "~/modules/desk/desk.server";
 import { recordShipment } from "~/modules/desk/shipments.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import { staffActions } from "~/modules/orders/status";
+import { DISAGREED_REASON, staffActions } from "~/modules/orders/status";
 import { FieldError } from "~/components/admin/FieldError";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
@@ -257,6 +257,7 @@ type DeskOrder = SerializeFrom<typeof loader>;
 /** The order's header facts: customer, account, PO no., dates, amount, consignee, remark, cancel reason. */
 function OrderFacts({ order }: { order: DeskOrder["order"] }) {
   const { t, i18n } = useTranslation("adminOrders");
+  const { t: to } = useTranslation("order");
   const lang = toLanguage(i18n.language);
   const en = lang === "en";
   return (
@@ -293,7 +294,7 @@ function OrderFacts({ order }: { order: DeskOrder["order"] }) {
         <>
           <dt>{t("field.cancelReason")}</dt>
           <dd className="cell-wrap" data-testid="cancel-reason">
-            {order.cancel_reason}
+            {order.cancel_reason === DISAGREED_REASON ? to("orders.disagreedReason") : order.cancel_reason}
           </dd>
         </>
       ) : null}
