@@ -63,6 +63,7 @@ test("category tiles show their family's picture", async ({ page, browser }, tes
 });
 
 test("product list rows and search results show each product's shape", async ({ page, browser, loginAs }, testInfo) => {
+  test.setTimeout(120_000); // three pages, two of them checked by axe
   await loginAs("XCD000001");
   await page.goto("/product/productFourth?catalogueCode=L4-TURN-NEG-C-M&parentCode=L3-TURN-NEG-C");
   const rows = page.locator(".product-table tbody tr");
