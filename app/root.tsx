@@ -16,11 +16,13 @@ import { isOpenToSelectionOnly, openDuringMaintenance } from "~/modules/auth/acc
 import { getSiteConfig } from "~/modules/site/site.server";
 import { getDb } from "~/db/index.server";
 import shopStyles from "~/styles/shop.css";
+import thumbnailStyles from "~/styles/thumbnail.css";
 import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: shopStyles },
+  { rel: "stylesheet", href: thumbnailStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -7,6 +7,7 @@ import type { RuleError } from "~/modules/cart/rules";
 import { useRuleText } from "~/components/orders/RuleMessage";
 import { Can } from "~/components/Can";
 import { GiftName } from "./GiftName";
+import { Thumbnail } from "~/components/catalogue/Thumbnail";
 
 type Line = Cart["lines"][number];
 interface Props {
@@ -249,25 +250,28 @@ function LineInfo({ line, ruleText }: { line: Line; ruleText: (e: RuleError | nu
   const o = line.offer;
   if (!o) return <span className="message-inline error">{t("common:errors.itemUnavailable")}</span>;
   return (
-    <div className="line-info">
-      {line.madeToOrder ? (
-        <span className="code">{o.orderingCode}</span>
-      ) : (
-        <Link className="code" to={`/item?code=${encodeURIComponent(o.orderingCode)}`}>
-          {o.orderingCode}
-        </Link>
-      )}
-      <div className="muted small">
-        {i18n.language === "en" ? o.nameEn : o.nameZh} · {t("cart.moqMpq", { moq: o.moq, mpq: o.mpq })} ·{" "}
-        {/* an accepted quotation's non-standard item (decision 051): made to order, no stock */}
-        {line.madeToOrder ? t("quotation:cart.madeToOrder", { days: o.leadTimeDays }) : `${t("cart.stock")} ${o.stock}`}
-      </div>
-      {line.error && (
-        <div className="line-error" role="alert">
-          {ruleText(line.error)}
+    <div className="line-info with-thumb">
+      <Thumbnail shape={o.thumb} />
+      <div>
+        {line.madeToOrder ? (
+          <span className="code">{o.orderingCode}</span>
+        ) : (
+          <Link className="code" to={`/item?code=${encodeURIComponent(o.orderingCode)}`}>
+            {o.orderingCode}
+          </Link>
+        )}
+        <div className="muted small">
+          {i18n.language === "en" ? o.nameEn : o.nameZh} · {t("cart.moqMpq", { moq: o.moq, mpq: o.mpq })} ·{" "}
+          {/* an accepted quotation's non-standard item (decision 051): made to order, no stock */}
+          {line.madeToOrder ? t("quotation:cart.madeToOrder", { days: o.leadTimeDays }) : `${t("cart.stock")} ${o.stock}`}
         </div>
-      )}
-      {!line.error && line.stockError && <div className="line-error">{ruleText(line.stockError)}</div>}
+        {line.error && (
+          <div className="line-error" role="alert">
+            {ruleText(line.error)}
+          </div>
+        )}
+        {!line.error && line.stockError && <div className="line-error">{ruleText(line.stockError)}</div>}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCachedT } from "~/i18n/useCachedT";
+import { nodeThumb } from "~/modules/catalogue/thumbnail";
+import { Thumbnail } from "./Thumbnail";
 
 interface Child {
   code: string;
@@ -23,10 +25,15 @@ export function NodeOverview({ items }: { items: Child[] }) {
     <div className="node-grid">
       {items.map((c) => (
         <section key={c.code} className="card node-card" aria-labelledby={`node-${c.code}`}>
-          <h2 className="node-title" id={`node-${c.code}`}>
-            <Link to={c.href}>{c.label}</Link> <NonStandardMark show={c.isNonStandard} />
-          </h2>
-          {c.describe ? <p className="node-describe">{c.describe}</p> : null}
+          <div className="with-thumb">
+            <Thumbnail shape={nodeThumb(c.code)} size="tile" />
+            <div className="node-head">
+              <h2 className="node-title" id={`node-${c.code}`}>
+                <Link to={c.href}>{c.label}</Link> <NonStandardMark show={c.isNonStandard} />
+              </h2>
+              {c.describe ? <p className="node-describe">{c.describe}</p> : null}
+            </div>
+          </div>
           {c.children.length ? (
             <ul className="node-links">
               {c.children.map((g) => (

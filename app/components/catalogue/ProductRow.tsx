@@ -2,6 +2,7 @@ import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
 import type { PromotionKind } from "~/modules/promotions/rules";
+import { Thumbnail } from "./Thumbnail";
 
 /**
  * A product list's row and the two small product forms (add to cart, favourite star), also used
@@ -171,10 +172,15 @@ export function ProductRow({
   return (
     <tr data-code={p.code}>
       <td className="cell-product">
-        <a className="code" data-nav href={`/item?code=${encodeURIComponent(p.code)}`}>
-          {p.code}
-        </a>
-        <div className="product-name">{p.name}</div>
+        <div className="with-thumb">
+          <Thumbnail shape={p.thumb} />
+          <div>
+            <a className="code" data-nav href={`/item?code=${encodeURIComponent(p.code)}`}>
+              {p.code}
+            </a>
+            <div className="product-name">{p.name}</div>
+          </div>
+        </div>
       </td>
       <td className="cell-spec" data-label={t("columns.specification")}>
         {p.spec}

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GiftName } from "~/components/cart/GiftName";
+import { Thumbnail } from "~/components/catalogue/Thumbnail";
+import type { ThumbKey } from "~/modules/catalogue/thumbnail";
 import type { Language } from "~/i18n/config";
 import { useRuleText } from "./RuleMessage";
 import { Can } from "~/components/Can";
@@ -94,6 +96,8 @@ interface FillLine {
   code: string;
   nameZh: string;
   nameEn: string;
+  /** the product's picture (decision 069) */
+  thumb: ThumbKey;
   qty: number;
   unit: number | null;
   amount: number | null;
@@ -136,9 +140,14 @@ export function FillOrderLines({
           {lines.map((l) => [
             <tr key={l.id} data-testid="fill-line" className={l.error || lineError(l.id) ? "line-invalid" : undefined}>
               <td>
-                <span className="code">{l.code}</span>
-                <div className="muted small">{lang === "en" ? l.nameEn : l.nameZh}</div>
-                {(lineError(l.id) ?? l.error) && <div className="line-error">{ruleText(lineError(l.id) ?? l.error)}</div>}
+                <div className="with-thumb">
+                  <Thumbnail shape={l.thumb} />
+                  <div>
+                    <span className="code">{l.code}</span>
+                    <div className="muted small">{lang === "en" ? l.nameEn : l.nameZh}</div>
+                    {(lineError(l.id) ?? l.error) && <div className="line-error">{ruleText(lineError(l.id) ?? l.error)}</div>}
+                  </div>
+                </div>
               </td>
               <td className="num">{l.qty}</td>
               <td className="num">{money(l.unit)}</td>

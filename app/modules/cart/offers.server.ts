@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { unitPrice } from "~/modules/pricing/pricing";
 import { promotionUnitPrice } from "~/modules/orders/totals";
 import { reservedForCustomer } from "~/modules/support/reservations.server";
+import { productThumb, type ThumbKey } from "~/modules/catalogue/thumbnail";
 import type { RuleProduct, RulePromotion } from "./rules";
 
 /**
@@ -35,6 +36,8 @@ export interface Offer extends RuleProduct {
   specification: string;
   unitLabel: string;
   leadTimeDays: number;
+  /** the line's picture (decision 069) */
+  thumb: ThumbKey;
   promotions: PromotionOption[];
 }
 
@@ -58,6 +61,8 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
         "p.name_en",
         "p.specification",
         "p.unit",
+        "p.kind",
+        "p.catalogue_code",
         "p.status",
         "p.moq",
         "p.mpq",
@@ -121,6 +126,7 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
       unitPrice: unit,
       stock: (p.available ?? 0) + (held.get(p.id) ?? 0),
       leadTimeDays: p.lead_time_days ?? 14,
+      thumb: productThumb({ orderingCode: p.ordering_code, kind: p.kind, catalogueCode: p.catalogue_code }),
       promotions: [],
     });
   }

@@ -24,9 +24,9 @@ const IC: Record<string, Record<string, number>> = {
 };
 const ANGLE: Record<string, number> = { C: 80, D: 55, S: 90, T: 60, V: 35, W: 80 };
 
-type Pt = [number, number];
+export type Pt = [number, number];
 
-function rhombus(ic: number, angleDeg: number): Pt[] {
+export function rhombus(ic: number, angleDeg: number): Pt[] {
   const a = (angleDeg * Math.PI) / 180;
   const side = ic / Math.sin(a);
   const p = side * Math.cos(a / 2); // half the long diagonal
@@ -39,7 +39,7 @@ function rhombus(ic: number, angleDeg: number): Pt[] {
   ];
 }
 
-function regular(n: number, circumradius: number, start: number): Pt[] {
+export function regular(n: number, circumradius: number, start: number): Pt[] {
   return Array.from({ length: n }, (_, i) => {
     const t = start + (i * 2 * Math.PI) / n;
     return [circumradius * Math.cos(t), circumradius * Math.sin(t)] as Pt;
@@ -47,7 +47,7 @@ function regular(n: number, circumradius: number, start: number): Pt[] {
 }
 
 /** The trigon (W): 3 main 80° corners, 3 obtuse 160° corners between them. */
-function trigon(ic: number): Pt[] {
+export function trigon(ic: number): Pt[] {
   const r = ic / 2;
   const pts: Pt[] = [];
   for (let i = 0; i < 6; i++) {
@@ -59,7 +59,7 @@ function trigon(ic: number): Pt[] {
 }
 
 /** A closed path with every corner rounded by radius r (clamped to what the corner allows). */
-function roundedPath(pts: Pt[], r: number): string {
+export function roundedPath(pts: Pt[], r: number): string {
   const n = pts.length;
   const fmt = (v: number) => v.toFixed(3);
   let d = "";

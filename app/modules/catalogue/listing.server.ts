@@ -5,6 +5,7 @@ import { favouriteSet } from "~/modules/favourites/favourites.server";
 import type { PromotionKind } from "~/modules/promotions/rules";
 import type { ProductRow } from "./catalogue.server";
 import { getOffers, type Offer } from "./offer.server";
+import { productThumb, type ThumbKey } from "./thumbnail";
 
 /**
  * One row of a product list as sent to the browser: only what the table shows, and no price
@@ -27,6 +28,8 @@ export interface ListItem {
   canCart: boolean;
   /** the promotion item a cart add should use (the one giving the best price) */
   promotionItemId: number | null;
+  /** the row's picture (decision 069), told from the code, kind and node the row already has */
+  thumb: ThumbKey;
 }
 
 export interface ListContext {
@@ -69,6 +72,7 @@ export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boole
     fav,
     canCart: offer?.canAddToCart ?? false,
     promotionItemId: best?.promotionItemId ?? null,
+    thumb: productThumb(row),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { Offer, OfferActor } from "~/modules/cart/offers.server";
+import { productThumb } from "~/modules/catalogue/thumbnail";
 
 /**
  * The accepted quotation's non-standard item in the cart and in the order (decision 051). Its
@@ -16,7 +17,19 @@ export async function quotedOffers(db: DB, actor: OfferActor, productIds: number
   const rows = await db
     .selectFrom("quotation as q")
     .innerJoin("product as p", "p.id", "q.product_id")
-    .select(["p.id", "p.ordering_code", "p.name_zh", "p.name_en", "p.specification", "p.unit", "q.unit_price", "q.moq", "q.lead_time_days"])
+    .select([
+      "p.id",
+      "p.ordering_code",
+      "p.name_zh",
+      "p.name_en",
+      "p.specification",
+      "p.unit",
+      "p.kind",
+      "p.catalogue_code",
+      "q.unit_price",
+      "q.moq",
+      "q.lead_time_days",
+    ])
     .where("q.product_id", "in", ids)
     .where("q.customer_id", "=", actor.customerId)
     .where("q.tenant_id", "=", actor.tenantId)
@@ -36,6 +49,7 @@ export async function quotedOffers(db: DB, actor: OfferActor, productIds: number
       unitPrice: r.unit_price,
       stock: 0,
       leadTimeDays: r.lead_time_days ?? 14,
+      thumb: productThumb({ orderingCode: r.ordering_code, kind: r.kind, catalogueCode: r.catalogue_code }),
       promotions: [],
     });
   }

@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lines: lines.map((l) => ({
       id: l.id,
       code: l.offer?.orderingCode ?? "",
+      thumb: l.offer?.thumb ?? "generic",
       nameZh: l.offer?.nameZh ?? "",
       nameEn: l.offer?.nameEn ?? "",
       qty: l.qty,
