@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { getDb } from "~/db/index.server";
 import { BarChart } from "~/components/admin/BarChart";
 import { toLanguage } from "~/i18n/config";
@@ -101,7 +102,7 @@ export default function Dashboard() {
           {data.recent.length === 0 ? (
             <p className="admin-muted">{t("dashboard.noChanges")}</p>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label={t("dashboard.recent")}>
               <table className="data-table">
                 <thead>
                   <tr>
@@ -124,7 +125,7 @@ export default function Dashboard() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       ) : null}
@@ -186,7 +187,7 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
       {sales.top.length === 0 ? (
         <p className="admin-muted">{t("dashboard.sales.none")}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("dashboard.sales.topProducts")}>
+        <TableScroll label={t("dashboard.sales.topProducts")}>
           <table className="data-table" data-testid="dash-top-products">
             <thead>
               <tr>
@@ -211,7 +212,7 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h3>{t("dashboard.sales.jobs")}</h3>
       {sales.jobs.length === 0 ? (
