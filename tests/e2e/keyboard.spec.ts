@@ -93,16 +93,22 @@ for (const lang of ["zh", "en"] as const) {
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.goto("/system/orders");
-      const settings = page.getByTestId("settings-toggle");
-      await expect(settings).toBeVisible();
-      expect(boxesOverlap((await settings.boundingBox())!, (await page.locator("main#main").boundingBox())!)).toBe(false);
+      // on a phone the top bar's tools are in its "⋯" menu (decision 068): that button is on the bar
+      const onBar = page.getByTestId(width === 390 ? "tools-menu" : "settings-toggle");
+      await expect(onBar).toBeVisible();
+      expect(boxesOverlap((await onBar.boundingBox())!, (await page.locator("main#main").boundingBox())!)).toBe(false);
       await page.screenshot({ path: testInfo.outputPath(`topbar-${lang}-${width}.png`), clip: { x: 0, y: 0, width, height: 260 } });
+      if (width === 390) await onBar.click();
+      const settings = page.getByTestId("settings-toggle");
       await settings.click();
       const panel = page.locator(".admin-settings .dropdown-panel");
       await expect(panel).toBeVisible();
       const box = (await panel.boundingBox())!;
       expect(box.x >= 0 && box.x + box.width <= width, JSON.stringify(box)).toBe(true);
       await page.screenshot({ path: testInfo.outputPath(`topbar-${lang}-${width}-settings.png`), clip: { x: 0, y: 0, width, height: 520 } });
+      // on a phone the open tools panel lies over the tab strip by design (axe's target-size would
+      // count the covered tabs): the page is checked with the panel closed again
+      if (width === 390) await onBar.click();
       if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
     }
   });

@@ -117,51 +117,59 @@ export function AdminTopBar({ back, settings, sidebarOpen, breadcrumb, tenants, 
             ))}
         </ol>
       </nav>
-      <div className="admin-topbar-tools">
-        {tenants.length > 1 ? <CompanySwitcher tenants={tenants} currentId={user.tenantId} /> : null}
-        {user.isAdmin ? (
-          <Link to="/system/errorLog" className="admin-tool-link">
-            {t("layout.errorLog")}
-          </Link>
-        ) : null}
-        <FullscreenButton />
-        <details className="dropdown admin-dropdown">
-          <summary data-testid="size-menu">
-            {t("layout.size")}: {t(`layout.sizes.${size}`)}
-          </summary>
-          <div className="dropdown-panel">
-            <LayoutForm intent="size" back={back} className="admin-size-form">
-              {SIZES.map((s) => (
-                <button key={s} type="submit" name="size" value={s} aria-pressed={s === size}>
-                  {t(`layout.sizes.${s}`)}
-                </button>
-              ))}
-            </LayoutForm>
-          </div>
-        </details>
-        <SettingsMenu settings={settings} back={back} />
-        <LanguageToggle />
-        <details className="dropdown admin-dropdown">
-          <summary data-testid="user-menu">
-            {user.name} <span className="code">{user.code}</span>
-          </summary>
-          <ul className="dropdown-panel">
-            <li>
-              <Link to="/system/profile">{t("layout.profile")}</Link>
-            </li>
-            <li>
-              <Link to="/system">{t("layout.home")}</Link>
-            </li>
-            <li>
-              <Form method="post" action="/logout">
-                <button type="submit" className="link-button">
-                  {t("layout.logout")}
-                </button>
-              </Form>
-            </li>
-          </ul>
-        </details>
-      </div>
+      {/* below 992 px the tools fold into one menu beside the breadcrumb (decision 068); wider, the
+          menu's content is always shown and its button hidden (admin.css) */}
+      <details className="dropdown admin-tools-menu">
+        <summary className="admin-icon-button" data-testid="tools-menu">
+          <span aria-hidden="true">⋯</span>
+          <span className="visually-hidden">{t("layout.tools")}</span>
+        </summary>
+        <div className="admin-topbar-tools">
+          {tenants.length > 1 ? <CompanySwitcher tenants={tenants} currentId={user.tenantId} /> : null}
+          {user.isAdmin ? (
+            <Link to="/system/errorLog" className="admin-tool-link">
+              {t("layout.errorLog")}
+            </Link>
+          ) : null}
+          <FullscreenButton />
+          <details className="dropdown admin-dropdown">
+            <summary data-testid="size-menu">
+              {t("layout.size")}: {t(`layout.sizes.${size}`)}
+            </summary>
+            <div className="dropdown-panel">
+              <LayoutForm intent="size" back={back} className="admin-size-form">
+                {SIZES.map((s) => (
+                  <button key={s} type="submit" name="size" value={s} aria-pressed={s === size}>
+                    {t(`layout.sizes.${s}`)}
+                  </button>
+                ))}
+              </LayoutForm>
+            </div>
+          </details>
+          <SettingsMenu settings={settings} back={back} />
+          <LanguageToggle />
+          <details className="dropdown admin-dropdown">
+            <summary data-testid="user-menu">
+              {user.name} <span className="code">{user.code}</span>
+            </summary>
+            <ul className="dropdown-panel">
+              <li>
+                <Link to="/system/profile">{t("layout.profile")}</Link>
+              </li>
+              <li>
+                <Link to="/system">{t("layout.home")}</Link>
+              </li>
+              <li>
+                <Form method="post" action="/logout">
+                  <button type="submit" className="link-button">
+                    {t("layout.logout")}
+                  </button>
+                </Form>
+              </li>
+            </ul>
+          </details>
+        </div>
+      </details>
     </header>
   );
 }

@@ -125,7 +125,7 @@ export function FillOrderLines({
   const ruleText = useRuleText();
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <table className="data-table stack-table fill-lines">
         <thead>
           <tr>
             <th>{t("cart.code")}</th>
@@ -139,7 +139,7 @@ export function FillOrderLines({
         <tbody>
           {lines.map((l) => [
             <tr key={l.id} data-testid="fill-line" className={l.error || lineError(l.id) ? "line-invalid" : undefined}>
-              <td>
+              <td data-label={t("cart.code")}>
                 <div className="with-thumb">
                   <Thumbnail shape={l.thumb} />
                   <div>
@@ -149,14 +149,20 @@ export function FillOrderLines({
                   </div>
                 </div>
               </td>
-              <td className="num">{l.qty}</td>
-              <td className="num">{money(l.unit)}</td>
-              <td className="num">
+              <td className="num" data-label={t("cart.qty")}>
+                {l.qty}
+              </td>
+              <td className="num" data-label={t("cart.unitPrice")}>
+                {money(l.unit)}
+              </td>
+              <td className="num" data-label={t("cart.amount")}>
                 {money(l.amount)}
                 {l.discount > 0 && <div className="muted small">−{money(l.discount)}</div>}
               </td>
-              <td className="nowrap">{l.esd}</td>
-              <td>
+              <td className="nowrap" data-label={t("fill.esd")}>
+                {l.esd}
+              </td>
+              <td data-label={t("fill.shipDate")}>
                 <label className="visually-hidden" htmlFor={`sd_${l.id}`}>
                   {t("fill.shipDate")} {l.code}
                 </label>
@@ -165,16 +171,20 @@ export function FillOrderLines({
             </tr>,
             l.gift && (
               <tr key={`gift-${l.id}`} className="gift-row" data-testid="gift-line" data-code={l.gift.orderingCode}>
-                <td>
+                <td data-label={t("cart.code")}>
                   <GiftName gift={l.gift} />
                 </td>
-                <td className="num" data-testid="gift-qty">
+                <td className="num" data-testid="gift-qty" data-label={t("cart.qty")}>
                   {l.gift.qty}
                 </td>
-                <td className="num">{money(0)}</td>
-                <td className="num">{money(0)}</td>
-                <td>—</td>
-                <td>—</td>
+                <td className="num" data-label={t("cart.unitPrice")}>
+                  {money(0)}
+                </td>
+                <td className="num" data-label={t("cart.amount")}>
+                  {money(0)}
+                </td>
+                <td data-label={t("fill.esd")}>—</td>
+                <td data-label={t("fill.shipDate")}>—</td>
               </tr>
             ),
           ])}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DB } from "~/db/db.server";
+import { TableScroll } from "~/components/TableScroll";
 import { getDb } from "~/db/index.server";
 import { BarChart } from "~/components/admin/BarChart";
 import { toLanguage } from "~/i18n/config";
@@ -119,7 +120,7 @@ export default function Dashboard() {
           {data.recent.length === 0 ? (
             <p className="admin-muted">{t("dashboard.noChanges")}</p>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label={t("dashboard.recent")}>
               <table className="data-table">
                 <thead>
                   <tr>
@@ -142,7 +143,7 @@ export default function Dashboard() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       ) : null}
@@ -204,7 +205,7 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
       {sales.top.length === 0 ? (
         <p className="admin-muted">{t("dashboard.sales.none")}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("dashboard.sales.topProducts")}>
+        <TableScroll label={t("dashboard.sales.topProducts")}>
           <table className="data-table" data-testid="dash-top-products">
             <thead>
               <tr>
@@ -229,7 +230,7 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h3>{t("dashboard.sales.jobs")}</h3>
       {sales.jobs.length === 0 ? (

@@ -73,20 +73,20 @@ export default function MessagesPage() {
         <p className="card muted">{t("messages.none")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table" data-testid="messages-table">
+          <table className="data-table messages-table stack-table" data-testid="messages-table">
             <tbody>
               {rows.map((n) => (
                 <tr key={n.id} className={n.isRead ? undefined : "unread"} aria-current={highlight === n.id ? "true" : undefined}>
                   <td>
                     <span className="tag">{t(`messages.types.${n.type}`, { defaultValue: t("messages.types.message") })}</span>
                   </td>
-                  <td>
+                  <td className="message-title">
                     <div>{n.title}</div>
                     {(highlight === n.id || !isOrderNotice(n.type)) && <div className="muted small">{n.body}</div>}
                   </td>
                   <td className="muted small">{timeAgo(n.createdAt, i18n.language as Language, new Date(now))}</td>
                   <td>{n.isRead ? t("messages.read") : t("messages.unread")}</td>
-                  <td>
+                  <td className="message-action">
                     <Form method="post">
                       <input type="hidden" name="id" value={n.id} />
                       <button className="link-button" name="intent" value="open">

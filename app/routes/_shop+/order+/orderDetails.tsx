@@ -153,7 +153,7 @@ export default function OrderDetailsPage() {
                 {t(order.status === "date_proposed" ? "orders.proposal.desk" : "orders.proposal.review", { date: proposal.date, wanted: proposal.wanted })}
               </p>
               <div className="table-scroll">
-                <table className="data-table">
+                <table className="data-table stack-table" data-testid="proposal-lines">
                   <thead>
                     <tr>
                       <th scope="col" className="num">
@@ -167,10 +167,14 @@ export default function OrderDetailsPage() {
                   <tbody>
                     {proposal.lines.map((l) => (
                       <tr key={l.lineNo}>
-                        <td className="num">{l.lineNo}</td>
-                        <td className="code">{l.code}</td>
-                        <td>{l.requested ?? "—"}</td>
-                        <td>
+                        <td className="num" data-label={t("orders.lineNo")}>
+                          {l.lineNo}
+                        </td>
+                        <td className="code" data-label={t("cart.code")}>
+                          {l.code}
+                        </td>
+                        <td data-label={t("orders.proposal.requested")}>{l.requested ?? "—"}</td>
+                        <td data-label={t("orders.proposal.proposed")} data-col="proposed">
                           <strong>{l.proposed}</strong>
                         </td>
                       </tr>
@@ -233,7 +237,7 @@ export default function OrderDetailsPage() {
 
       <h2 className="section-title">{t("orders.lines")}</h2>
       <div className="table-scroll">
-        <table className="data-table" data-testid="order-lines">
+        <table className="data-table stack-table" data-testid="order-lines">
           <thead>
             <tr>
               <th className="num">{t("orders.lineNo")}</th>
@@ -250,19 +254,31 @@ export default function OrderDetailsPage() {
           <tbody>
             {lines.map((l) => (
               <tr key={l.id}>
-                <td className="num">{l.line_no}</td>
-                <td>
+                <td className="num" data-label={t("orders.lineNo")}>
+                  {l.line_no}
+                </td>
+                <td data-label={t("cart.code")}>
                   <span className="code">{l.ordering_code}</span>
                   <div className="muted small">{lang === "en" ? l.name_en : l.name_zh}</div>
                 </td>
-                <td className="num">{l.qty}</td>
-                <td className="num">{money(l.unit_price)}</td>
-                <td className="num">{money(l.discount_amount)}</td>
-                <td className="num">{money(l.amount)}</td>
+                <td className="num" data-label={t("orders.qty")}>
+                  {l.qty}
+                </td>
+                <td className="num" data-label={t("orders.unitPrice")}>
+                  {money(l.unit_price)}
+                </td>
+                <td className="num" data-label={t("orders.discount")}>
+                  {money(l.discount_amount)}
+                </td>
+                <td className="num" data-label={t("orders.amount")}>
+                  {money(l.amount)}
+                </td>
                 {/* a cancelled order ships nothing: no dates to expect */}
-                <td>{cancelled ? "—" : (l.esd ?? "—")}</td>
-                <td>{cancelled ? "—" : (l.ship_date ?? "—")}</td>
-                <td className="num">{l.shipped_qty}</td>
+                <td data-label={t("orders.esd")}>{cancelled ? "—" : (l.esd ?? "—")}</td>
+                <td data-label={t("orders.shipDate")}>{cancelled ? "—" : (l.ship_date ?? "—")}</td>
+                <td className="num" data-label={t("orders.shippedQty")}>
+                  {l.shipped_qty}
+                </td>
               </tr>
             ))}
           </tbody>

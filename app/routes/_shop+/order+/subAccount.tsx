@@ -107,7 +107,7 @@ export default function SubAccounts() {
       </div>
       {showForm ? <SubAccountForm key={editing?.id ?? "new"} account={editing} suggestedCode={suggestedCode} lastResult={actionData?.result} /> : null}
       <div className="table-scroll">
-        <table className="data-table" data-testid="sub-account-table">
+        <table className="data-table stack-table" data-testid="sub-account-table">
           <caption className="visually-hidden">{t("subAccount.title")}</caption>
           <thead>
             <tr>
@@ -126,22 +126,28 @@ export default function SubAccounts() {
           <tbody>
             {accounts.map((a) => (
               <tr key={a.id} className={a.isMaster ? "master-row" : undefined} data-testid={`account-${a.code}`}>
-                <td className="code">
+                <td className="code" data-label={t("subAccount.code")}>
                   {a.code}
                   {a.isMaster ? <span className="tag tag-master">{t("subAccount.master")}</span> : null}
                 </td>
-                <td className="cell-wrap">{a.name}</td>
-                <td>{a.mobile}</td>
-                <td className="cell-wrap">{a.email}</td>
-                <td className="num">{a.isMaster ? "—" : `${a.priceAdjustmentBp > 0 ? "+" : ""}${a.priceAdjustmentBp / 100} %`}</td>
-                <td className="cell-wrap">
+                <td className="cell-wrap" data-label={t("subAccount.name")}>
+                  {a.name}
+                </td>
+                <td data-label={t("subAccount.mobile")}>{a.mobile}</td>
+                <td className="cell-wrap" data-label={t("subAccount.email")}>
+                  {a.email}
+                </td>
+                <td className="num" data-label={t("subAccount.factorShort")}>
+                  {a.isMaster ? "—" : `${a.priceAdjustmentBp > 0 ? "+" : ""}${a.priceAdjustmentBp / 100} %`}
+                </td>
+                <td className="cell-wrap" data-label={t("subAccount.permissions")}>
                   {a.isMaster
                     ? t("subAccount.allPermissions")
                     : [a.canOrder && t("subAccount.permOrder"), a.canSeePrice && t("subAccount.permPrice"), a.canSeeStock && t("subAccount.permStock")]
                         .filter(Boolean)
                         .join(" · ") || t("subAccount.noPermissions")}
                 </td>
-                <td>{a.erpAccount ?? "—"}</td>
+                <td data-label={t("subAccount.erpAccount")}>{a.erpAccount ?? "—"}</td>
                 <td>
                   {a.isMaster || !canEdit ? null : (
                     <div className="row-actions">

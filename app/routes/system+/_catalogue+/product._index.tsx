@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { ProductFilterSchema } from "../__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
@@ -64,7 +65,7 @@ export default function Products() {
         </p>
       ) : null}
       <p className="result-count">{t("common.count", { count: total })}</p>
-      <div className="table-scroll" tabIndex={0}>
+      <TableScroll label={t("product.title")}>
         <table className="data-table" data-testid="product-table">
           <caption className="visually-hidden">{t("product.title")}</caption>
           <thead>
@@ -99,7 +100,7 @@ export default function Products() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { ContentFilterSchema } from "./__contentEdit.server";
 import { AdminPager } from "~/components/admin/AdminPager";
 import { Can } from "~/components/Can";
@@ -65,7 +66,7 @@ export default function ContentList() {
         </Can>
       </Form>
       <p className="admin-muted">{t("common.total", { count: total })}</p>
-      <div className="table-scroll">
+      <TableScroll label={t("content.title")}>
         <table className="data-table" data-testid="content-table">
           <thead>
             <tr>
@@ -104,7 +105,7 @@ export default function ContentList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <AdminPager page={page} pages={pages} keep={{ kind: filter.kind, status: filter.status }} />
     </div>
   );

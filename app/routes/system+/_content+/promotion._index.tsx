@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { PromotionFilterSchema } from "./__promotionEdit.server";
 import { AdminPager } from "~/components/admin/AdminPager";
 import { Can } from "~/components/Can";
@@ -64,7 +65,7 @@ export default function PromotionList() {
         </Can>
       </Form>
       <p className="admin-muted">{t("common.total", { count: total })}</p>
-      <div className="table-scroll">
+      <TableScroll label={t("promo.title")}>
         <table className="data-table" data-testid="promotion-table">
           <thead>
             <tr>
@@ -103,7 +104,7 @@ export default function PromotionList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <AdminPager page={page} pages={pages} keep={{ kind: filter.kind, state: filter.state }} />
     </div>
   );

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { CustomerFilterSchema } from "../__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
@@ -40,7 +41,7 @@ export default function Customers() {
         </button>
       </Form>
       <p className="result-count">{t("common.count", { count: total })}</p>
-      <div className="table-scroll" tabIndex={0}>
+      <TableScroll label={t("customer.title")}>
         <table className="data-table" data-testid="customer-table">
           <caption className="visually-hidden">{t("customer.title")}</caption>
           <thead>
@@ -83,7 +84,7 @@ export default function Customers() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );

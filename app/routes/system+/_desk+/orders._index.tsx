@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { DeskFilterSchema } from "./__orderDesk.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
@@ -104,7 +105,7 @@ export default function DeskOrders() {
       <p className="result-count" data-testid="desk-count">
         {t("list.count", { count: total })}
       </p>
-      <div className="table-scroll">
+      <TableScroll label={t("list.caption")}>
         <table className="data-table" data-testid="desk-orders">
           <caption className="visually-hidden">{t("list.caption")}</caption>
           <thead>
@@ -153,7 +154,7 @@ export default function DeskOrders() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );

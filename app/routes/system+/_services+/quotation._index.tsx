@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { QuoteStatus } from "~/components/quotation/QuoteDetails";
 import { QuoteFilterSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
@@ -57,7 +58,7 @@ export default function Quotations() {
       {rows.length === 0 ? (
         <p className="admin-muted">{t("staff.empty")}</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("staff.listTitle")}>
+        <TableScroll label={t("staff.listTitle")}>
           <table className="data-table" data-testid="quote-table">
             <thead>
               <tr>
@@ -90,7 +91,7 @@ export default function Quotations() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

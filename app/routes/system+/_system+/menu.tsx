@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import type { MenuRow } from "~/modules/admin/menu-tree";
@@ -50,7 +51,7 @@ export default function MenuList() {
           </Link>
         </Can>
       </div>
-      <div className="table-scroll">
+      <TableScroll label={t("menu.title")}>
         <table className="data-table" data-testid="menu-table">
           <thead>
             <tr>
@@ -95,7 +96,7 @@ export default function MenuList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { listRoles } from "~/modules/admin/roles.server";
@@ -31,7 +32,7 @@ export default function RoleList() {
           </Link>
         </p>
       </Can>
-      <div className="table-scroll">
+      <TableScroll label={t("role.title")}>
         <table className="data-table" data-testid="role-table">
           <thead>
             <tr>
@@ -62,7 +63,7 @@ export default function RoleList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

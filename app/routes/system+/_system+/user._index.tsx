@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TableScroll } from "~/components/TableScroll";
 import { UserFilterSchema } from "./system.schemas.server";
 import { Pager } from "~/components/Pager";
 import { getDb } from "~/db/index.server";
@@ -66,7 +67,7 @@ export default function Users() {
         </button>
       </Form>
       <p className="result-count">{t("list.count", { count: total })}</p>
-      <div className="table-scroll">
+      <TableScroll label={t("list.title")}>
         <table className="data-table" data-testid="user-table">
           <caption className="visually-hidden">{t("list.title")}</caption>
           <thead>
@@ -103,7 +104,7 @@ export default function Users() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager page={filter.page} total={total} pageSize={pageSize} />
     </div>
   );

@@ -79,7 +79,7 @@ export default function ImportStatusPage() {
             </Link>
           </p>
           <div className="table-scroll">
-            <table className="data-table import-report" data-testid="import-report">
+            <table className="data-table import-report stack-table" data-testid="import-report">
               <thead>
                 <tr>
                   <th className="num">{t("import.row")}</th>
@@ -91,10 +91,18 @@ export default function ImportStatusPage() {
               <tbody>
                 {job.report.slice(0, 1000).map((r) => (
                   <tr key={r.lineNo} className={r.ok ? undefined : "line-invalid"}>
-                    <td className="num">{r.lineNo}</td>
-                    <td className="code">{r.code}</td>
-                    <td className="num">{r.qty ?? "—"}</td>
-                    <td>{r.ok ? t("import.accepted") : `${t("import.refused")}: ${ruleText(r.error)}`}</td>
+                    <td className="num" data-label={t("import.row")}>
+                      {r.lineNo}
+                    </td>
+                    <td className="code" data-label={t("cart.code")}>
+                      {r.code}
+                    </td>
+                    <td className="num" data-label={t("cart.qty")}>
+                      {r.qty ?? "—"}
+                    </td>
+                    <td data-label={t("import.result")} data-col="result">
+                      {r.ok ? t("import.accepted") : `${t("import.refused")}: ${ruleText(r.error)}`}
+                    </td>
                   </tr>
                 ))}
               </tbody>
