@@ -322,7 +322,8 @@ function ShipmentForm(props: {
       <p className="admin-muted" id="desk-ship-hint">
         {t("details.shipHint")}
       </p>
-      <Form method="post" className="admin-form desk-ship-form" noValidate data-testid="ship-form">
+      {/* keyed by the page's token: after a shipment (JavaScript on) the form starts again from what is open now */}
+      <Form key={token} method="post" className="admin-form desk-ship-form" noValidate data-testid="ship-form">
         <input type="hidden" name="token" value={token} />
         <label>
           {t("field.shipDate")}
