@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import type { Page, TestInfo } from "@playwright/test";
-import { cloneUser } from "./auth-helpers";
-import { axe, expect, jsOn, openE2eDb, test } from "./fixtures";
+import { cloneUser, uniqueCode } from "./auth-helpers";
+import { axe, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 
 /**
  * The order desk (issue 17) with JavaScript on and off: a dealer's order waits for review, the
@@ -262,4 +262,120 @@ test("shipments imported from Excel: templates in both languages, a bad row name
   await page.getByTestId("import-submit").click();
   await expect(page.getByTestId("flash")).toContainText("已导入 1 行发货（1 个订单）");
   await expect(page.getByTestId("desk-deliveries").locator("tr", { hasText: tracking })).toContainText(target.order_no);
+});
+
+test("a shipment ships all that is open by default, a blank line nothing; the audit log shows it in China time, field by field", async ({
+  page,
+  loginAs,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const dealer = uniqueCode(testInfo);
+  cloneUser(dealerOf(testInfo), dealer);
+  const [a, b] = productsFor(testInfo);
+  await as(page, loginAs, dealer);
+  // two lines: 4 of the first, 3 of the second (the quick entry takes one "code qty" a line)
+  await page.goto("/shopCart/shopCard");
+  await page.locator("#quick-text").fill(`${b} 3`);
+  await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.locator(`[data-testid=cart-line][data-code='${b}']`)).toBeVisible();
+  const orderNo = await placeOrder(page, a, 4, true);
+
+  await as(page, loginAs, "EMP000002");
+  await page.goto(`/system/orders/${orderNo}`);
+  await page.getByRole("button", { name: "确认订单" }).click();
+  await expect(page.getByTestId("desk-status")).toHaveText("已确认");
+  // every open line with its quantity beside it, filled in with what is open
+  const lines = page.getByTestId("ship-line");
+  await expect(lines).toHaveCount(2);
+  const qtyOf = async (code: string) => page.locator(`[data-testid=ship-line]:has(td.code:text-is("${code}")) input[type=number]`);
+  await expect(await qtyOf(a)).toHaveValue("4");
+  await expect(await qtyOf(b)).toHaveValue("3");
+  await expect(page.locator(`[data-testid=ship-line]:has(td.code:text-is("${a}")) td.num`)).toHaveText(["4", "0", "4"]);
+
+  const head = async (slip: string) => {
+    await page.locator("input[name=carrier]").fill("顺丰速运");
+    await page.locator("input[name=trackingNo]").fill(`SF-AUDIT-${testInfo.project.name}`);
+    await page.locator("input[name=packingSlipNo]").fill(slip);
+    await page.locator("input[name=batchNo]").fill("B2611-AUDIT");
+  };
+  // more than is open: refused on that line, nothing shipped
+  await head("PS-AUDIT-0");
+  await (await qtyOf(b)).fill("5");
+  await page.getByRole("button", { name: "登记发货" }).click();
+  await expect(page.getByTestId("ship-form")).toContainText("最多可发 3");
+  await expect(page.getByTestId("desk-shipment")).toHaveCount(0);
+
+  // the second line left blank: the first ships in full, the second not at all
+  await page.goto(`/system/orders/${orderNo}`);
+  await head("PS-AUDIT-1");
+  await (await qtyOf(b)).fill("");
+  await page.getByRole("button", { name: "登记发货" }).click();
+  await expect(page.getByTestId("flash")).toContainText(`订单 ${orderNo} 的发货已登记`);
+  await expect(page.getByTestId("desk-shipment")).toHaveCount(1);
+  await expect(page.getByTestId("desk-shipment")).toContainText(a);
+  await expect(lines).toHaveCount(1);
+  await expect(await qtyOf(b)).toHaveValue("3");
+  await expect(page.getByTestId("desk-status")).toHaveText("部分发货");
+
+  // the administrator reads it in the audit log, filtered to this order
+  await as(page, loginAs, "EMP000001");
+  await page.goto("/system/audit");
+  await page.getByLabel("操作人").selectOption("EMP000002");
+  await page.getByLabel("对象类型").selectOption("sales_order");
+  await page.getByLabel("对象编号").fill(orderNo);
+  await page.getByRole("button", { name: "筛选" }).click();
+  await expect(page).toHaveURL(new RegExp(`entityId=${orderNo}`));
+  const entries = page.getByTestId("audit-entry");
+  await expect(entries).toHaveCount(2);
+  const confirmed = entries.filter({ hasText: "确认订单" });
+  await expect(confirmed.getByTestId("audit-changes")).toContainText("状态");
+  await expect(confirmed.getByTestId("audit-changes").locator("tbody tr")).toHaveText([/状态\s*待确认\s*已确认/]);
+  await expect(entries.first().getByTestId("audit-action")).toHaveText("订单部分发货");
+  // China time: the stored UTC instant plus eight hours
+  const db = openE2eDb();
+  const at = (
+    db.prepare("select created_at from audit_log where entity = 'sales_order' and entity_id = ? order by id limit 1").get(orderNo) as { created_at: string }
+  ).created_at;
+  db.close();
+  const china = new Date(Date.parse(at) + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+  await expect(confirmed.getByTestId("audit-time")).toHaveText(china);
+  // the shipment is found by the order's number too, and links to the order
+  await page.goto(`/system/audit?entityId=${orderNo}&entity=shipment`);
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText("登记发货");
+  await expect(entries.first().getByTestId("audit-changes")).toContainText(/数量\s*—\s*4/);
+  await entries.first().getByRole("link", { name: orderNo }).click();
+  await expect(page).toHaveURL(new RegExp(`/system/orders/${orderNo}$`));
+
+  // the pager: 25 entries of one kind, 20 on the first page, the other 5 on the second (GET links)
+  const kind = `e2e_pager_${testInfo.project.name.replace("-", "_")}`;
+  const w = openE2eDb();
+  w.prepare("delete from audit_log where entity = ?").run(kind);
+  for (let i = 0; i < 25; i++) {
+    w.prepare(
+      "insert into audit_log (created_at, user_id, user_code, tenant_id, action, entity, entity_id, before_json, after_json) values (?, null, 'EMP000001', null, 'create', ?, ?, null, ?)",
+    ).run(new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), kind, `P${i}`, JSON.stringify({ n: i }));
+  }
+  w.close();
+  await page.goto(`/system/audit?entity=${kind}`);
+  await expect(entries).toHaveCount(20);
+  await expect(entries.first()).toContainText("P24");
+  await page.getByRole("navigation", { name: "分页" }).getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(entries).toHaveCount(5);
+  await expect(entries.last()).toContainText("P0");
+  // China dates in the date filter: 2026-01-01 00:24 UTC is 08:24 in China, the same day
+  await page.goto(`/system/audit?entity=${kind}&from=2026-01-01&to=2026-01-01`);
+  await expect(page.getByText("共 25 条")).toBeVisible();
+  await page.goto(`/system/audit?entity=${kind}&from=2026-01-02`);
+  await expect(entries).toHaveCount(0);
+
+  // no serious accessibility finding (axe is a script: the server's HTML is checked by a11y-back-office); at 360 px nothing sideways
+  if (jsOn(testInfo)) {
+    await page.goto(`/system/audit?entityId=${orderNo}`);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/system/audit?entityId=${orderNo}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });

@@ -30,8 +30,8 @@ export interface DayTotal {
  */
 export async function ordersPerDay(db: DB, tenantId: number, now = new Date(), days = DASHBOARD_DAYS): Promise<DayTotal[]> {
   const today = shopToday(now);
-  const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const since = shopDayStart(firstDay);
+  const since = shopDayStart(today, 1 - days);
+  const firstDay = shopToday(Date.parse(since));
   const hour = sql<string>`substr(created_at, 1, 13)`;
   const rows = await db
     .selectFrom("sales_order")
@@ -43,7 +43,7 @@ export async function ordersPerDay(db: DB, tenantId: number, now = new Date(), d
     .execute();
   const byDay = new Map<string, DayTotal>();
   for (let i = 0; i < days; i++) {
-    const day = new Date(Date.parse(`${firstDay}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    const day = shopToday(Date.parse(shopDayStart(firstDay, i)));
     byDay.set(day, { day, orders: 0, amount: 0 });
   }
   for (const r of rows) {
@@ -92,7 +92,7 @@ export interface TopProduct {
 
 /** The best-selling ordering codes by amount over the same days as the chart. */
 export async function topProducts(db: DB, tenantId: number, now = new Date(), days = DASHBOARD_DAYS, limit = 10): Promise<TopProduct[]> {
-  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const since = shopDayStart(shopToday(now), 1 - days); // the chart's first China day
   const rows = await db
     .selectFrom("order_line as l")
     .innerJoin("sales_order as o", "o.id", "l.order_id")

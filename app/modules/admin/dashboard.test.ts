@@ -82,7 +82,7 @@ describe.each(testDatabases())("dashboard figures on $name", ({ url }) => {
     expect(counts.openDeliveries).toBe(openIds.size);
   });
 
-  it("ranks products by amount", async () => {
+  it("ranks products by amount over the chart's China days", async () => {
     const top = await topProducts(db, tenantId, now);
     expect(top.length).toBeGreaterThan(0);
     for (let i = 1; i < top.length; i++) expect(top[i - 1].amount).toBeGreaterThanOrEqual(top[i].amount);
@@ -93,7 +93,8 @@ describe.each(testDatabases())("dashboard figures on $name", ({ url }) => {
       .where("o.tenant_id", "=", tenantId)
       .where("l.ordering_code", "=", top[0].ordering_code)
       .execute();
-    const since = new Date(now.getTime() - 90 * 86_400_000).toISOString();
+    // the chart's first day, 2026-08-28, from 00:00 China time (16:00 UTC the day before)
+    const since = "2026-08-27T16:00:00.000Z";
     const counted = lines.filter((l) => l.status !== "to_be_submitted" && l.status !== "cancelled" && l.created_at >= since);
     expect(top[0].amount).toBe(counted.reduce((n, l) => n + l.amount, 0));
     expect(top[0].qty).toBe(counted.reduce((n, l) => n + l.qty, 0));

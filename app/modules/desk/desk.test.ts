@@ -157,7 +157,7 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
     const head = { shipDate: inDays(0), carrier: "顺丰速运", trackingNo: "SF100200300", packingSlipNo: "PS1", batchNo: "B1" };
     expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 30 }] })).toMatchObject({
       ok: false,
-      error: { key: "adminOrders:error.overShip" },
+      error: { key: "adminOrders:error.overOpen", field: `qty.${first.id}` },
     });
     expect(await recordShipment(db, staff, no, { ...head, token: newSubmitToken(), lines: [{ lineId: first.id, qty: 0 }] })).toMatchObject({
       ok: false,

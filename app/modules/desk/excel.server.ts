@@ -25,7 +25,7 @@ export function deskOrdersExport(db: DB, actor: DeskActor, f: Omit<DeskFilters, 
   const t = getFixedT(lang, "adminOrders");
   const ts = getFixedT(lang, "order");
   return {
-    fileName: `order-desk-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    fileName: `order-desk-${shopToday()}.xlsx`, // the China date
     fill: async (wb) => {
       const ws = wb.addWorksheet(t("export.sheet"));
       ws.columns = [

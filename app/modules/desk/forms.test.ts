@@ -9,7 +9,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("the order desk's forms", () => {
-  it("a shipment: quantities per line, empty ones kept as nothing to ship", () => {
+  it("a shipment: quantities per line, empty ones read as nothing to ship (0)", () => {
     const s = parseWithZod(
       form({
         intent: "ship",
@@ -24,7 +24,7 @@ describe("the order desk's forms", () => {
       }),
       { schema: DeskActionSchema },
     );
-    expect(s.status === "success" && s.value).toMatchObject({ intent: "ship", qty: { "12": "", "13": 3 } });
+    expect(s.status === "success" && s.value).toMatchObject({ intent: "ship", qty: { "12": 0, "13": 3 } });
   });
 
   it("a shipment without carrier or with a negative quantity is refused, field by field", () => {
@@ -44,6 +44,25 @@ describe("the order desk's forms", () => {
     );
     expect(s.status).toBe("error");
     expect(Object.keys((s.status === "error" && s.error) || {}).sort()).toEqual(["carrier", "qty.12", "shipDate"]);
+    expect(s.status === "error" && s.error?.["qty.12"]).toEqual(["adminOrders:error.qtyNegative"]);
+  });
+
+  it("a shipment quantity that is not a whole number is refused on its line with a message key", () => {
+    const s = parseWithZod(
+      form({
+        intent: "ship",
+        token: "abcdefghijklmnopqrstuvwx",
+        shipDate: "2026-11-25",
+        carrier: "SF",
+        trackingNo: "1",
+        packingSlipNo: "P",
+        batchNo: "B",
+        "qty.12": "2.5",
+        "qty.13": "x",
+      }),
+      { schema: DeskActionSchema },
+    );
+    expect(s.status === "error" && s.error).toEqual({ "qty.12": ["adminOrders:error.qtyWhole"], "qty.13": ["adminOrders:error.qtyWhole"] });
   });
 
   it("proposed dates per line; a cancel needs a reason", () => {

@@ -6,6 +6,7 @@ import { addOrderNotice } from "~/modules/notices/order-notices.server";
 import { nextStatus, shipEvent, TRANSITIONS, type OrderStatus } from "~/modules/orders/status";
 import { NotFoundError } from "~/modules/errors";
 import { fail, ok } from "~/modules/result";
+import { checkShipQuantities } from "./ship-rules";
 import { getDeskOrder, type DeskActor, type DeskResult } from "./desk.server";
 
 /**
@@ -151,13 +152,10 @@ export async function recordShipment(db: DB, actor: DeskActor, orderNo: string, 
   if (await tokenUsed(db, input.token)) return ok({ key: "adminOrders:done.ship", values, already: true });
   if (!nextStatus(order.status, "ship", "staff")) return fail("adminOrders:error.notAllowed", { status: order.status });
   const lines = new Map(found.lines.map((l) => [l.id, l]));
-  const rows = input.lines.filter((l) => l.qty > 0);
-  if (rows.length === 0) return fail("adminOrders:error.noQty");
-  for (const r of rows) {
-    const line = lines.get(r.lineId);
-    if (!line) throw new NotFoundError("order line");
-    if (r.qty > line.qty - line.shipped_qty) return fail("adminOrders:error.overShip", { line: line.line_no });
-  }
+  const checked = checkShipQuantities(found.lines, input.lines);
+  if (!checked) throw new NotFoundError("order line");
+  if (!checked.ok) return checked;
+  const rows = checked.value;
   try {
     await db.transaction().execute((trx) =>
       applyShipment(

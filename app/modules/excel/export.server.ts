@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
-import { amountValue, formatDateTime } from "~/i18n/format";
+import { amountValue, formatDateTime, shopToday } from "~/i18n/format";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getOrder, iterateDeliveries, iterateOrders, type OrderActor } from "~/modules/orders/orders.server";
 import { DeliveryFilterSchema, OrderFilterSchema } from "~/modules/orders/filters.server";
@@ -38,7 +38,7 @@ export async function prepareExport(
   lang: Language,
 ): Promise<XlsxExport | null> {
   const t = getFixedT(lang, "order");
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = shopToday(); // the China date
   const clean = Object.fromEntries(Object.entries(input.filters).filter(([, v]) => v !== ""));
   if (input.kind === "details") {
     const found = input.orderNo ? await getOrder(db, actor, input.orderNo) : null;

@@ -6,14 +6,15 @@ import { TableScroll } from "~/components/TableScroll";
 import { getDb } from "~/db/index.server";
 import { BarChart } from "~/components/admin/BarChart";
 import { toLanguage } from "~/i18n/config";
-import { formatMoney } from "~/i18n/format";
-import { listAudit } from "~/modules/admin/audit.server";
+import { AuditObject, useAuditText } from "~/components/admin/AuditText";
+import { formatDateTime, formatMoney } from "~/i18n/format";
+import { listAudit, readAudit } from "~/modules/admin/audit.server";
 import { deskCounts, ordersPerDay, recentJobs, topProducts } from "~/modules/admin/dashboard.server";
 import { inMaintenance } from "~/modules/admin/parameters.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "adminUsers"] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "admin:titles.dashboard");
 
@@ -80,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         n: c.key === "customers" ? await countDealers(db) : await count(c.table),
       })),
     ),
-    recent: canAudit ? (await listAudit(db, {}, 1)).rows.slice(0, 8) : null,
+    recent: canAudit ? await readAudit(db, (await listAudit(db, {}, 1, 8)).rows) : null,
     canParams: user.funcCodes.has("sys:param:view"),
   };
 }
@@ -89,6 +90,7 @@ export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("admin");
   const lang = toLanguage(i18n.language);
+  const audit = useAuditText();
   return (
     <div className="admin-page">
       <h1>{t("dashboard.welcome", { name: data.name })}</h1>
@@ -133,11 +135,14 @@ export default function Dashboard() {
                 <tbody>
                   {data.recent.map((r) => (
                     <tr key={r.id}>
-                      <td>{r.created_at.replace("T", " ").slice(0, 19)}</td>
-                      <td className="code">{r.user_code}</td>
-                      <td>{r.action}</td>
+                      <td>{formatDateTime(r.at)}</td>
                       <td>
-                        {r.entity} #{r.entity_id}
+                        {r.userName ? `${r.userName} ` : null}
+                        <span className="code">{r.userCode}</span>
+                      </td>
+                      <td>{audit.action(r)}</td>
+                      <td>
+                        <AuditObject entry={r} />
                       </td>
                     </tr>
                   ))}
@@ -240,7 +245,7 @@ function SalesDashboard({ sales, lang }: { sales: Sales; lang: "zh" | "en" }) {
           {sales.jobs.map((j) => (
             <li key={`${j.kind}-${j.id}`}>
               {t(`dashboard.sales.jobKinds.${j.kind}`, { defaultValue: j.kind })} #{j.id} ·{" "}
-              {t(`dashboard.sales.jobStatus.${j.status}`, { defaultValue: j.status })} · {j.done}/{j.total} · {j.created_at.replace("T", " ").slice(0, 16)}
+              {t(`dashboard.sales.jobStatus.${j.status}`, { defaultValue: j.status })} · {j.done}/{j.total} · {formatDateTime(j.created_at)}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DESK_STATUSES, DESK_TABS } from "~/modules/desk/constants";
+import { readShipQty } from "~/modules/desk/ship-rules";
 
 /** The forms of the order desk (orders.*, deliveries.*): on the server only, so zod stays out of the browser (decision 041). */
 
@@ -31,6 +32,12 @@ export const OrderNoSchema = z.string().regex(/^[A-Z0-9-]{4,40}$/);
 const text = (max: number) =>
   z.string({ error: "adminOrders:error.required" }).trim().min(1, "adminOrders:error.required").max(max, "adminOrders:error.tooLong");
 const lineId = z.string().regex(/^\d{1,12}$/);
+const shipQty = (raw: string, ctx: z.RefinementCtx) => {
+  const read = readShipQty(raw);
+  if (read.ok) return read.qty;
+  ctx.addIssue({ code: "custom", message: read.key });
+  return z.NEVER;
+};
 
 /** The order page's forms, by the button that posted them. */
 export const DeskActionSchema = z.discriminatedUnion("intent", [
@@ -53,7 +60,8 @@ export const DeskActionSchema = z.discriminatedUnion("intent", [
     trackingNo: text(60),
     packingSlipNo: text(60),
     batchNo: text(60),
-    qty: z.record(lineId, z.union([z.literal(""), z.coerce.number().int().min(0).max(1_000_000)])).default({}),
+    // per line: blank ships nothing (0); a whole number from 0 up, else a message on that line's field
+    qty: z.record(lineId, z.string({ error: "adminOrders:error.qtyWhole" }).transform(shipQty)).default({}),
   }),
 ]);
 

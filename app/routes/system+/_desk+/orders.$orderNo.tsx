@@ -91,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           trackingNo: value.trackingNo,
           packingSlipNo: value.packingSlipNo,
           batchNo: value.batchNo,
-          lines: Object.entries(value.qty).map(([lineId, qty]) => ({ lineId: Number(lineId), qty: qty === "" ? 0 : qty })),
+          lines: Object.entries(value.qty).map(([lineId, qty]) => ({ lineId: Number(lineId), qty })),
         });
     }
   });
@@ -302,7 +302,11 @@ function OrderFacts({ order }: { order: DeskOrder["order"] }) {
   );
 }
 
-/** Records a shipment of the open lines, whole or partial per line. */
+/**
+ * Records a shipment: the shipment's facts, then every open line with its quantity to ship beside
+ * it, filled in with what is still open (ship all that is open); a blank quantity ships nothing of
+ * that line. The server checks each quantity whatever is posted.
+ */
 function ShipmentForm(props: {
   openLines: DeskOrder["lines"];
   token: string;
@@ -316,8 +320,11 @@ function ShipmentForm(props: {
   return (
     <section aria-labelledby="desk-ship">
       <h2 id="desk-ship">{t("details.ship")}</h2>
-      <p className="admin-muted">{t("details.shipHint")}</p>
-      <Form method="post" className="admin-form desk-ship-form" noValidate data-testid="ship-form">
+      <p className="admin-muted" id="desk-ship-hint">
+        {t("details.shipHint")}
+      </p>
+      {/* keyed by the page's token: after a shipment (JavaScript on) the form starts again from what is open now */}
+      <Form key={token} method="post" className="admin-form desk-ship-form" noValidate data-testid="ship-form">
         <input type="hidden" name="token" value={token} />
         <label>
           {t("field.shipDate")}
@@ -337,25 +344,66 @@ function ShipmentForm(props: {
             {fieldError(f)}
           </label>
         ))}
-        <fieldset className="desk-ship-lines">
-          <legend>{t("field.shipQty")}</legend>
-          {openLines.map((l) => (
-            <label key={l.id}>
-              <span>
-                {t("details.shipQtyLine", { line: l.line_no })} · <span className="code">{l.ordering_code}</span> (≤ {l.qty - l.shipped_qty})
-              </span>
-              <input
-                type="number"
-                name={`qty.${l.id}`}
-                min={0}
-                max={l.qty - l.shipped_qty}
-                inputMode="numeric"
-                defaultValue={(payload[`qty.${l.id}`] as string | undefined) ?? ""}
-                data-testid={`ship-qty-${l.line_no}`}
-              />
-            </label>
-          ))}
-        </fieldset>
+        <div className="admin-form-wide">
+          <table className="data-table desk-ship-lines" data-testid="ship-lines">
+            <caption>{t("field.shipQty")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("field.lineNo")}</th>
+                <th scope="col">{t("field.code")}</th>
+                <th scope="col" className="num">
+                  {t("field.qty")}
+                </th>
+                <th scope="col" className="num">
+                  {t("field.shipped")}
+                </th>
+                <th scope="col" className="num">
+                  {t("field.open")}
+                </th>
+                <th scope="col">{t("field.shipQty")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {openLines.map((l) => {
+                const name = `qty.${l.id}`;
+                const open = l.qty - l.shipped_qty;
+                return (
+                  <tr key={l.id} data-testid="ship-line" data-line-no={l.line_no}>
+                    <td data-label={t("field.lineNo")}>{l.line_no}</td>
+                    <td data-label={t("field.code")} className="code">
+                      {l.ordering_code}
+                    </td>
+                    <td data-label={t("field.qty")} className="num">
+                      {l.qty}
+                    </td>
+                    <td data-label={t("field.shipped")} className="num">
+                      {l.shipped_qty}
+                    </td>
+                    <td data-label={t("field.open")} className="num">
+                      {open}
+                    </td>
+                    <td data-label={t("field.shipQty")}>
+                      <input
+                        type="number"
+                        name={name}
+                        min={0}
+                        max={open}
+                        step={1}
+                        inputMode="numeric"
+                        defaultValue={(payload[name] as string | undefined) ?? String(open)}
+                        aria-label={t("details.shipQtyLine", { line: l.line_no })}
+                        aria-invalid={described(name) ? true : undefined}
+                        aria-describedby={described(name) ?? "desk-ship-hint"}
+                        data-testid={`ship-qty-${l.line_no}`}
+                      />
+                      {fieldError(name)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <div className="admin-form-actions">
           <button type="submit" name="intent" value="ship" className="btn" data-testid="desk-ship">
             {t("details.ship")}

@@ -6,6 +6,7 @@ import { getDb } from "~/db/index.server";
 import { surveyResults } from "~/modules/support/survey.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { formatDate } from "~/i18n/format";
 
 export const handle = { i18n: ["support"] };
 
@@ -103,7 +104,7 @@ export default function SurveyResults() {
             <ul>
               {q.texts.map((x, i) => (
                 <li key={i}>
-                  <span className="admin-muted">{x.at.slice(0, 10)}</span> {x.text}
+                  <span className="admin-muted">{formatDate(x.at)}</span> {x.text}
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { getDb } from "~/db/index.server";
 import { ERROR_LOG_PAGE_SIZE, listServerErrors } from "~/modules/admin/error-log.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { formatDateTime } from "~/i18n/format";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -43,7 +44,7 @@ export default function ErrorLog() {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <td>{r.created_at.slice(0, 19).replace("T", " ")}</td>
+                <td>{formatDateTime(r.created_at)}</td>
                 <td className="code cell-wrap">
                   {r.method} {r.path}
                 </td>

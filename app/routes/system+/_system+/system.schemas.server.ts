@@ -186,6 +186,7 @@ const filterText = (max: number) => z.string().trim().max(max).optional().catch(
 /** The filter form (GET); an unreadable field is no filter. */
 export const AuditFilterSchema = z.object({
   entity: filterText(40),
+  action: filterText(20),
   userCode: filterText(20),
   entityId: filterText(60),
   from: day,

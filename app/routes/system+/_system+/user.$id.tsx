@@ -14,6 +14,7 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast, replyWithError } from "~/utils/reply.server";
+import { formatDateTime } from "~/i18n/format";
 
 export const handle = { i18n: ["adminUsers", "auth"] };
 
@@ -104,7 +105,7 @@ export default function UserDetails() {
         <dt>{t("field.roles")}</dt>
         <dd>{user.roles.map((r) => (en ? r.name_en : r.name_zh)).join(" · ") || "—"}</dd>
         <dt>{t("field.createdAt")}</dt>
-        <dd>{user.created_at.slice(0, 19).replace("T", " ")}</dd>
+        <dd>{formatDateTime(user.created_at)}</dd>
       </dl>
 
       {canEdit ? (
