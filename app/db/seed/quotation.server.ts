@@ -3,7 +3,8 @@ import type { Ids } from "./accounts.server";
 import { shopToday } from "../../i18n/format";
 import { newSubmitToken } from "../../modules/orders/submit.server";
 import { ensureToolTypes, listToolTypes } from "../../modules/quotation/tool-types.server";
-import { createQuotation, dealerQuoteStep, staffQuoteStep, type QuoteDealer, type QuoteStaff } from "../../modules/quotation/quotation.server";
+import { createQuotation, type QuoteDealer, type QuoteStaff } from "../../modules/quotation/requests.server";
+import { dealerQuoteStep, staffQuoteStep } from "../../modules/quotation/steps.server";
 
 /**
  * Customized tool quotations in the demo (decision 051): dealer A (XCD000001) has a request

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { DB } from "~/db/db.server";
-import { recordAudit } from "~/modules/admin/audit.server";
 import { contentDir, readContentFile, removeContentFile, sniffFileType, storeContentFile, uploadedFileName } from "~/modules/content/files.server";
 import { NotFoundError } from "~/modules/errors";
 import { noticeTitles } from "~/modules/notices/notice-texts.server";
 import { fail, ok, type Result } from "~/modules/result";
+import { takeStep, type RequestKind } from "~/modules/services/request-steps.server";
 import {
   FEEDBACK_PHOTO_MAX_BYTES,
   FEEDBACK_PHOTOS_MAX,
@@ -21,9 +21,9 @@ import {
  * customer's orders (or one line of it) in the company entity he is signed in to; everybody of
  * that customer in that entity sees it, nobody else (another customer's feedback is not found).
  * Customer support (staff of the entity) answers, asks for more information or closes it. Every
- * change goes through the one transition table (`status.ts`) in a transaction, guarded by
- * `WHERE status = <old>`; every form carries a one-time token, so a double post has one effect.
- * Each staff step stores a "customer feedback" notice for the dealer and an audit entry.
+ * change is a step of the one request-step engine (decision 062) along the transition table
+ * (`status.ts`); every form carries a one-time token, so a double post has one effect. Each staff
+ * step stores a "customer feedback" notice for the dealer and an audit entry.
  */
 export interface DealerActor {
   id: number;
@@ -317,6 +317,17 @@ interface StepInput {
   body: string;
 }
 
+const FEEDBACK: RequestKind<"feedback", FeedbackStatus, FeedbackEvent> = {
+  table: "feedback",
+  noun: "feedback",
+  entity: "feedback",
+  auditId: (fb) => fb.id,
+  next: nextFeedbackStatus,
+  refused: (fb) => (fb.status === "closed" ? "feedback:error.closed" : "feedback:error.notAllowed"),
+  changed: "feedback:error.changed",
+};
+
+/** One step of the table through the request-step engine; staff steps give the dealer a notice and an audit entry. */
 async function step(
   db: DB,
   who: { id: number; code: string; tenantId: number; customerId?: number; author: "dealer" | "staff" },
@@ -324,81 +335,42 @@ async function step(
   input: StepInput,
   now: Date,
 ): Promise<FeedbackResult> {
-  const where = { id, tenantId: who.tenantId, ...(who.customerId !== undefined ? { customerId: who.customerId } : {}) };
-  let q = db
-    .selectFrom("feedback")
-    .select(["id", "status", "user_id", "tenant_id", "order_no"])
-    .where("id", "=", where.id)
-    .where("tenant_id", "=", where.tenantId);
-  if (where.customerId !== undefined) q = q.where("customer_id", "=", where.customerId);
-  const fb = await q.executeTakeFirst();
-  if (!fb) throw new NotFoundError("feedback");
-  const posted = () =>
-    db.selectFrom("feedback_message").select("id").where("feedback_id", "=", fb.id).where("submit_token", "=", input.token).executeTakeFirst();
-  if (await posted()) return done(fb.id, true);
   const body = input.body.trim();
-  if (body.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", { max: FEEDBACK_TEXT_MAX }, "body");
-  if (!body && input.event !== "close") return fail("feedback:error.required", undefined, "body");
-  const to = nextFeedbackStatus(fb.status, input.event);
-  if (!to) return fail(fb.status === "closed" ? "feedback:error.closed" : "feedback:error.notAllowed");
-  const stamp = now.toISOString();
-  try {
-    const moved = await db.transaction().execute(async (trx) => {
-      const upd = await trx
-        .updateTable("feedback")
-        .set({ status: to, updated_at: stamp, ...(to === "closed" ? { closed_at: stamp } : {}) })
-        .where("id", "=", fb.id)
-        .where("status", "=", fb.status) // nobody changed it meanwhile
-        .executeTakeFirst();
-      if (Number(upd.numUpdatedRows) !== 1) return false;
+  const bySupport = input.event !== "message";
+  const moved = await takeStep(db, FEEDBACK, {
+    scope: { id, tenantId: who.tenantId, customerId: who.customerId },
+    event: input.event,
+    now,
+    posted: async (db, fb) =>
+      !!(await db.selectFrom("feedback_message").select("id").where("feedback_id", "=", fb.id).where("submit_token", "=", input.token).executeTakeFirst()),
+    validate: () => {
+      if (body.length > FEEDBACK_TEXT_MAX) return fail("feedback:error.tooLong", { max: FEEDBACK_TEXT_MAX }, "body");
+      if (!body && input.event !== "close") return fail("feedback:error.required", undefined, "body");
+      return null;
+    },
+    set: (_fb, to, stamp) => (to === "closed" ? { closed_at: stamp } : {}),
+    record: async (trx, fb, _to, stamp) => {
+      const values = { feedback_id: fb.id, user_id: who.id, user_code: who.code, author: who.author, event: input.event, body, submit_token: input.token };
       const msg = await trx
         .insertInto("feedback_message")
-        .values({
-          feedback_id: fb.id,
-          user_id: who.id,
-          user_code: who.code,
-          author: who.author,
-          event: input.event,
-          body,
-          submit_token: input.token,
-          created_at: stamp,
-        })
+        .values({ ...values, created_at: stamp })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (input.event !== "message") {
-        await trx
-          .insertInto("notice")
-          .values({
-            user_id: fb.user_id,
-            tenant_id: fb.tenant_id,
+      return msg.id;
+    },
+    notice: (fb) =>
+      bySupport
+        ? {
             type: "customer_feedback",
             ...noticeTitles(`feedback.${input.event}`, { id: fb.id, no: fb.order_no }),
             body_zh: body.slice(0, 500),
             body_en: body.slice(0, 500),
-            detail_id: fb.id,
-            order_no: null,
-            is_read: 0,
-            created_at: stamp,
-          })
-          .execute();
-        await recordAudit(
-          trx,
-          { id: who.id, code: who.code, tenantId: who.tenantId },
-          { action: "update", entity: "feedback", entityId: fb.id, before: { status: fb.status }, after: { status: to, event: input.event, message: msg.id } },
-          now,
-        );
-      }
-      return true;
-    });
-    if (!moved) {
-      if (await posted()) return done(fb.id, true);
-      return fail("feedback:error.changed");
-    }
-    return done(fb.id);
-  } catch (e) {
-    if (await posted()) return done(fb.id, true);
-    throw e;
-  }
+          }
+        : null,
+    audit: (_fb, to, message) =>
+      bySupport ? { actor: { id: who.id, code: who.code, tenantId: who.tenantId }, after: { status: to, event: input.event, message } } : null,
+  });
+  return moved.ok ? done(moved.value.row.id, moved.value.already) : moved;
 }
 
 /** The dealer writes into the conversation (only while it is not closed). */

@@ -3,6 +3,8 @@
  * feedback from which state to which: the server reads it for every change, the pages read it to
  * show only the forms that can succeed. Not a .server file: the pages use it too.
  */
+import { nextState, type StateTable } from "~/modules/services/request-rules";
+
 export const FEEDBACK_TYPES = ["quality", "wrong_delivery", "damage", "performance", "other"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
@@ -15,7 +17,7 @@ export type FeedbackEvent = (typeof FEEDBACK_EVENTS)[number];
 
 export const STAFF_EVENTS: readonly FeedbackEvent[] = ["reply", "ask", "close"];
 
-export const FEEDBACK_TRANSITIONS: Record<FeedbackStatus, Partial<Record<FeedbackEvent, FeedbackStatus>>> = {
+export const FEEDBACK_TRANSITIONS: StateTable<FeedbackStatus, FeedbackEvent> = {
   // filed by the dealer, waiting for customer support
   open: { message: "open", reply: "answered", ask: "waiting", close: "closed" },
   // customer support has answered; the dealer may still write (back to support)
@@ -27,7 +29,7 @@ export const FEEDBACK_TRANSITIONS: Record<FeedbackStatus, Partial<Record<Feedbac
 };
 
 export function nextFeedbackStatus(from: string, event: FeedbackEvent): FeedbackStatus | null {
-  return (FEEDBACK_TRANSITIONS as Record<string, Partial<Record<FeedbackEvent, FeedbackStatus>>>)[from]?.[event] ?? null;
+  return nextState(FEEDBACK_TRANSITIONS, from, event);
 }
 
 export const FEEDBACK_TEXT_MAX = 2000;

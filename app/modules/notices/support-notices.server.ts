@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
 import { getFixedT } from "~/i18n/i18n.server";
+import type { StepNotice } from "~/modules/services/request-steps.server";
 import type { SupportEvent, SupportKind } from "~/modules/support/status";
 import { noticeTexts } from "./notice-texts.server";
 
@@ -12,55 +12,19 @@ export const SUPPORT_NOTICE_TYPES: Record<SupportKind, string> = { sample: "samp
 /** a stock reservation's notices (decision 052) */
 export const RESERVATION_NOTICE_TYPE = "stock_reservation";
 
-export async function addSupportNotice(
-  db: DB,
-  target: { userId: number; tenantId: number },
-  request: { id: number; requestNo: string; kind: SupportKind },
-  event: SupportEvent,
-  extra: string,
-  now = new Date(),
-): Promise<void> {
+/** The notice a sample, tool-body or marketing request's step gives its dealer (the request-step engine writes it). */
+export function supportNotice(kind: SupportKind, requestNo: string, event: SupportEvent, extra: string): StepNotice {
   // the kind's name as a title starts and inside a sentence ("Sample request …", "… your sample request …")
   const values = (lang: "zh" | "en") => {
     const t = getFixedT(lang, "notices");
-    return { what: t(`what.${request.kind}`), whatInText: t(`whatInText.${request.kind}`), no: request.requestNo, extra };
+    return { what: t(`what.${kind}`), whatInText: t(`whatInText.${kind}`), no: requestNo, extra };
   };
-  await db
-    .insertInto("notice")
-    .values({
-      user_id: target.userId,
-      tenant_id: target.tenantId,
-      type: SUPPORT_NOTICE_TYPES[request.kind],
-      ...noticeTexts(`support.${event}`, values),
-      detail_id: request.id,
-      order_no: null,
-      is_read: 0,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  return { type: SUPPORT_NOTICE_TYPES[kind], ...noticeTexts(`support.${event}`, values) };
 }
 
 export type ReservationNoticeEvent = "approve" | "refuse" | "release" | "expire";
 
-export async function addReservationNotice(
-  db: DB,
-  target: { userId: number; tenantId: number },
-  reservation: { id: number; no: string },
-  event: ReservationNoticeEvent,
-  extra: string,
-  now = new Date(),
-): Promise<void> {
-  await db
-    .insertInto("notice")
-    .values({
-      user_id: target.userId,
-      tenant_id: target.tenantId,
-      type: RESERVATION_NOTICE_TYPE,
-      ...noticeTexts(`reservation.${event}`, { no: reservation.no, extra }),
-      detail_id: reservation.id,
-      order_no: null,
-      is_read: 0,
-      created_at: now.toISOString(),
-    })
-    .execute();
+/** The notice a stock reservation's step gives its dealer. */
+export function reservationNotice(reservationNo: string, event: ReservationNoticeEvent, extra: string): StepNotice {
+  return { type: RESERVATION_NOTICE_TYPE, ...noticeTexts(`reservation.${event}`, { no: reservationNo, extra }) };
 }

@@ -1,7 +1,8 @@
 import type { DB } from "~/db/db.server";
-import { recordAudit } from "~/modules/admin/audit.server";
 import type { Offer, OfferActor } from "~/modules/cart/offers.server";
 import { productThumb } from "~/modules/catalogue/thumbnail";
+import { takeStep } from "~/modules/services/request-steps.server";
+import { addQuoteMessage, QUOTATION } from "./steps.server";
 
 /**
  * The accepted quotation's non-standard item in the cart and in the order (decision 051). Its
@@ -58,7 +59,7 @@ export async function quotedOffers(db: DB, actor: OfferActor, productIds: number
 
 /**
  * Order submission, inside its transaction: the accepted quotation whose item is ordered becomes
- * ordered, once. False when it is not (or no longer) an accepted quotation of this customer: the
+ * ordered, once (a step of the request-step engine in the submission's transaction). False when it is not (or no longer) an accepted quotation of this customer: the
  * order must not go through.
  */
 export async function markQuotationOrdered(
@@ -77,37 +78,15 @@ export async function markQuotationOrdered(
     .where("status", "=", "accepted")
     .executeTakeFirst();
   if (!q) return false;
-  const stamp = now.toISOString();
   const { code } = await trx.selectFrom("app_user").select("code").where("id", "=", actor.id).executeTakeFirstOrThrow();
-  const upd = await trx
-    .updateTable("quotation")
-    .set({ status: "ordered", order_no: orderNo, updated_at: stamp })
-    .where("id", "=", q.id)
-    .where("status", "=", "accepted")
-    .executeTakeFirst();
-  if (Number(upd.numUpdatedRows) !== 1) return false;
-  await trx
-    .insertInto("quotation_message")
-    .values({
-      quotation_id: q.id,
-      user_id: actor.id,
-      user_code: code,
-      author: "dealer",
-      event: "order",
-      body: orderNo,
-      unit_price: null,
-      moq: null,
-      lead_time_days: null,
-      valid_until: null,
-      post_token: `order:${orderNo}`,
-      created_at: stamp,
-    })
-    .execute();
-  await recordAudit(
-    trx,
-    { id: actor.id, code, tenantId: actor.tenantId },
-    { action: "update", entity: "quotation", entityId: q.quote_no, before: { status: "accepted" }, after: { status: "ordered", orderNo } },
+  const who = { id: actor.id, code, author: "dealer" as const };
+  const moved = await takeStep(trx, QUOTATION, {
+    scope: { id: q.id, tenantId: actor.tenantId, customerId: actor.customerId },
+    event: "order",
     now,
-  );
-  return true;
+    set: () => ({ order_no: orderNo }),
+    record: (trx, q, _to, stamp) => addQuoteMessage(trx, q, who, { event: "order", body: orderNo, token: `order:${orderNo}` }, stamp),
+    audit: (_q, to) => ({ actor: { id: actor.id, code, tenantId: actor.tenantId }, after: { status: to, orderNo } }),
+  });
+  return moved.ok;
 }

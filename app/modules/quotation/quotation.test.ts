@@ -10,21 +10,18 @@ import { newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.s
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { validateAttributes, type AttributeDef } from "./attributes";
+import { acceptQuotation } from "./acceptance.server";
+import { checkDrawings, drawingType, readQuotationFile } from "./drawings.server";
 import {
-  acceptQuotation,
-  checkDrawings,
   createQuotation,
-  dealerQuoteStep,
-  drawingType,
   getDealerQuotation,
   getStaffQuotation,
   listDealerQuotations,
   listStaffQuotations,
-  readQuotationFile,
-  staffQuoteStep,
   type NewQuotation,
   type QuoteStaff,
-} from "./quotation.server";
+} from "./requests.server";
+import { dealerQuoteStep, staffQuoteStep } from "./steps.server";
 import { ensureToolTypes, listToolTypes } from "./tool-types.server";
 import { nextQuoteStatus, QUOTE_EVENTS, QUOTE_STATUSES, QUOTE_TRANSITIONS } from "./status";
 

@@ -3,6 +3,8 @@
  * quotation from which state to which: the server reads it for every change, the pages read it to
  * offer only what can succeed. Not a .server file: the pages use it too.
  */
+import { nextState, type StateTable } from "~/modules/services/request-rules";
+
 export const QUOTE_STATUSES = ["submitted", "question", "quoted", "accepted", "declined", "cancelled", "ordered"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
@@ -18,7 +20,7 @@ export type StaffQuoteEvent = (typeof STAFF_QUOTE_EVENTS)[number];
 export const DEALER_QUOTE_EVENTS = ["answer", "accept", "decline", "cancel"] as const satisfies readonly QuoteEvent[];
 export type DealerQuoteEvent = (typeof DEALER_QUOTE_EVENTS)[number];
 
-export const QUOTE_TRANSITIONS: Record<QuoteStatus, Partial<Record<QuoteEvent, QuoteStatus>>> = {
+export const QUOTE_TRANSITIONS: StateTable<QuoteStatus, QuoteEvent> = {
   // filed, waiting for the order desk
   submitted: { quote: "quoted", ask: "question", cancel: "cancelled" },
   // the order desk asked the dealer something; his answer puts it back in the queue
@@ -33,7 +35,7 @@ export const QUOTE_TRANSITIONS: Record<QuoteStatus, Partial<Record<QuoteEvent, Q
 };
 
 export function nextQuoteStatus(from: string, event: QuoteEvent): QuoteStatus | null {
-  return (QUOTE_TRANSITIONS as Record<string, Partial<Record<QuoteEvent, QuoteStatus>>>)[from]?.[event] ?? null;
+  return nextState(QUOTE_TRANSITIONS, from, event);
 }
 
 /** Waiting for the order desk (the staff list shows these first). */

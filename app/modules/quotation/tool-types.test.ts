@@ -8,7 +8,7 @@ import { NotFoundError } from "~/modules/errors";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
-import { createQuotation, getDealerQuotation, getStaffQuotation, type NewQuotation } from "./quotation.server";
+import { createQuotation, getDealerQuotation, getStaffQuotation, type NewQuotation } from "./requests.server";
 import {
   addAttribute,
   createToolType,

@@ -1,8 +1,9 @@
 import type { DB } from "~/db/db.server";
-import { recordAudit, type Actor } from "~/modules/admin/audit.server";
+import type { Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { fail, ok, type Result } from "~/modules/result";
-import { addSupportNotice } from "~/modules/notices/support-notices.server";
+import { supportNotice } from "~/modules/notices/support-notices.server";
+import { takeStep, type RequestKind } from "~/modules/services/request-steps.server";
 import { shopDateCode, shopToday } from "~/i18n/format";
 import { nextSupportStatus, SUPPORT_MAX_LINES, SUPPORT_MAX_QTY, SUPPORT_PAGE_SIZE, type SupportEvent, type SupportKind, type SupportStatus } from "./status";
 
@@ -317,10 +318,20 @@ export interface DecisionInput {
   carrier?: string;
 }
 
+const SUPPORT_REQUEST: RequestKind<"support_request", SupportStatus, SupportEvent> = {
+  table: "support_request",
+  noun: "support request",
+  entity: "support_request",
+  auditId: (r) => r.request_no,
+  next: nextSupportStatus,
+  refused: () => "support:request.wrongState",
+  changed: "support:request.wrongState",
+};
+
 /**
- * Moves a request of the actor's entity by one event, in a transaction: the update is made only
- * from the expected status, so a double post moves it once (the second gets `wrongState`); the
- * audit entry and the dealer's notice are written with it.
+ * Moves a request of the actor's entity by one event (the request-step engine, decision 062): the
+ * update is made only from the expected status, so a double post moves it once (the second gets
+ * `wrongState`); the audit entry and the dealer's notice are written with it.
  */
 export async function decideRequest(
   db: DB,
@@ -332,33 +343,20 @@ export async function decideRequest(
 ): Promise<Result<{ status: SupportStatus }>> {
   if (event === "refuse" && !input.reason?.trim()) return fail("support:request.reasonRequired", undefined, "reason");
   if (event === "ship" && !input.trackingNo?.trim()) return fail("support:request.trackingRequired", undefined, "trackingNo");
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("support_request")
-      .select(["id", "request_no", "kind", "status", "user_id", "tenant_id"])
-      .where("id", "=", id)
-      .where("tenant_id", "=", actor.tenantId)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError("support request");
-    const next = nextSupportStatus(row.status, event);
-    if (!next) return fail("support:request.wrongState");
-    const iso = now.toISOString();
-    const set =
-      event === "ship"
-        ? { status: next, tracking_no: input.trackingNo!.trim(), carrier: input.carrier?.trim() || null, shipped_at: iso, updated_at: iso }
-        : { status: next, reason: event === "refuse" ? input.reason!.trim() : null, decided_by: actor.id, decided_at: iso, updated_at: iso };
-    const res = await trx.updateTable("support_request").set(set).where("id", "=", id).where("status", "=", row.status).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return fail("support:request.wrongState");
-    await recordAudit(trx, actor, { action: "update", entity: "support_request", entityId: row.request_no, before: { status: row.status }, after: set }, now);
-    const extra = event === "refuse" ? (set.reason ?? "") : event === "ship" ? [input.carrier?.trim(), input.trackingNo!.trim()].filter(Boolean).join(" ") : "";
-    await addSupportNotice(
-      trx,
-      { userId: row.user_id, tenantId: row.tenant_id },
-      { id: row.id, requestNo: row.request_no, kind: row.kind as SupportKind },
-      event,
-      extra,
-      now,
-    );
-    return ok({ status: next });
+  const iso = now.toISOString();
+  const set =
+    event === "ship"
+      ? { tracking_no: input.trackingNo!.trim(), carrier: input.carrier?.trim() || null, shipped_at: iso }
+      : { reason: event === "refuse" ? input.reason!.trim() : null, decided_by: actor.id, decided_at: iso };
+  const extra =
+    event === "refuse" ? (input.reason?.trim() ?? "") : event === "ship" ? [input.carrier?.trim(), input.trackingNo!.trim()].filter(Boolean).join(" ") : "";
+  const moved = await takeStep(db, SUPPORT_REQUEST, {
+    scope: { id, tenantId: actor.tenantId },
+    event,
+    now,
+    set: () => set,
+    notice: (r) => supportNotice(r.kind as SupportKind, r.request_no, event, extra),
+    audit: (_r, to) => ({ actor, after: { status: to, ...set, updated_at: iso } }),
   });
+  return moved.ok ? ok({ status: moved.value.to }) : moved;
 }

@@ -1,3 +1,5 @@
+import { nextState, type StateTable } from "~/modules/services/request-rules";
+
 /**
  * The state machine of a stock reservation (decision 052). Customer support approves (reserving
  * stock) or refuses a submitted one; the dealer may withdraw it while it is submitted. An approved
@@ -9,16 +11,16 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const RESERVATION_EVENTS = ["approve", "refuse", "withdraw", "release"] as const;
 export type ReservationEvent = (typeof RESERVATION_EVENTS)[number];
 
-export const RESERVATION_TRANSITIONS: Record<ReservationEvent, { from: ReservationStatus; to: ReservationStatus }> = {
-  approve: { from: "submitted", to: "approved" },
-  refuse: { from: "submitted", to: "refused" },
-  withdraw: { from: "submitted", to: "withdrawn" },
-  release: { from: "approved", to: "released" },
+export const RESERVATION_TRANSITIONS: StateTable<ReservationStatus, ReservationEvent> = {
+  submitted: { approve: "approved", refuse: "refused", withdraw: "withdrawn" },
+  approved: { release: "released" },
+  refused: {},
+  withdrawn: {},
+  released: {},
 };
 
 export function nextReservationStatus(status: string, event: ReservationEvent): ReservationStatus | null {
-  const t = RESERVATION_TRANSITIONS[event];
-  return t.from === status ? t.to : null;
+  return nextState(RESERVATION_TRANSITIONS, status, event);
 }
 
 export const RESERVATION_MAX_LINES = 10;

@@ -1,8 +1,9 @@
 import type { DB } from "~/db/db.server";
-import { recordAudit, type Actor } from "~/modules/admin/audit.server";
+import type { Actor } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
-import { addReservationNotice } from "~/modules/notices/support-notices.server";
+import { reservationNotice } from "~/modules/notices/support-notices.server";
 import { fail, ok, type Result } from "~/modules/result";
+import { StepAbort, takeStep, type RequestKind } from "~/modules/services/request-steps.server";
 import { customerColumns, partyColumns, type Dealer, type StaffActor } from "./requests.server";
 import {
   latestEnd,
@@ -10,6 +11,7 @@ import {
   RESERVATION_MAX_LINES,
   RESERVATION_MAX_QTY,
   RESERVATION_PAGE_SIZE,
+  type ReservationEvent,
   type ReservationStatus,
 } from "./reservation-status";
 import { shopDateCode, shopToday } from "~/i18n/format";
@@ -33,12 +35,6 @@ export interface ReservationInput {
   endsOn: string;
   remark?: string | null;
   lines: { code: string; qty: number }[];
-}
-
-class Abort extends Error {
-  constructor(public readonly key: string) {
-    super(key);
-  }
 }
 
 /** `audit_log.user_id` is empty for what the shop does by itself (a reservation running out). */
@@ -263,11 +259,24 @@ export async function getStaffReservation(db: DB, actor: StaffActor, id: number,
   return detail(db, { id, tenantId: actor.tenantId });
 }
 
+const RESERVATION: RequestKind<"stock_reservation", ReservationStatus, ReservationEvent> = {
+  table: "stock_reservation",
+  noun: "stock reservation",
+  entity: "stock_reservation",
+  auditId: (r) => r.reservation_no,
+  next: nextReservationStatus,
+  refused: () => "support:request.wrongState",
+  changed: "support:request.wrongState",
+};
+
+const answer = (moved: Result<{ to: ReservationStatus }>): Result<{ status: ReservationStatus }> => (moved.ok ? ok({ status: moved.value.to }) : moved);
+
 /**
- * Approves a submitted reservation with a quantity per line (0 to the asked quantity, at least one
- * above 0): the status moves only from `submitted` (a double post approves once), and each approved
- * quantity leaves `available` for `project_reserved` only where that much is available — else
- * nothing at all changes and the answer names the short code.
+ * Approves a submitted reservation with the quantities customer support grants (each line between
+ * 0 and what was asked, not all 0), in one step of the request-step engine (decision 062): the
+ * status moves only from `submitted` (a double post approves once), and each granted quantity moves
+ * from `available` for `project_reserved` only where that much is available — else nothing at all
+ * changes and the answer names the short code.
  */
 export async function approveReservation(
   db: DB,
@@ -277,62 +286,37 @@ export async function approveReservation(
   now = new Date(),
 ): Promise<Result<{ status: ReservationStatus }>> {
   const iso = now.toISOString();
-  let short = "";
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom("stock_reservation")
-        .select(["id", "reservation_no", "status", "user_id", "tenant_id", "ends_on"])
-        .where("id", "=", id)
-        .where("tenant_id", "=", actor.tenantId)
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError("stock reservation");
-      if (!nextReservationStatus(row.status, "approve")) return fail("support:request.wrongState");
-      if (row.ends_on < shopToday(now)) return fail("support:reserve.ended");
-      const lines = await trx
+  let approved: { id: number; product_id: number; ordering_code: string; qty: number; approved: number }[] = [];
+  const moved = await takeStep(db, RESERVATION, {
+    scope: { id, tenantId: actor.tenantId },
+    event: "approve",
+    now,
+    check: async (r) => {
+      if (r.ends_on < shopToday(now)) return fail("support:reserve.ended");
+      const lines = await db
         .selectFrom("stock_reservation_line")
         .select(["id", "product_id", "ordering_code", "qty"])
-        .where("reservation_id", "=", id)
+        .where("reservation_id", "=", r.id)
         .orderBy("id")
         .execute();
-      const approved = lines.map((l) => ({ ...l, approved: qtys.get(l.id) ?? 0 }));
+      approved = lines.map((l) => ({ ...l, approved: qtys.get(l.id) ?? 0 }));
       if (approved.some((l) => !Number.isInteger(l.approved) || l.approved < 0 || l.approved > l.qty)) return fail("support:reserve.approveRange");
       if (approved.every((l) => l.approved === 0)) return fail("support:reserve.approveNothing");
-      const moved = await trx
-        .updateTable("stock_reservation")
-        .set({ status: "approved", decided_by: actor.id, decided_at: iso, updated_at: iso })
-        .where("id", "=", id)
-        .where("status", "=", "submitted")
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
+      return null;
+    },
+    set: () => ({ decided_by: actor.id, decided_at: iso }),
+    effects: async (trx) => {
       for (const l of approved) {
         if (l.approved === 0) continue;
         const taken = await moveStock(trx, { tenantId: actor.tenantId, productId: l.product_id }, l.approved, "project_reserved");
-        if (!taken) {
-          short = l.ordering_code;
-          throw new Abort("support:reserve.stockShort");
-        }
+        if (!taken) throw new StepAbort("support:reserve.stockShort", { code: l.ordering_code });
         await trx.updateTable("stock_reservation_line").set({ approved_qty: l.approved }).where("id", "=", l.id).execute();
       }
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: "update",
-          entity: "stock_reservation",
-          entityId: row.reservation_no,
-          before: { status: row.status },
-          after: { status: "approved", lines: approved.map((l) => ({ code: l.ordering_code, qty: l.qty, approved: l.approved })) },
-        },
-        now,
-      );
-      await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, "approve", "", now);
-      return ok({ status: "approved" as const });
-    });
-  } catch (e) {
-    if (e instanceof Abort) return fail(e.key, { code: short });
-    throw e;
-  }
+    },
+    notice: (r) => reservationNotice(r.reservation_no, "approve", ""),
+    audit: (_r, to) => ({ actor, after: { status: to, lines: approved.map((l) => ({ code: l.ordering_code, qty: l.qty, approved: l.approved })) } }),
+  });
+  return answer(moved);
 }
 
 /** Refuses a submitted reservation with a reason (a double post refuses once). */
@@ -345,27 +329,16 @@ export async function refuseReservation(
 ): Promise<Result<{ status: ReservationStatus }>> {
   if (!reason.trim()) return fail("support:request.reasonRequired", undefined, "reason");
   const iso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("stock_reservation")
-      .select(["id", "reservation_no", "status", "user_id", "tenant_id"])
-      .where("id", "=", id)
-      .where("tenant_id", "=", actor.tenantId)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError("stock reservation");
-    if (!nextReservationStatus(row.status, "refuse")) return fail("support:request.wrongState");
-    const set = { status: "refused", reason: reason.trim(), decided_by: actor.id, decided_at: iso, updated_at: iso };
-    const moved = await trx.updateTable("stock_reservation").set(set).where("id", "=", id).where("status", "=", "submitted").executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
-    await recordAudit(
-      trx,
-      actor,
-      { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: set },
-      now,
-    );
-    await addReservationNotice(trx, { userId: row.user_id, tenantId: row.tenant_id }, { id: row.id, no: row.reservation_no }, "refuse", set.reason, now);
-    return ok({ status: "refused" as const });
+  const set = { reason: reason.trim(), decided_by: actor.id, decided_at: iso };
+  const moved = await takeStep(db, RESERVATION, {
+    scope: { id, tenantId: actor.tenantId },
+    event: "refuse",
+    now,
+    set: () => set,
+    notice: (r) => reservationNotice(r.reservation_no, "refuse", set.reason),
+    audit: (_r, to) => ({ actor, after: { status: to, ...set, updated_at: iso } }),
   });
+  return answer(moved);
 }
 
 /** The dealer takes back a request not yet decided (a double post withdraws once). */
@@ -375,31 +348,13 @@ export async function withdrawReservation(
   id: number,
   now = new Date(),
 ): Promise<Result<{ status: ReservationStatus }>> {
-  const iso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("stock_reservation")
-      .select(["id", "reservation_no", "status"])
-      .where("id", "=", id)
-      .where("tenant_id", "=", dealer.tenantId)
-      .where("customer_id", "=", dealer.customerId)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError("stock reservation");
-    const moved = await trx
-      .updateTable("stock_reservation")
-      .set({ status: "withdrawn", updated_at: iso })
-      .where("id", "=", id)
-      .where("status", "=", "submitted")
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
-    await recordAudit(
-      trx,
-      { id: dealer.id, code: dealer.code, tenantId: dealer.tenantId },
-      { action: "update", entity: "stock_reservation", entityId: row.reservation_no, before: { status: row.status }, after: { status: "withdrawn" } },
-      now,
-    );
-    return ok({ status: "withdrawn" as const });
+  const moved = await takeStep(db, RESERVATION, {
+    scope: { id, tenantId: dealer.tenantId, customerId: dealer.customerId },
+    event: "withdraw",
+    now,
+    audit: (_r, to) => ({ actor: { id: dealer.id, code: dealer.code, tenantId: dealer.tenantId }, after: { status: to } }),
   });
+  return answer(moved);
 }
 
 export type ReleaseBy = { cause: "staff"; actor: StaffActor } | { cause: "dealer"; dealer: Dealer & { code: string } } | { cause: "expired" };
@@ -416,64 +371,47 @@ export async function releaseReservation(
   now = new Date(),
 ): Promise<Result<{ status: ReservationStatus; released: number }>> {
   const iso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom("stock_reservation").select(["id", "reservation_no", "status", "user_id", "tenant_id", "customer_id"]).where("id", "=", id);
-    if (by.cause === "staff") q = q.where("tenant_id", "=", by.actor.tenantId);
-    if (by.cause === "dealer") q = q.where("tenant_id", "=", by.dealer.tenantId).where("customer_id", "=", by.dealer.customerId);
-    const row = await q.executeTakeFirst();
-    if (!row) throw new NotFoundError("stock reservation");
-    if (!nextReservationStatus(row.status, "release")) return fail("support:request.wrongState");
-    const moved = await trx
-      .updateTable("stock_reservation")
-      .set({ status: "released", released_at: iso, release_cause: by.cause, updated_at: iso })
-      .where("id", "=", id)
-      .where("status", "=", "approved")
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return fail("support:request.wrongState");
-    // the rest is computed by the update itself: an order drawing on the line at the same moment
-    // waits for this row (PostgreSQL) and then finds nothing left to draw
-    const lines = await trx
-      .updateTable("stock_reservation_line")
-      .set((eb) => ({ released_qty: eb("approved_qty", "-", eb.ref("ordered_qty")) }))
-      .where("reservation_id", "=", id)
-      .returning(["id", "product_id", "ordering_code", "released_qty"])
-      .execute();
-    let released = 0;
-    for (const l of lines) {
-      if (l.released_qty <= 0) continue;
-      const back = await moveStock(trx, { tenantId: row.tenant_id, productId: l.product_id }, l.released_qty, "available");
-      if (!back) throw new Error(`stock of ${l.ordering_code} holds less than reservation ${row.reservation_no} releases`);
-      released += l.released_qty;
-    }
-    const actor =
-      by.cause === "staff"
-        ? by.actor
-        : by.cause === "dealer"
-          ? { id: by.dealer.id, code: by.dealer.code, tenantId: by.dealer.tenantId }
-          : SYSTEM(row.tenant_id);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: "update",
-        entity: "stock_reservation",
-        entityId: row.reservation_no,
-        before: { status: row.status },
-        after: { status: "released", cause: by.cause, lines: lines.map((l) => ({ code: l.ordering_code, released: l.released_qty })) },
-      },
-      now,
-    );
-    if (by.cause !== "dealer")
-      await addReservationNotice(
-        trx,
-        { userId: row.user_id, tenantId: row.tenant_id },
-        { id: row.id, no: row.reservation_no },
-        by.cause === "expired" ? "expire" : "release",
-        "",
-        now,
-      );
-    return ok({ status: "released" as const, released });
+  const scope =
+    by.cause === "staff"
+      ? { id, tenantId: by.actor.tenantId }
+      : by.cause === "dealer"
+        ? { id, tenantId: by.dealer.tenantId, customerId: by.dealer.customerId }
+        : { id };
+  let lines: { id: number; product_id: number; ordering_code: string; released_qty: number }[] = [];
+  let released = 0;
+  const moved = await takeStep(db, RESERVATION, {
+    scope,
+    event: "release",
+    now,
+    set: () => ({ released_at: iso, release_cause: by.cause }),
+    effects: async (trx, r) => {
+      // the rest is computed by the update itself: an order drawing on the line at the same moment
+      // waits for this row (PostgreSQL) and then finds nothing left to draw
+      lines = await trx
+        .updateTable("stock_reservation_line")
+        .set((eb) => ({ released_qty: eb("approved_qty", "-", eb.ref("ordered_qty")) }))
+        .where("reservation_id", "=", r.id)
+        .returning(["id", "product_id", "ordering_code", "released_qty"])
+        .execute();
+      for (const l of lines) {
+        if (l.released_qty <= 0) continue;
+        const back = await moveStock(trx, { tenantId: r.tenant_id, productId: l.product_id }, l.released_qty, "available");
+        if (!back) throw new Error(`stock of ${l.ordering_code} holds less than reservation ${r.reservation_no} releases`);
+        released += l.released_qty;
+      }
+    },
+    notice: (r) => (by.cause === "dealer" ? null : reservationNotice(r.reservation_no, by.cause === "expired" ? "expire" : "release", "")),
+    audit: (r, to) => ({
+      actor:
+        by.cause === "staff"
+          ? by.actor
+          : by.cause === "dealer"
+            ? { id: by.dealer.id, code: by.dealer.code, tenantId: by.dealer.tenantId }
+            : SYSTEM(r.tenant_id),
+      after: { status: to, cause: by.cause, lines: lines.map((l) => ({ code: l.ordering_code, released: l.released_qty })) },
+    }),
   });
+  return moved.ok ? ok({ status: moved.value.to, released }) : moved;
 }
 
 /** Releases the approved reservations whose end date has passed (China day), within the given scope. */

@@ -1,3 +1,5 @@
+import { nextState, type StateTable } from "~/modules/services/request-rules";
+
 /**
  * The state machine of a sample or tool-body request (decision 050): customer support approves or
  * refuses a submitted request, then records the shipment of an approved one. Nothing else moves.
@@ -7,15 +9,15 @@ export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 export const SUPPORT_EVENTS = ["approve", "refuse", "ship"] as const;
 export type SupportEvent = (typeof SUPPORT_EVENTS)[number];
 
-export const SUPPORT_TRANSITIONS: Record<SupportEvent, { from: SupportStatus; to: SupportStatus }> = {
-  approve: { from: "submitted", to: "approved" },
-  refuse: { from: "submitted", to: "refused" },
-  ship: { from: "approved", to: "shipped" },
+export const SUPPORT_TRANSITIONS: StateTable<SupportStatus, SupportEvent> = {
+  submitted: { approve: "approved", refuse: "refused" },
+  approved: { ship: "shipped" },
+  refused: {},
+  shipped: {},
 };
 
 export function nextSupportStatus(status: string, event: SupportEvent): SupportStatus | null {
-  const t = SUPPORT_TRANSITIONS[event];
-  return t.from === status ? t.to : null;
+  return nextState(SUPPORT_TRANSITIONS, status, event);
 }
 
 /** sample and tool body (decision 050), marketing support (decision 052: lines are marketing items) */

@@ -4,15 +4,9 @@ import { z } from "zod";
 import { getDb } from "~/db/index.server";
 import type { SessionUser } from "~/modules/auth/sessions.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import {
-  acceptQty,
-  acceptQuotation,
-  createQuotation,
-  dealerQuoteStep,
-  getDealerQuotation,
-  isExpired,
-  listDealerQuotations,
-} from "~/modules/quotation/quotation.server";
+import { acceptQty, acceptQuotation } from "~/modules/quotation/acceptance.server";
+import { createQuotation, getDealerQuotation, isExpired, listDealerQuotations } from "~/modules/quotation/requests.server";
+import { dealerQuoteStep } from "~/modules/quotation/steps.server";
 import { QUOTE_CONFLICTS, QUOTE_FILE_MAX_BYTES, QUOTE_FILES_MAX, QUOTE_QTY_MAX, QUOTE_TEXT_MAX, nextQuoteStatus } from "~/modules/quotation/status";
 import { TOOL_TYPE_CODE } from "~/modules/quotation/tool-type-rules";
 import { listToolTypes } from "~/modules/quotation/tool-types.server";

@@ -7,7 +7,7 @@ import { QuoteFilterSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
-import { isExpired, listStaffQuotations } from "~/modules/quotation/quotation.server";
+import { isExpired, listStaffQuotations } from "~/modules/quotation/requests.server";
 import { QUOTE_STATUSES } from "~/modules/quotation/status";
 import quotationCss from "~/styles/quotation.css";
 import { requireStaff } from "~/utils/guard.server";

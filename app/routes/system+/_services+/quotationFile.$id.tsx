@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { IdParam } from "./__quotationAdmin.server";
 import { getDb } from "~/db/index.server";
-import { readQuotationFile } from "~/modules/quotation/quotation.server";
+import { readQuotationFile } from "~/modules/quotation/drawings.server";
 import { fileResponse, viewsInBrowser } from "~/utils/file-response.server";
 import { notFound, requireStaff } from "~/utils/guard.server";
 
