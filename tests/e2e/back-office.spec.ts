@@ -28,6 +28,19 @@ test("the administrator signs in at /login, the sidebar comes from the menus, co
   await expect(page.getByTestId("flash")).toContainText("switch size success");
   await expect(page.locator(".admin")).toHaveAttribute("data-size", "small");
 
+  // every sidebar entry has a drawn icon (Lucide's), none the neutral fallback, and its file is served
+  const links = sidebar.locator("nav a");
+  expect(await links.count()).toBeGreaterThan(20);
+  await expect(sidebar.locator("nav a .admin-icon")).toHaveCount(await links.count());
+  await expect(sidebar.locator('nav [data-icon="none"]')).toHaveCount(0);
+  const mask = await sidebar
+    .locator("nav a .admin-icon")
+    .first()
+    .evaluate((e) => getComputedStyle(e).maskImage);
+  const icon = await page.request.get(mask.replace(/^url\("?|"?\)$/g, ""));
+  expect(icon.status()).toBe(200);
+  expect(await icon.text()).toContain("<svg");
+
   // each page opened in turn (a click during the previous navigation would cancel it, and its tag)
   for (const [name, path] of [
     ["菜单管理", /\/system\/menu$/],

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CompanySwitcher } from "~/components/auth/CompanySwitcher";
+import { MenuIcon } from "./menu-icons";
 import { SIZES, THEME_COLORS } from "~/modules/admin/layout";
 import type { MenuItem } from "~/modules/admin/menu-tree";
 import type { TenantOption } from "~/modules/auth/tenants.server";
@@ -53,18 +54,14 @@ function SidebarItems({ items, current }: { items: MenuItem[]; current: string }
             {item.children.length ? (
               <>
                 <span className="admin-sidebar-group">
-                  <span className="admin-icon" aria-hidden="true">
-                    {item.title.slice(0, 1)}
-                  </span>
+                  <MenuIcon name={item.name} />
                   <span className="admin-sidebar-label">{item.title}</span>
                 </span>
                 <SidebarItems items={item.children} current={current} />
               </>
             ) : item.href ? (
               <Link to={item.href} aria-current={active ? "page" : undefined} title={item.title}>
-                <span className="admin-icon" aria-hidden="true">
-                  {item.title.slice(0, 1)}
-                </span>
+                <MenuIcon name={item.name} />
                 <span className="admin-sidebar-label">{item.title}</span>
               </Link>
             ) : null}
