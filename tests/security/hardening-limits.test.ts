@@ -112,8 +112,9 @@ describe("request bodies are counted and capped before Remix", () => {
     const answer = await rawRequest(
       `POST /shop_login HTTP/1.1\r\nHost: ${new URL(shop.base).host}\r\nOrigin: ${shop.base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
       Buffer.alloc(20 * MB, "a"),
+      true,
     );
-    // the declared form was answered (a failed sign-in), the excess was not taken as a body
+    // the declared form was answered (before any excess was sent: the server did not wait for more) (a failed sign-in), the excess was not taken as a body
     expect(answer.head).toMatch(/^HTTP\/1\.1 (200|400)/);
     expect(answer.closed).toBe(true);
     expect(answer.sent).toBeLessThan(20 * MB);
@@ -166,7 +167,7 @@ describe("request bodies are counted and capped before Remix", () => {
 });
 
 /** One request written on a raw socket; `rest` is written after it (as much as the server takes, for 3 s). */
-function rawRequest(head: string, rest: Buffer | null): Promise<{ head: string; closed: boolean; sent: number }> {
+function rawRequest(head: string, rest: Buffer | null, restAfterAnswer = false): Promise<{ head: string; closed: boolean; sent: number }> {
   const url = new URL(shop.base);
   return new Promise((resolve) => {
     const socket = net.connect(Number(url.port), "127.0.0.1");
@@ -178,21 +179,26 @@ function rawRequest(head: string, rest: Buffer | null): Promise<{ head: string; 
       resolve({ head: received.split("\r\n")[0] ?? "", closed, sent });
     };
     const timer = setTimeout(() => done(false), 5_000);
-    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    const step = 64 * 1024;
+    const write = () => {
+      while (rest && sent < rest.length && !socket.destroyed) {
+        const more = socket.write(rest.subarray(sent, sent + step));
+        sent += step;
+        if (!more) return void socket.once("drain", write);
+      }
+    };
+    socket.on("data", (chunk) => {
+      const first = received === "";
+      received += chunk.toString("latin1");
+      // after the answer to the declared bytes: written before it, the excess could make the
+      // server's close a reset that takes the answer with it
+      if (first && restAfterAnswer) write();
+    });
     socket.on("close", () => done(true));
     socket.on("error", () => undefined);
     socket.on("connect", () => {
       socket.write(head);
-      if (!rest) return;
-      const step = 64 * 1024;
-      const write = () => {
-        while (sent < rest.length && !socket.destroyed) {
-          const more = socket.write(rest.subarray(sent, sent + step));
-          sent += step;
-          if (!more) return void socket.once("drain", write);
-        }
-      };
-      write();
+      if (!restAfterAnswer) write();
     });
   });
 }
