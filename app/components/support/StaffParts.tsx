@@ -1,43 +1,22 @@
 import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/admin/FieldError";
-import type { ReactNode } from "react";
+import { FilterSelect } from "~/components/admin/AdminList";
 import { useTranslation } from "react-i18next";
 
-/**
- * The filter of customer support's lists (decisions 050, 052), a GET form: the status — the open
- * ones, all, or one of `statuses` (value → i18n key) — and any further fields the page adds.
- */
-export function StatusFilter({
-  testId,
-  status,
-  statuses,
-  children,
-}: {
-  testId: string;
-  status: string;
-  statuses: Record<string, string>;
-  children?: ReactNode;
-}) {
+/** The status filter of support's lists: the open ones, all, or one status. */
+export function SupportStatusSelect({ status, statuses }: { status: string; statuses: Record<string, string> }) {
   const { t } = useTranslation("support");
   return (
-    <Form method="get" className="admin-toolbar" data-testid={testId}>
-      <label>
-        {t("request.filterStatus")}
-        <select name="status" defaultValue={status}>
-          <option value="open">{t("request.open")}</option>
-          <option value="">{t("request.all")}</option>
-          {Object.entries(statuses).map(([s, key]) => (
-            <option key={s} value={s}>
-              {t(key)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {children}
-      <button type="submit" className="btn btn-outline">
-        {t("request.filter")}
-      </button>
-    </Form>
+    <FilterSelect
+      name="status"
+      label={t("request.filterStatus")}
+      value={status}
+      options={[
+        { value: "open", label: t("request.open") },
+        { value: "", label: t("request.all") },
+        ...Object.entries(statuses).map(([s, key]) => ({ value: s, label: t(key) })),
+      ]}
+    />
   );
 }
 

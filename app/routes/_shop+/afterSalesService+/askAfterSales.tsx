@@ -17,6 +17,7 @@ import { readUploadForm } from "~/utils/upload.server";
 import { notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { FeedbackQuerySchema, NewFeedbackSchema } from "./__feedback.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["feedback"] };
 
@@ -89,14 +90,7 @@ export default function AskAfterSales() {
   const invalid = (name: keyof typeof fields) => (errorOf(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   return (
     <div className="feedback-page">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/afterSalesService">{t("common:menu.afterSalesService")}</Link>
-          </li>
-          <li aria-current="page">{t("title")}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/afterSalesService", label: t("common:menu.afterSalesService") }, { label: t("title") }]} />
       <div className="page-head">
         <h1 className="page-title">{t("title")}</h1>
         <Link className="btn btn-outline" to="/afterSalesService/askAfterSalesTable" data-testid="my-feedback">

@@ -16,6 +16,7 @@ import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { DetailsQuerySchema, MessageSchema } from "./__feedback.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["feedback"] };
 
@@ -78,17 +79,13 @@ export default function AskAfterSalesDetails() {
   const f = data.feedback;
   return (
     <div className="feedback-page">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/afterSalesService">{t("common:menu.afterSalesService")}</Link>
-          </li>
-          <li>
-            <Link to="/afterSalesService/askAfterSalesTable">{t("myFeedback")}</Link>
-          </li>
-          <li aria-current="page">{t("details.title", { id: f.id })}</li>
-        </ol>
-      </nav>
+      <Trail
+        items={[
+          { to: "/afterSalesService", label: t("common:menu.afterSalesService") },
+          { to: "/afterSalesService/askAfterSalesTable", label: t("myFeedback") },
+          { label: t("details.title", { id: f.id }) },
+        ]}
+      />
       <div className="page-head">
         <h1 className="page-title">{t("details.title", { id: f.id })}</h1>
         <Link className="btn btn-outline" to="/afterSalesService/askAfterSalesTable">

@@ -11,6 +11,7 @@ import ordersCss from "~/styles/orders.css";
 import { requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { TableQuerySchema } from "./__feedback.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["feedback"] };
 
@@ -36,17 +37,13 @@ export default function AskAfterSalesTable() {
   if (i18n.language === "en") return <ChineseOnly />;
   return (
     <div className="feedback-page">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/afterSalesService">{t("common:menu.afterSalesService")}</Link>
-          </li>
-          <li>
-            <Link to="/afterSalesService/askAfterSales">{t("title")}</Link>
-          </li>
-          <li aria-current="page">{t("myFeedback")}</li>
-        </ol>
-      </nav>
+      <Trail
+        items={[
+          { to: "/afterSalesService", label: t("common:menu.afterSalesService") },
+          { to: "/afterSalesService/askAfterSales", label: t("title") },
+          { label: t("myFeedback") },
+        ]}
+      />
       <div className="page-head">
         <h1 className="page-title">{t("myFeedback")}</h1>
         <Link className="btn" to="/afterSalesService/askAfterSales">

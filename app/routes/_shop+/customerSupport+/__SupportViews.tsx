@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { supportNewAction, supportNewLoader } from "./__support.server";
 import { useTranslation } from "react-i18next";
 import { ChineseOnly } from "~/components/content/ChineseOnly";
 import { DealerListPage, OrderingCodeLines, postedText, SubmitOrCancel } from "~/components/support/DealerParts";
@@ -260,5 +261,21 @@ export function MarketingNew({
         </Form>
       )}
     </section>
+  );
+}
+
+/** The page of a new sample or tool-body request: both routes' view (their loaders name the kind). */
+export function SupportNewPage() {
+  const { kind, token, maxLines } = useLoaderData<typeof supportNewLoader>();
+  const actionData = useActionData<typeof supportNewAction>();
+  const errors = Object.values(actionData?.result.error ?? {}).flat() as string[];
+  return (
+    <SupportNew
+      kind={kind}
+      token={token}
+      maxLines={maxLines}
+      errors={errors}
+      initial={actionData?.result.initialValue as Record<string, unknown> | undefined}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/utils/meta";
-import { SupportNew } from "./__SupportViews";
+import { SupportNewPage } from "./__SupportViews";
 import { supportNewAction, supportNewLoader } from "./__support.server";
 
 export const handle = { i18n: ["support"] };
@@ -19,17 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return supportNewAction(request, "sample");
 }
 
-export default function Page() {
-  const { kind, token, maxLines } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors = Object.values(actionData?.result.error ?? {}).flat() as string[];
-  return (
-    <SupportNew
-      kind={kind}
-      token={token}
-      maxLines={maxLines}
-      errors={errors}
-      initial={actionData?.result.initialValue as Record<string, unknown> | undefined}
-    />
-  );
-}
+export default SupportNewPage;

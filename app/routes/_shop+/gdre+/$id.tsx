@@ -11,6 +11,7 @@ import biddingCss from "~/styles/bidding.css";
 import { pageMeta } from "~/utils/meta";
 import { getOptionalDealer } from "~/utils/session.server";
 import { biddingId } from "./__bidding.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["bidding"] };
 
@@ -35,17 +36,7 @@ export default function BiddingDetails() {
   const { t: tc } = useTranslation();
   return (
     <article className="bidding-page card">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/homePage">{tc("menu.home")}</Link>
-          </li>
-          <li>
-            <Link to="/gdre">{t("title")}</Link>
-          </li>
-          <li aria-current="page">{b.title}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/homePage", label: tc("menu.home") }, { to: "/gdre", label: t("title") }, { label: b.title }]} />
       <h1 className="page-title" data-testid="bidding-title">
         {b.title}
       </h1>

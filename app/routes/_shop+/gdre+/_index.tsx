@@ -13,6 +13,7 @@ import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { getOptionalDealer } from "~/utils/session.server";
 import { BiddingFilterSchema } from "./__bidding.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["bidding"] };
 
@@ -40,14 +41,7 @@ export default function BiddingList() {
   const { t: tc } = useTranslation();
   return (
     <div className="bidding-page">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/homePage">{tc("menu.home")}</Link>
-          </li>
-          <li aria-current="page">{t("title")}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/homePage", label: tc("menu.home") }, { label: t("title") }]} />
       <h1 className="page-title">{t("title")}</h1>
       <p className="muted">{t("intro")}</p>
       <nav className="tabs" aria-label={t("filterLabel")} data-testid="bidding-filter">

@@ -19,6 +19,7 @@ import { addressText, creditInfo, lineDates, newSubmitToken, submitOrder } from 
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { FillOrderSchema } from "./__forms.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["order"] };
 
@@ -139,14 +140,7 @@ export default function FillOrderPage() {
   const lineError = (id: number) => submitErrors.find((e) => e.lineId === id);
   return (
     <div className="fill-order">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/shopCart">{t("cart.title")}</Link>
-          </li>
-          <li aria-current="page">{t("fill.title")}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/shopCart", label: t("cart.title") }, { label: t("fill.title") }]} />
       <h1 className="page-title">{t("fill.title")}</h1>
       {generalErrors.map((e, i) => (
         <p key={i} className="message message-error" role="alert">

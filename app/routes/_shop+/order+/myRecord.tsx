@@ -14,6 +14,7 @@ import { RECORD_COLUMNS, type RecordColumn } from "~/modules/orders/columns";
 import { ColumnChooser } from "~/components/orders/ColumnChooser";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["order"] };
 
@@ -58,14 +59,7 @@ export default function DeliveryRecordsPage() {
   };
   return (
     <div>
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/order/order">{t("orders.title")}</Link>
-          </li>
-          <li aria-current="page">{t("records.title")}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/order/order", label: t("orders.title") }, { label: t("records.title") }]} />
       <div className="page-head">
         <h1 className="page-title">{t("records.title")}</h1>
         <Can funcCode="order:export">

@@ -30,6 +30,7 @@ import { deliveryProposal } from "~/modules/orders/proposal";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { OrderActionSchema, OrderNoSchema } from "./__forms.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["order"] };
 
@@ -117,14 +118,7 @@ export default function OrderDetailsPage() {
   const otherErrors = cancelResult ? undefined : (result?.error?.[""] ?? undefined);
   return (
     <div className="order-details">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/order/order">{t("orders.title")}</Link>
-          </li>
-          <li aria-current="page">{order.order_no}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/order/order", label: t("orders.title") }, { label: order.order_no }]} />
       <div className="page-head">
         <h1 className="page-title">
           {t("orders.details")} <span className="code">{order.order_no}</span> <StatusTag status={order.status} />

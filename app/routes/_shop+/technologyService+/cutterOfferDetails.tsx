@@ -9,6 +9,7 @@ import { requireUser } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { detailsAction, detailsLoader } from "./__quotation.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -47,17 +48,13 @@ export default function CutterOfferDetails() {
   if (i18n.language === "en") return <ChineseOnly />;
   return (
     <div className="feedback-page quotation-page">
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/technologyService">{t("common:menu.technologyService")}</Link>
-          </li>
-          <li>
-            <Link to="/technologyService/cutterOffer">{t("title")}</Link>
-          </li>
-          <li aria-current="page">{q.quoteNo}</li>
-        </ol>
-      </nav>
+      <Trail
+        items={[
+          { to: "/technologyService", label: t("common:menu.technologyService") },
+          { to: "/technologyService/cutterOffer", label: t("title") },
+          { label: q.quoteNo },
+        ]}
+      />
       <h1 className="page-title">{t("detailsNamed", { no: q.quoteNo })}</h1>
       {refused ? (
         <p className="message message-error" role="alert" data-testid="quote-error">

@@ -7,6 +7,7 @@ import { getDb } from "~/db/index.server";
 import { listNodes, nodePath } from "~/modules/admin/catalogue-nodes.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminListPage, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -33,71 +34,55 @@ export default function CatalogueNodes() {
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
   const level = path.length + 1;
+  type Row = (typeof nodes)[number];
+  const columns: Column<Row>[] = [
+    { header: t("node.code"), code: true, cell: (n) => (canEdit ? <Link to={`/system/catalogueNode/${encodeURIComponent(n.code)}`}>{n.code}</Link> : n.code) },
+    {
+      header: t("node.label"),
+      wrap: true,
+      cell: (n) =>
+        n.level < 4 ? (
+          <Link to={`/system/catalogueNode?parent=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>
+        ) : (
+          <Link to={`/system/product?node=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>
+        ),
+    },
+    { header: t("node.showFlag"), cell: (n) => (n.show_flag ? t("common.yes") : t("common.no")) },
+    { header: t("node.nonStandard"), cell: (n) => (n.is_non_standard ? t("common.yes") : t("common.no")) },
+    { header: t("node.sort"), numeric: true, cell: (n) => n.sort },
+    { header: level < 4 ? t("node.children") : t("node.products"), numeric: true, cell: (n) => (n.level < 4 ? n.children : n.products) },
+  ];
   return (
-    <div className="admin-page">
-      <div className="page-head">
-        <h1>{t("node.title")}</h1>
-        {canEdit && level <= 4 ? (
+    <AdminListPage
+      title={t("node.title")}
+      actions={
+        canEdit && level <= 4 ? (
           <Link className="btn" to={`/system/catalogueNode/new${parent ? `?parent=${encodeURIComponent(parent)}` : ""}`} data-testid="new-node">
             {t("node.new")}
           </Link>
-        ) : null}
-      </div>
-      <nav aria-label={t("node.path")}>
-        <ol className="admin-path">
-          <li>
-            <Link to="/system/catalogueNode">{t("node.root")}</Link>
-          </li>
-          {path.map((p) => (
-            <li key={p.code}>
-              <Link to={`/system/catalogueNode?parent=${encodeURIComponent(p.code)}`}>{en ? p.label_en : p.label_zh}</Link>
+        ) : null
+      }
+      intro={
+        <nav aria-label={t("node.path")}>
+          <ol className="admin-path">
+            <li>
+              <Link to="/system/catalogueNode">{t("node.root")}</Link>
             </li>
-          ))}
-        </ol>
-      </nav>
-      <div className="table-scroll" tabIndex={0}>
-        <table className="data-table" data-testid="node-table">
-          <caption className="visually-hidden">{t("node.levelN", { level })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("node.code")}</th>
-              <th scope="col">{t("node.label")}</th>
-              <th scope="col">{t("node.showFlag")}</th>
-              <th scope="col">{t("node.nonStandard")}</th>
-              <th scope="col" className="num">
-                {t("node.sort")}
-              </th>
-              <th scope="col" className="num">
-                {level < 4 ? t("node.children") : t("node.products")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((n) => (
-              <tr key={n.code} data-testid={`node-${n.code}`}>
-                <td className="code">{canEdit ? <Link to={`/system/catalogueNode/${encodeURIComponent(n.code)}`}>{n.code}</Link> : n.code}</td>
-                <td className="cell-wrap">
-                  {n.level < 4 ? (
-                    <Link to={`/system/catalogueNode?parent=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>
-                  ) : (
-                    <Link to={`/system/product?node=${encodeURIComponent(n.code)}`}>{en ? n.label_en : n.label_zh}</Link>
-                  )}
-                </td>
-                <td>{n.show_flag ? t("common.yes") : t("common.no")}</td>
-                <td>{n.is_non_standard ? t("common.yes") : t("common.no")}</td>
-                <td className="num">{n.sort}</td>
-                <td className="num">{n.level < 4 ? n.children : n.products}</td>
-              </tr>
+            {path.map((p) => (
+              <li key={p.code}>
+                <Link to={`/system/catalogueNode?parent=${encodeURIComponent(p.code)}`}>{en ? p.label_en : p.label_zh}</Link>
+              </li>
             ))}
-            {nodes.length === 0 ? (
-              <tr>
-                <td colSpan={6}>{t("common.empty")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-    </div>
+          </ol>
+        </nav>
+      }
+      columns={columns}
+      rows={nodes}
+      rowKey={(n) => n.code}
+      rowProps={(n) => ({ "data-testid": `node-${n.code}` })}
+      empty={t("common.empty")}
+      tableTestId="node-table"
+    />
   );
 }
 

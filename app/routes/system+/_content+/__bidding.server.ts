@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bilingualBodies, bilingualTitles } from "~/utils/bilingual-fields.server";
 import { localToIso } from "~/modules/admin/parameters";
 import { BIDDING_STATUSES } from "~/modules/bidding/state";
 
@@ -17,18 +18,8 @@ export const BiddingSchema = z.discriminatedUnion("intent", [
       .string({ error: `${E}number` })
       .trim()
       .regex(/^[A-Za-z0-9][A-Za-z0-9-]{2,39}$/, `${E}number`),
-    titleZh: z
-      .string({ error: `${E}title` })
-      .trim()
-      .min(1, `${E}title`)
-      .max(200, `${E}tooLong`),
-    titleEn: z
-      .string({ error: `${E}title` })
-      .trim()
-      .min(1, `${E}title`)
-      .max(200, `${E}tooLong`),
-    bodyZh: z.string().max(20_000, `${E}tooLong`).default(""),
-    bodyEn: z.string().max(20_000, `${E}tooLong`).default(""),
+    ...bilingualTitles(E),
+    ...bilingualBodies(E),
     contact: z
       .string({ error: `${E}contact` })
       .trim()

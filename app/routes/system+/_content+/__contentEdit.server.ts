@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bilingualBodies, bilingualTitles } from "~/utils/bilingual-fields.server";
 import { localToIso } from "~/modules/admin/parameters";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "~/modules/content/kinds";
 
@@ -9,18 +10,8 @@ const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optiona
 export const ContentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
-    titleZh: z
-      .string({ error: `${E}title` })
-      .trim()
-      .min(1, `${E}title`)
-      .max(200, `${E}tooLong`),
-    titleEn: z
-      .string({ error: `${E}title` })
-      .trim()
-      .min(1, `${E}title`)
-      .max(200, `${E}tooLong`),
-    bodyZh: z.string().max(20_000, `${E}tooLong`).default(""),
-    bodyEn: z.string().max(20_000, `${E}tooLong`).default(""),
+    ...bilingualTitles(E),
+    ...bilingualBodies(E),
     status: z.enum(CONTENT_STATUSES, { error: `${E}status` }),
     publishedAt: z
       .string({ error: `${E}date` })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bilingualTitles } from "~/utils/bilingual-fields.server";
 import { PROMOTION_KINDS } from "~/modules/promotions/rules";
 import { MAX_PROMOTION_ITEMS, parseItemLines } from "~/modules/promotions/admin-rules";
 import { localToIso } from "~/modules/admin/parameters";
@@ -27,16 +28,7 @@ export const PromotionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
     kind: z.enum(PROMOTION_KINDS, { error: `${E}kind` }),
-    titleZh: z
-      .string({ error: `${E}title` })
-      .trim()
-      .min(1, `${E}title`)
-      .max(200, `${E}tooLong`),
-    titleEn: z
-      .string({ error: `${E}title` })
-      .trim()
-      .min(1, `${E}title`)
-      .max(200, `${E}tooLong`),
+    ...bilingualTitles(E),
     startsAt: local,
     endsAt: local,
     discountPct: z.coerce

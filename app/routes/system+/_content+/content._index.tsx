@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TableScroll } from "~/components/TableScroll";
+
 import { ContentFilterSchema } from "./__contentEdit.server";
-import { AdminPager } from "~/components/admin/AdminPager";
+
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -11,6 +11,7 @@ import { CONTENT_PAGE_SIZE, listAdminContent } from "~/modules/content/admin.ser
 import { CONTENT_KINDS, CONTENT_STATUSES } from "~/modules/content/kinds";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminListPage, FilterSelect, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -29,85 +30,77 @@ export default function ContentList() {
   const { rows, total, filter, page, pages, now } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminContent");
   const en = i18n.language === "en";
+  type Row = (typeof rows)[number];
+  const scheduled = (r: Row) => r.status === "published" && r.publishedAt > now;
+  const columns: Column<Row>[] = [
+    {
+      header: t("content.titleCol"),
+      cell: (r) => (
+        <>
+          {en ? r.titleEn : r.titleZh}
+          {r.fileName ? <small className="admin-muted admin-block">{r.fileName}</small> : null}
+        </>
+      ),
+    },
+    {
+      header: t("content.status"),
+      cell: (r) => (
+        <span className={r.status === "published" ? (scheduled(r) ? "admin-badge-scheduled" : "admin-badge-live") : "admin-badge-draft"}>
+          {scheduled(r) ? t("content.scheduled") : t(`content.statuses.${r.status}`)}
+        </span>
+      ),
+    },
+    { header: t("content.publishedAt"), cell: (r) => <time dateTime={r.publishedAt}>{formatDateTime(r.publishedAt)}</time> },
+    { header: t("content.scope"), cell: (r) => (r.onlyThisEntity ? t("content.thisEntity") : t("content.allEntities")) },
+    {
+      header: t("common.actions"),
+      cell: (r) => (
+        <span className="admin-actions">
+          <Link to={`/system/content/preview/${r.id}`}>{t("content.preview")}</Link>
+          <Can funcCode="cms:content:edit">
+            <Link to={`/system/content/${r.id}`} aria-label={t("content.editNamed", { title: en ? r.titleEn : r.titleZh })}>
+              {t("common.edit")}
+            </Link>
+          </Can>
+        </span>
+      ),
+    },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("content.title")}</h1>
-      <nav aria-label={t("content.kind")}>
-        <ul className="admin-tabs">
-          {CONTENT_KINDS.map((k) => (
-            <li key={k}>
-              <Link to={`?kind=${k}`} aria-current={k === filter.kind ? "page" : undefined}>
-                {t(`content.kinds.${k}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="get" className="admin-toolbar">
-        <input type="hidden" name="kind" value={filter.kind} />
-        <label>
-          {t("content.status")}
-          <select name="status" defaultValue={filter.status ?? ""}>
-            <option value="">{t("common.all")}</option>
-            {CONTENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`content.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-outline">
-          {t("common.filter")}
-        </button>
+    <AdminListPage
+      title={t("content.title")}
+      actions={
         <Can funcCode="cms:content:edit">
           <Link className="btn" to={`/system/content/new?kind=${filter.kind}`} data-testid="content-new">
             {t("content.new", { kind: t(`content.kinds.${filter.kind}`) })}
           </Link>
         </Can>
-      </Form>
-      <p className="admin-muted">{t("common.total", { count: total })}</p>
-      <TableScroll label={t("content.title")}>
-        <table className="data-table" data-testid="content-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("content.titleCol")}</th>
-              <th scope="col">{t("content.status")}</th>
-              <th scope="col">{t("content.publishedAt")}</th>
-              <th scope="col">{t("content.scope")}</th>
-              <th scope="col">{t("common.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  {en ? r.titleEn : r.titleZh}
-                  {r.fileName ? <small className="admin-muted admin-block">{r.fileName}</small> : null}
-                </td>
-                <td>
-                  <span className={r.status === "published" ? (r.publishedAt > now ? "admin-badge-scheduled" : "admin-badge-live") : "admin-badge-draft"}>
-                    {r.status === "published" && r.publishedAt > now ? t("content.scheduled") : t(`content.statuses.${r.status}`)}
-                  </span>
-                </td>
-                <td>
-                  <time dateTime={r.publishedAt}>{formatDateTime(r.publishedAt)}</time>
-                </td>
-                <td>{r.onlyThisEntity ? t("content.thisEntity") : t("content.allEntities")}</td>
-                <td className="admin-actions">
-                  <Link to={`/system/content/preview/${r.id}`}>{t("content.preview")}</Link>
-                  <Can funcCode="cms:content:edit">
-                    <Link to={`/system/content/${r.id}`} aria-label={t("content.editNamed", { title: en ? r.titleEn : r.titleZh })}>
-                      {t("common.edit")}
-                    </Link>
-                  </Can>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <AdminPager page={page} pages={pages} keep={{ kind: filter.kind, status: filter.status }} />
-    </div>
+      }
+      tabs={{
+        label: t("content.kind"),
+        items: CONTENT_KINDS.map((k) => ({ href: `?kind=${k}`, label: t(`content.kinds.${k}`), current: k === filter.kind })),
+      }}
+      filterLabel={t("common.filter")}
+      filters={
+        <>
+          <input type="hidden" name="kind" value={filter.kind} />
+          <FilterSelect
+            name="status"
+            label={t("content.status")}
+            value={filter.status}
+            all={t("common.all")}
+            options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.statuses.${s}`) }))}
+          />
+        </>
+      }
+      countText={t("common.total", { count: total })}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      tableTestId="content-table"
+      page={page}
+      pages={pages}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StateTag } from "~/components/bidding/StateTag";
-import { AdminPager } from "~/components/admin/AdminPager";
+
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -12,6 +12,7 @@ import biddingCss from "~/styles/bidding.css";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { BiddingAdminFilterSchema } from "./__bidding.server";
+import { AdminListPage, FilterSelect, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminContent", "bidding"] };
 
@@ -40,72 +41,59 @@ export default function BiddingAdminList() {
   const { t, i18n } = useTranslation("bidding");
   const { t: tc } = useTranslation("adminContent");
   const en = i18n.language === "en";
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("titleCol"), cell: (r) => (en ? r.titleEn : r.titleZh) },
+    { header: t("number"), code: true, cell: (r) => r.biddingNo },
+    {
+      header: t("admin.status"),
+      cell: (r) => <span className={r.status === "published" ? "admin-badge-live" : "admin-badge-draft"}>{t(`admin.statuses.${r.status}`)}</span>,
+    },
+    { header: t("state"), cell: (r) => <StateTag state={r.state} /> },
+    { header: t("closesAt"), cell: (r) => <time dateTime={r.closesAt}>{formatDateTime(r.closesAt)}</time> },
+    {
+      header: t("admin.actions"),
+      cell: (r) => (
+        <span className="admin-actions">
+          <Can funcCode="cms:gdre:edit">
+            <Link to={`/system/gdre/${r.id}`} aria-label={t("admin.editNamed", { title: en ? r.titleEn : r.titleZh })}>
+              {tc("common.edit")}
+            </Link>
+          </Can>
+          {r.status === "published" ? <Link to={`/gdre/${r.id}`}>{t("admin.view")}</Link> : null}
+        </span>
+      ),
+    },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("admin.title")}</h1>
-      <Form method="get" className="admin-toolbar">
-        <label>
-          {t("admin.status")}
-          <select name="status" defaultValue={status ?? ""}>
-            <option value="">{t("all")}</option>
-            {BIDDING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-outline">
-          {t("apply")}
-        </button>
+    <AdminListPage
+      title={t("admin.title")}
+      actions={
         <Can funcCode="cms:gdre:edit">
           <Link className="btn" to="/system/gdre/new" data-testid="bidding-new">
             {t("admin.new")}
           </Link>
         </Can>
-      </Form>
-      <p className="admin-muted">{t("admin.total", { count: total })}</p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("admin.tableLabel")}>
-        <table className="data-table" data-testid="bidding-admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("titleCol")}</th>
-              <th scope="col">{t("number")}</th>
-              <th scope="col">{t("admin.status")}</th>
-              <th scope="col">{t("state")}</th>
-              <th scope="col">{t("closesAt")}</th>
-              <th scope="col">{t("admin.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="bidding-admin-row">
-                <td>{en ? r.titleEn : r.titleZh}</td>
-                <td className="code">{r.biddingNo}</td>
-                <td>
-                  <span className={r.status === "published" ? "admin-badge-live" : "admin-badge-draft"}>{t(`admin.statuses.${r.status}`)}</span>
-                </td>
-                <td>
-                  <StateTag state={r.state} />
-                </td>
-                <td>
-                  <time dateTime={r.closesAt}>{formatDateTime(r.closesAt)}</time>
-                </td>
-                <td className="admin-actions">
-                  <Can funcCode="cms:gdre:edit">
-                    <Link to={`/system/gdre/${r.id}`} aria-label={t("admin.editNamed", { title: en ? r.titleEn : r.titleZh })}>
-                      {tc("common.edit")}
-                    </Link>
-                  </Can>
-                  {r.status === "published" ? <Link to={`/gdre/${r.id}`}>{t("admin.view")}</Link> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager page={page} pages={pages} keep={{ status }} />
-    </div>
+      }
+      filterLabel={t("apply")}
+      filters={
+        <FilterSelect
+          name="status"
+          label={t("admin.status")}
+          value={status}
+          all={t("all")}
+          options={BIDDING_STATUSES.map((s) => ({ value: s, label: t(`admin.statuses.${s}`) }))}
+        />
+      }
+      countText={t("admin.total", { count: total })}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={() => ({ "data-testid": "bidding-admin-row" })}
+      tableTestId="bidding-admin-table"
+      page={page}
+      pages={pages}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessagePageSchema, StaffMessageSchema } from "./content.schemas.server";
-import { AdminPager } from "~/components/admin/AdminPager";
+import { ListPager } from "~/components/admin/AdminList";
 import { FieldError } from "~/components/admin/FieldError";
 import { FormError } from "~/components/auth/FormField";
 import { Can } from "~/components/Can";
@@ -153,7 +153,7 @@ export default function DealerMessages() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} keep={{}} />
+        <ListPager page={page} pages={pages} />
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TableScroll } from "~/components/TableScroll";
+
 import { PromotionFilterSchema } from "./__promotionEdit.server";
-import { AdminPager } from "~/components/admin/AdminPager";
+
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -11,6 +11,7 @@ import { listAdminPromotions, PROMOTION_PAGE_SIZE } from "~/modules/promotions/a
 import { PROMOTION_KINDS } from "~/modules/promotions/rules";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminListPage, FilterSelect, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminContent"] };
 
@@ -29,84 +30,62 @@ export default function PromotionList() {
   const { rows, total, filter, pages, page } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminContent");
   const en = i18n.language === "en";
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("promo.kind"), cell: (r) => <span className={`tag tag-${r.kind}`}>{t(`promo.kinds.${r.kind}`)}</span> },
+    { header: t("promo.titleCol"), cell: (r) => (en ? r.titleEn : r.titleZh) },
+    { header: t("promo.startsAt"), cell: (r) => <time dateTime={r.startsAt}>{formatDateTime(r.startsAt)}</time> },
+    { header: t("promo.endsAt"), cell: (r) => <time dateTime={r.endsAt}>{formatDateTime(r.endsAt)}</time> },
+    { header: t("promo.state"), cell: (r) => t(`promo.states.${r.state}`) },
+    { header: t("promo.itemCount"), numeric: true, cell: (r) => r.itemCount },
+    {
+      header: t("common.actions"),
+      cell: (r) => (
+        <Can funcCode="pro:promotion:edit">
+          <Link to={`/system/promotion/${r.id}`} aria-label={t("promo.editNamed", { title: en ? r.titleEn : r.titleZh })}>
+            {t("common.edit")}
+          </Link>
+        </Can>
+      ),
+    },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("promo.title")}</h1>
-      <Form method="get" className="admin-toolbar" aria-label={t("common.filter")}>
-        <label>
-          {t("promo.kind")}
-          <select name="kind" defaultValue={filter.kind ?? ""}>
-            <option value="">{t("common.all")}</option>
-            {PROMOTION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`promo.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("promo.state")}
-          <select name="state" defaultValue={filter.state ?? ""}>
-            <option value="">{t("common.all")}</option>
-            {(["active", "upcoming", "ended"] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`promo.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-outline">
-          {t("common.filter")}
-        </button>
+    <AdminListPage
+      title={t("promo.title")}
+      actions={
         <Can funcCode="pro:promotion:edit">
           <Link className="btn" to="/system/promotion/new" data-testid="promotion-new">
             {t("promo.new")}
           </Link>
         </Can>
-      </Form>
-      <p className="admin-muted">{t("common.total", { count: total })}</p>
-      <TableScroll label={t("promo.title")}>
-        <table className="data-table" data-testid="promotion-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("promo.kind")}</th>
-              <th scope="col">{t("promo.titleCol")}</th>
-              <th scope="col">{t("promo.startsAt")}</th>
-              <th scope="col">{t("promo.endsAt")}</th>
-              <th scope="col">{t("promo.state")}</th>
-              <th scope="col">{t("promo.itemCount")}</th>
-              <th scope="col">{t("common.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <span className={`tag tag-${r.kind}`}>{t(`promo.kinds.${r.kind}`)}</span>
-                </td>
-                <td>{en ? r.titleEn : r.titleZh}</td>
-                <td>
-                  <time dateTime={r.startsAt}>{formatDateTime(r.startsAt)}</time>
-                </td>
-                <td>
-                  <time dateTime={r.endsAt}>{formatDateTime(r.endsAt)}</time>
-                </td>
-                <td>{t(`promo.states.${r.state}`)}</td>
-                <td>{r.itemCount}</td>
-                <td>
-                  <Can funcCode="pro:promotion:edit">
-                    <Link to={`/system/promotion/${r.id}`} aria-label={t("promo.editNamed", { title: en ? r.titleEn : r.titleZh })}>
-                      {t("common.edit")}
-                    </Link>
-                  </Can>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <AdminPager page={page} pages={pages} keep={{ kind: filter.kind, state: filter.state }} />
-    </div>
+      }
+      filterLabel={t("common.filter")}
+      filters={
+        <>
+          <FilterSelect
+            name="kind"
+            label={t("promo.kind")}
+            value={filter.kind}
+            all={t("common.all")}
+            options={PROMOTION_KINDS.map((k) => ({ value: k, label: t(`promo.kinds.${k}`) }))}
+          />
+          <FilterSelect
+            name="state"
+            label={t("promo.state")}
+            value={filter.state}
+            all={t("common.all")}
+            options={(["active", "upcoming", "ended"] as const).map((s) => ({ value: s, label: t(`promo.states.${s}`) }))}
+          />
+        </>
+      }
+      countText={t("common.total", { count: total })}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      tableTestId="promotion-table"
+      page={page}
+      pages={pages}
+    />
   );
 }
 

@@ -1,15 +1,16 @@
 import { formatAmount } from "~/i18n/format";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TableScroll } from "~/components/TableScroll";
+
 import { CustomerFilterSchema } from "../__catalogAdmin.server";
-import { Pager } from "~/components/Pager";
+
 import { getDb } from "~/db/index.server";
 import { CUSTOMER_PAGE_SIZE, listCustomers } from "~/modules/admin/customers.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminListPage, FilterInput, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminCatalog"] };
 
@@ -28,65 +29,35 @@ export default function Customers() {
   const { filter, total, rows, pageSize } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("adminCatalog");
   const en = i18n.language === "en";
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("customer.code"), code: true, cell: (r) => <Link to={`/system/customer/${r.id}`}>{r.code}</Link> },
+    { header: t("customer.name"), name: true, cell: (r) => (en ? r.name_en : r.name_zh) },
+    { header: t("customer.creditLimit"), numeric: true, cell: (r) => formatAmount(r.credit_limit) },
+    { header: t("customer.paymentTerms"), numeric: true, cell: (r) => t("customer.termsPair", { onAccount: r.payment_terms_days, bill: r.bill_terms_days }) },
+    { header: t("customer.discount"), numeric: true, cell: (r) => `${(r.discount_bp / 100).toFixed(2)} %` },
+    {
+      header: t("customer.freeShipping"),
+      numeric: true,
+      cell: (r) => (r.free_shipping_amount === null ? t("customer.entityDefault") : formatAmount(r.free_shipping_amount)),
+    },
+    { header: t("customer.exportSales"), cell: (r) => (r.export_sales ? t("common.yes") : t("common.no")) },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("customer.title")}</h1>
-      <Form method="get" className="filter-form" role="search" aria-label={t("common.search")}>
-        <label>
-          {t("customer.q")}
-          <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={60} />
-        </label>
-        <button type="submit" className="btn">
-          {t("common.search")}
-        </button>
-      </Form>
-      <p className="result-count">{t("common.count", { count: total })}</p>
-      <TableScroll label={t("customer.title")}>
-        <table className="data-table" data-testid="customer-table">
-          <caption className="visually-hidden">{t("customer.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("customer.code")}</th>
-              <th scope="col">{t("customer.name")}</th>
-              <th scope="col" className="num">
-                {t("customer.creditLimit")}
-              </th>
-              <th scope="col" className="num">
-                {t("customer.paymentTerms")}
-              </th>
-              <th scope="col" className="num">
-                {t("customer.discount")}
-              </th>
-              <th scope="col" className="num">
-                {t("customer.freeShipping")}
-              </th>
-              <th scope="col">{t("customer.exportSales")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid={`customer-${r.code}`}>
-                <td className="code">
-                  <Link to={`/system/customer/${r.id}`}>{r.code}</Link>
-                </td>
-                <td className="cell-wrap">{en ? r.name_en : r.name_zh}</td>
-                <td className="num">{formatAmount(r.credit_limit)}</td>
-                <td className="num">{t("customer.termsPair", { onAccount: r.payment_terms_days, bill: r.bill_terms_days })}</td>
-                <td className="num">{(r.discount_bp / 100).toFixed(2)} %</td>
-                <td className="num">{r.free_shipping_amount === null ? t("customer.entityDefault") : formatAmount(r.free_shipping_amount)}</td>
-                <td>{r.export_sales ? t("common.yes") : t("common.no")}</td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7}>{t("common.empty")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </TableScroll>
-      <Pager page={filter.page} total={total} pageSize={pageSize} />
-    </div>
+    <AdminListPage
+      title={t("customer.title")}
+      filterLabel={t("common.search")}
+      filters={<FilterInput name="q" label={t("customer.q")} value={filter.q} maxLength={60} />}
+      countText={t("common.count", { count: total })}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ "data-testid": `customer-${r.code}` })}
+      empty={t("common.empty")}
+      tableTestId="customer-table"
+      page={filter.page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+    />
   );
 }
 

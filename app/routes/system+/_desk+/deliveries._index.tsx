@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DeliveryListSchema, ShipmentImportSchema } from "./__orderDesk.server";
 import { FormError } from "~/components/auth/FormField";
-import { Pager } from "~/components/Pager";
+
 import { getDb } from "~/db/index.server";
 import { readShipmentFile, SHIPMENT_COLUMNS, SHIPMENT_IMPORT_MAX_BYTES } from "~/modules/desk/excel.server";
 import { importShipments, listDeskShipments, SHIPMENT_PAGE_SIZE, type ImportProblem } from "~/modules/desk/shipments.server";
@@ -15,6 +15,7 @@ import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { replyFormError } from "~/utils/reply-form.server";
 import { redirectWithToast, replyWithError } from "~/utils/reply.server";
+import { AdminListPage, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminOrders", "auth"] };
 
@@ -78,113 +79,95 @@ export default function Deliveries() {
     return c ? (i18n.language === "en" ? c.en : c.zh) : "—";
   };
   const problems = report?.problems ?? [];
+  type Row = (typeof rows)[number];
+  const listColumns: Column<Row>[] = [
+    { header: t("field.shipDate"), cell: (s) => s.ship_date },
+    { header: t("field.orderNo"), code: true, cell: (s) => <Link to={`/system/orders/${s.order_no}`}>{s.order_no}</Link> },
+    { header: t("field.customerCode"), code: true, cell: (s) => s.customer_code },
+    { header: t("field.lineNo"), cell: (s) => s.line_no },
+    { header: t("field.code"), code: true, cell: (s) => s.ordering_code },
+    { header: t("field.qty"), numeric: true, cell: (s) => s.qty },
+    { header: t("field.carrier"), cell: (s) => s.carrier },
+    { header: t("field.trackingNo"), code: true, cell: (s) => s.tracking_no },
+    { header: t("field.packingSlipNo"), code: true, cell: (s) => s.packing_slip_no },
+    { header: t("field.batchNo"), code: true, cell: (s) => s.batch_no },
+  ];
   return (
-    <div className="admin-page desk-page">
-      <h1>{t("deliveries.title")}</h1>
-      {canImport ? (
-        <section aria-labelledby="desk-import">
-          <h2 id="desk-import">{t("deliveries.import")}</h2>
-          <p className="admin-muted">{t("deliveries.importHint")}</p>
-          <p className="desk-links">
-            <a href="/system/deliveries/template?lang=zh" download data-testid="template-zh">
-              {t("deliveries.templateZh")}
-            </a>
-            <a href="/system/deliveries/template?lang=en" download data-testid="template-en">
-              {t("deliveries.templateEn")}
-            </a>
-          </p>
-          <FormError errors={form.errors} id={form.errorId} />
-          {report?.key ? (
-            <p className="message message-error" role="alert" data-testid="import-error">
-              {t(report.key)}
-            </p>
+    <AdminListPage
+      className="desk-page"
+      title={t("deliveries.title")}
+      intro={
+        <>
+          {canImport ? (
+            <section aria-labelledby="desk-import">
+              <h2 id="desk-import">{t("deliveries.import")}</h2>
+              <p className="admin-muted">{t("deliveries.importHint")}</p>
+              <p className="desk-links">
+                <a href="/system/deliveries/template?lang=zh" download data-testid="template-zh">
+                  {t("deliveries.templateZh")}
+                </a>
+                <a href="/system/deliveries/template?lang=en" download data-testid="template-en">
+                  {t("deliveries.templateEn")}
+                </a>
+              </p>
+              <FormError errors={form.errors} id={form.errorId} />
+              {report?.key ? (
+                <p className="message message-error" role="alert" data-testid="import-error">
+                  {t(report.key)}
+                </p>
+              ) : null}
+              {problems.length ? (
+                <div role="alert" data-testid="import-problems">
+                  <p className="message message-error">{t("deliveries.problems")}</p>
+                  <div className="table-scroll">
+                    <table className="data-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t("deliveries.row")}</th>
+                          <th scope="col">{t("deliveries.column")}</th>
+                          <th scope="col">{t("deliveries.problem")}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {problems.map((p, i) => (
+                          <tr key={i}>
+                            <td>{p.row || "—"}</td>
+                            <td>{p.column ? columnName(p.column) : "—"}</td>
+                            <td>{t(p.key, p.values)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </div>
+              ) : null}
+              <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
+                <input type="hidden" name="token" value={token} />
+                <label>
+                  {t("deliveries.file")}
+                  <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
+                </label>
+                <div className="admin-form-actions">
+                  <button type="submit" className="btn" data-testid="import-submit">
+                    {t("deliveries.upload")}
+                  </button>
+                </div>
+              </Form>
+            </section>
           ) : null}
-          {problems.length ? (
-            <div role="alert" data-testid="import-problems">
-              <p className="message message-error">{t("deliveries.problems")}</p>
-              <div className="table-scroll">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("deliveries.row")}</th>
-                      <th scope="col">{t("deliveries.column")}</th>
-                      <th scope="col">{t("deliveries.problem")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {problems.map((p, i) => (
-                      <tr key={i}>
-                        <td>{p.row || "—"}</td>
-                        <td>{p.column ? columnName(p.column) : "—"}</td>
-                        <td>{t(p.key, p.values)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          ) : null}
-          <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
-            <input type="hidden" name="token" value={token} />
-            <label>
-              {t("deliveries.file")}
-              <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required />
-            </label>
-            <div className="admin-form-actions">
-              <button type="submit" className="btn" data-testid="import-submit">
-                {t("deliveries.upload")}
-              </button>
-            </div>
-          </Form>
-        </section>
-      ) : null}
-      <h2>{t("deliveries.recent")}</h2>
-      <p className="result-count">{t("deliveries.count", { count: total })}</p>
-      <div className="table-scroll">
-        <table className="data-table" data-testid="desk-deliveries">
-          <thead>
-            <tr>
-              <th scope="col">{t("field.shipDate")}</th>
-              <th scope="col">{t("field.orderNo")}</th>
-              <th scope="col">{t("field.customerCode")}</th>
-              <th scope="col">{t("field.lineNo")}</th>
-              <th scope="col">{t("field.code")}</th>
-              <th scope="col" className="num">
-                {t("field.qty")}
-              </th>
-              <th scope="col">{t("field.carrier")}</th>
-              <th scope="col">{t("field.trackingNo")}</th>
-              <th scope="col">{t("field.packingSlipNo")}</th>
-              <th scope="col">{t("field.batchNo")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.id} data-testid="desk-delivery">
-                <td>{s.ship_date}</td>
-                <td className="code">
-                  <Link to={`/system/orders/${s.order_no}`}>{s.order_no}</Link>
-                </td>
-                <td className="code">{s.customer_code}</td>
-                <td>{s.line_no}</td>
-                <td className="code">{s.ordering_code}</td>
-                <td className="num">{s.qty}</td>
-                <td>{s.carrier}</td>
-                <td className="code">{s.tracking_no}</td>
-                <td className="code">{s.packing_slip_no}</td>
-                <td className="code">{s.batch_no}</td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={10}>{t("deliveries.empty")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} total={total} pageSize={pageSize} />
-    </div>
+          <h2>{t("deliveries.recent")}</h2>
+        </>
+      }
+      countText={t("deliveries.count", { count: total })}
+      columns={listColumns}
+      rows={rows}
+      rowKey={(s) => s.id}
+      rowProps={() => ({ "data-testid": "desk-delivery" })}
+      empty={t("deliveries.empty")}
+      tableTestId="desk-deliveries"
+      page={page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+    />
   );
 }
 

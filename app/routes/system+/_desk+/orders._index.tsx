@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TableScroll } from "~/components/TableScroll";
+
 import { DeskFilterSchema } from "./__orderDesk.server";
-import { Pager } from "~/components/Pager";
+
 import { getDb } from "~/db/index.server";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { toLanguage } from "~/i18n/config";
@@ -12,6 +12,7 @@ import { DESK_STATUSES, DESK_TABS } from "~/modules/desk/constants";
 import { DESK_PAGE_SIZE, listDeskOrders } from "~/modules/desk/desk.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminListPage, FilterInput, FilterSelect, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminOrders", "order"] };
 
@@ -37,126 +38,70 @@ export default function DeskOrders() {
   const lang = toLanguage(i18n.language);
   const en = lang === "en";
   const tabHref = (tab: string) => `/system/orders?tab=${tab}`;
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("field.orderNo"), code: true, cell: (r) => <Link to={`/system/orders/${r.order_no}`}>{r.order_no}</Link> },
+    {
+      header: t("field.customer"),
+      name: true,
+      cell: (r) => (
+        <>
+          <span className="code">{r.customer_code}</span> {en ? r.customer_name_en : r.customer_name_zh}
+        </>
+      ),
+    },
+    { header: t("field.poNo"), code: true, cell: (r) => r.po_no ?? "—" },
+    { header: t("field.status"), cell: (r) => <span className={`status status-${r.status}`}>{to(`status.${r.status}`)}</span> },
+    { header: t("field.date"), cell: (r) => formatDateTime(r.created_at) },
+    { header: t("field.deliveryDate"), cell: (r) => r.expected_delivery_date },
+    { header: t("field.items"), numeric: true, cell: (r) => r.items },
+    { header: t("field.openLines"), numeric: true, cell: (r) => r.open_lines },
+    { header: t("field.payable"), numeric: true, cell: (r) => formatMoney(r.payable_amount, r.currency, lang) },
+  ];
   return (
-    <div className="admin-page desk-page">
-      <div className="page-head">
-        <h1>{t("title")}</h1>
+    <AdminListPage
+      className="desk-page"
+      title={t("title")}
+      actions={
         <a href={exportHref} className="btn btn-outline" data-testid="desk-export" download>
           {t("list.export")}
         </a>
-      </div>
-      <nav aria-label={t("tabs.label")} className="desk-tabs">
-        <ul>
-          {DESK_TABS.map((tab) => (
-            <li key={tab}>
-              <Link to={tabHref(tab)} aria-current={filter.tab === tab ? "page" : undefined} data-testid={`desk-tab-${tab}`}>
-                {t(`tabs.${tab}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="get" className="filter-form" role="search" aria-label={t("filter.search")}>
-        <input type="hidden" name="tab" value={filter.tab} />
-        <label>
-          {t("filter.status")}
-          <select name="status" defaultValue={filter.status ?? ""}>
-            <option value="">{t("filter.anyStatus")}</option>
-            {DESK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {to(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("filter.dealer")}
-          <input type="search" name="dealer" defaultValue={filter.dealer ?? ""} maxLength={60} placeholder={t("filter.dealerHint")} />
-        </label>
-        <label>
-          {t("filter.orderNo")}
-          <input type="search" name="orderNo" defaultValue={filter.orderNo ?? ""} maxLength={40} />
-        </label>
-        <label>
-          {t("filter.code")}
-          <input type="search" name="code" defaultValue={filter.code ?? ""} maxLength={80} />
-        </label>
-        <label>
-          {t("filter.poNo")}
-          <input type="search" name="poNo" defaultValue={filter.poNo ?? ""} maxLength={60} />
-        </label>
-        <label>
-          {t("filter.from")}
-          <input type="date" name="from" defaultValue={filter.from ?? ""} />
-        </label>
-        <label>
-          {t("filter.to")}
-          <input type="date" name="to" defaultValue={filter.to ?? ""} />
-        </label>
-        <div className="admin-form-actions">
-          <button type="submit" className="btn">
-            {t("filter.search")}
-          </button>
-          <Link to={tabHref(filter.tab)} className="btn btn-outline">
-            {t("filter.reset")}
-          </Link>
-        </div>
-      </Form>
-      <p className="result-count" data-testid="desk-count">
-        {t("list.count", { count: total })}
-      </p>
-      <TableScroll label={t("list.caption")}>
-        <table className="data-table" data-testid="desk-orders">
-          <caption className="visually-hidden">{t("list.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("field.orderNo")}</th>
-              <th scope="col">{t("field.customer")}</th>
-              <th scope="col">{t("field.poNo")}</th>
-              <th scope="col">{t("field.status")}</th>
-              <th scope="col">{t("field.date")}</th>
-              <th scope="col">{t("field.deliveryDate")}</th>
-              <th scope="col" className="num">
-                {t("field.items")}
-              </th>
-              <th scope="col" className="num">
-                {t("field.openLines")}
-              </th>
-              <th scope="col" className="num">
-                {t("field.payable")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="desk-order-row" data-order-no={r.order_no} data-status={r.status}>
-                <td className="code">
-                  <Link to={`/system/orders/${r.order_no}`}>{r.order_no}</Link>
-                </td>
-                <td className="cell-wrap">
-                  <span className="code">{r.customer_code}</span> {en ? r.customer_name_en : r.customer_name_zh}
-                </td>
-                <td>{r.po_no ?? "—"}</td>
-                <td>
-                  <span className={`status status-${r.status}`}>{to(`status.${r.status}`)}</span>
-                </td>
-                <td>{formatDateTime(r.created_at)}</td>
-                <td>{r.expected_delivery_date}</td>
-                <td className="num">{r.items}</td>
-                <td className="num">{r.open_lines}</td>
-                <td className="num">{formatMoney(r.payable_amount, r.currency, lang)}</td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={9}>{t("list.empty")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </TableScroll>
-      <Pager page={filter.page} total={total} pageSize={pageSize} />
-    </div>
+      }
+      tabs={{
+        label: t("tabs.label"),
+        items: DESK_TABS.map((tab) => ({ href: tabHref(tab), label: t(`tabs.${tab}`), current: filter.tab === tab, testId: `desk-tab-${tab}` })),
+      }}
+      filterLabel={t("filter.search")}
+      resetHref={tabHref(filter.tab)}
+      filters={
+        <>
+          <input type="hidden" name="tab" value={filter.tab} />
+          <FilterSelect
+            name="status"
+            label={t("filter.status")}
+            value={filter.status}
+            all={t("filter.anyStatus")}
+            options={DESK_STATUSES.map((s) => ({ value: s, label: to(`status.${s}`) }))}
+          />
+          <FilterInput name="dealer" label={t("filter.dealer")} value={filter.dealer} maxLength={60} placeholder={t("filter.dealerHint")} />
+          <FilterInput name="orderNo" label={t("filter.orderNo")} value={filter.orderNo} maxLength={40} />
+          <FilterInput name="code" label={t("filter.code")} value={filter.code} maxLength={80} />
+          <FilterInput name="poNo" label={t("filter.poNo")} value={filter.poNo} maxLength={60} />
+          <FilterInput name="from" label={t("filter.from")} value={filter.from} type="date" />
+          <FilterInput name="to" label={t("filter.to")} value={filter.to} type="date" />
+        </>
+      }
+      countText={t("list.count", { count: total })}
+      countTestId="desk-count"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ "data-testid": "desk-order-row", "data-order-no": r.order_no, "data-status": r.status })}
+      empty={t("list.empty")}
+      tableTestId="desk-orders"
+      page={filter.page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TableScroll } from "~/components/TableScroll";
+
 import { QuoteStatus } from "~/components/quotation/QuoteDetails";
 import { QuoteFilterSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
@@ -12,6 +12,7 @@ import { QUOTE_STATUSES } from "~/modules/quotation/status";
 import quotationCss from "~/styles/quotation.css";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminListPage, FilterSelect, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["quotation"] };
 
@@ -31,69 +32,42 @@ export default function Quotations() {
   const { filter, rows } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("quotation");
   const en = i18n.language === "en";
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("quoteNo"), code: true, cell: (r) => <Link to={`/system/quotation/${r.id}`}>{r.quote_no}</Link> },
+    { header: t("customer"), name: true, cell: (r) => `${r.customer_code} ${en ? r.customer_name_en : r.customer_name_zh}` },
+    { header: t("type"), cell: (r) => (en ? r.type_en : r.type_zh) },
+    { header: t("staff.requested"), numeric: true, cell: (r) => r.qty },
+    { header: t("createdAt"), cell: (r) => formatDateTime(r.created_at) },
+    { header: t("status"), cell: (r) => <QuoteStatus status={r.status} expired={r.expired} /> },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("staff.listTitle")}</h1>
-      <Can funcCode="svc:quoteType:edit">
-        <p>
-          <Link to="/system/quotationToolType">{t("types.manage")}</Link>
-        </p>
-      </Can>
-      <Form method="get" className="admin-toolbar" data-testid="quote-filter">
-        <label>
-          {t("staff.filterStatus")}
-          <select name="status" defaultValue={filter.status}>
-            <option value="">{t("staff.all")}</option>
-            {QUOTE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statusLabel.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-outline">
-          {t("staff.filter")}
-        </button>
-      </Form>
-      {rows.length === 0 ? (
-        <p className="admin-muted">{t("staff.empty")}</p>
-      ) : (
-        <TableScroll label={t("staff.listTitle")}>
-          <table className="data-table" data-testid="quote-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("quoteNo")}</th>
-                <th scope="col">{t("customer")}</th>
-                <th scope="col">{t("type")}</th>
-                <th scope="col" className="num">
-                  {t("staff.requested")}
-                </th>
-                <th scope="col">{t("createdAt")}</th>
-                <th scope="col">{t("status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`/system/quotation/${r.id}`}>{r.quote_no}</Link>
-                  </td>
-                  <td>
-                    {r.customer_code} {en ? r.customer_name_en : r.customer_name_zh}
-                  </td>
-                  <td>{en ? r.type_en : r.type_zh}</td>
-                  <td className="num">{r.qty}</td>
-                  <td>{formatDateTime(r.created_at)}</td>
-                  <td>
-                    <QuoteStatus status={r.status} expired={r.expired} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </div>
+    <AdminListPage
+      title={t("staff.listTitle")}
+      actions={
+        <Can funcCode="svc:quoteType:edit">
+          <Link to="/system/quotationToolType" className="btn btn-outline">
+            {t("types.manage")}
+          </Link>
+        </Can>
+      }
+      filterLabel={t("staff.filter")}
+      filterTestId="quote-filter"
+      filters={
+        <FilterSelect
+          name="status"
+          label={t("staff.filterStatus")}
+          value={filter.status}
+          all={t("staff.all")}
+          options={QUOTE_STATUSES.map((s) => ({ value: s, label: t(`statusLabel.${s}`) }))}
+        />
+      }
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      empty={t("staff.empty")}
+      tableTestId="quote-table"
+    />
   );
 }
 

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReservationFilterSchema } from "./__supportAdmin.server";
-import { Pager } from "~/components/Pager";
+
 import { RESERVATION_STATUS } from "~/components/support/labels";
-import { StatusFilter } from "~/components/support/StaffParts";
+
 import { ReservationStatus } from "~/components/support/StatusTags";
 import { getDb } from "~/db/index.server";
 import { formatDateTime } from "~/i18n/format";
@@ -12,6 +12,8 @@ import { RESERVATION_PAGE_SIZE } from "~/modules/support/reservation-status";
 import { listStaffReservations } from "~/modules/support/reservations.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { SupportStatusSelect } from "~/components/support/StaffParts";
+import { AdminListPage, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["support"] };
 
@@ -35,55 +37,35 @@ export default function Reservations() {
   const { filter, rows, total, pageSize } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("support");
   const en = i18n.language === "en";
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("reserve.reservationNo"), code: true, cell: (r) => <Link to={`/system/support/reservations/${r.id}`}>{r.reservation_no}</Link> },
+    { header: t("request.customer"), name: true, cell: (r) => `${r.customer_code} ${en ? r.customer_name_en : r.customer_name_zh}` },
+    { header: t("reserve.project"), wrap: true, cell: (r) => `${r.project} · ${r.end_customer}` },
+    { header: t("reserve.period"), cell: (r) => t("reserve.periodValue", { from: r.starts_on, to: r.ends_on }) },
+    { header: t("reserve.lines"), wrap: true, cell: (r) => r.lines.map((l) => `${l.code} × ${r.status === "submitted" ? l.qty : l.approved}`).join(", ") },
+    { header: t("reserve.createdAt"), cell: (r) => formatDateTime(r.created_at) },
+    { header: t("reserve.status"), cell: (r) => <ReservationStatus status={r.status} /> },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("reserve.adminTitle")}</h1>
-      <StatusFilter testId="reserve-filter" status={filter.status} statuses={RESERVATION_STATUS} />
-      {rows.length === 0 ? (
-        <p className="admin-muted">{t("reserve.empty")}</p>
-      ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t("reserve.table")}>
-          <table className="data-table" data-testid="reserve-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("reserve.reservationNo")}</th>
-                <th scope="col">{t("request.customer")}</th>
-                <th scope="col">{t("reserve.project")}</th>
-                <th scope="col">{t("reserve.period")}</th>
-                <th scope="col">{t("reserve.lines")}</th>
-                <th scope="col">{t("reserve.createdAt")}</th>
-                <th scope="col">{t("reserve.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`/system/support/reservations/${r.id}`}>{r.reservation_no}</Link>
-                  </td>
-                  <td>
-                    {r.customer_code} {en ? r.customer_name_en : r.customer_name_zh}
-                  </td>
-                  <td>
-                    {r.project} · {r.end_customer}
-                  </td>
-                  <td>{t("reserve.periodValue", { from: r.starts_on, to: r.ends_on })}</td>
-                  <td>{r.lines.map((l) => `${l.code} × ${r.status === "submitted" ? l.qty : l.approved}`).join(", ")}</td>
-                  <td>{formatDateTime(r.created_at)}</td>
-                  <td>
-                    <ReservationStatus status={r.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={filter.page} total={total} pageSize={pageSize} />
-      <p>
-        <Link to="/system/support">{t("request.adminTitle")}</Link>
-      </p>
-    </div>
+    <AdminListPage
+      title={t("reserve.adminTitle")}
+      actions={
+        <Link to="/system/support" className="btn btn-outline">
+          {t("request.adminTitle")}
+        </Link>
+      }
+      filterLabel={t("request.filter")}
+      filterTestId="reserve-filter"
+      filters={<SupportStatusSelect status={filter.status} statuses={RESERVATION_STATUS} />}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      empty={t("reserve.empty")}
+      tableTestId="reserve-table"
+      page={filter.page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+    />
   );
 }
 

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "~/components/Pager";
+
 import { getDb } from "~/db/index.server";
 import { ERROR_LOG_PAGE_SIZE, listServerErrors } from "~/modules/admin/error-log.server";
 import { requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { formatDateTime } from "~/i18n/format";
+import { AdminListPage, type Column } from "~/components/admin/AdminList";
 
 export const handle = { i18n: ["adminUsers"] };
 
@@ -26,49 +27,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ErrorLog() {
   const { page, total, rows, pageSize } = useLoaderData<typeof loader>();
   const { t } = useTranslation("adminUsers");
+  type Row = (typeof rows)[number];
+  const columns: Column<Row>[] = [
+    { header: t("errorLog.time"), cell: (r) => formatDateTime(r.created_at) },
+    { header: t("errorLog.path"), code: true, wrap: true, cell: (r) => `${r.method} ${r.path}` },
+    {
+      header: t("errorLog.message"),
+      wrap: true,
+      cell: (r) => (
+        <>
+          {r.message}
+          {r.stack ? (
+            <details>
+              <summary>{t("errorLog.stack")}</summary>
+              <pre className="json">{r.stack}</pre>
+            </details>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className="admin-page">
-      <h1>{t("errorLog.title")}</h1>
-      <p className="hint">{t("errorLog.hint")}</p>
-      {/* focusable: the before/after columns can be wider than the window, and a keyboard must scroll them */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("errorLog.title")}>
-        <table className="data-table" data-testid="error-log-table">
-          <caption className="visually-hidden">{t("errorLog.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("errorLog.time")}</th>
-              <th scope="col">{t("errorLog.path")}</th>
-              <th scope="col">{t("errorLog.message")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDateTime(r.created_at)}</td>
-                <td className="code cell-wrap">
-                  {r.method} {r.path}
-                </td>
-                <td className="cell-wrap">
-                  {r.message}
-                  {r.stack ? (
-                    <details>
-                      <summary>{t("errorLog.stack")}</summary>
-                      <pre className="json">{r.stack}</pre>
-                    </details>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={3}>{t("errorLog.empty")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} total={total} pageSize={pageSize} />
-    </div>
+    <AdminListPage
+      title={t("errorLog.title")}
+      intro={<p className="hint">{t("errorLog.hint")}</p>}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      empty={t("errorLog.empty")}
+      tableTestId="error-log-table"
+      page={page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+    />
   );
 }
 

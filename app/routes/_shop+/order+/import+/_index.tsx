@@ -13,6 +13,7 @@ import ordersCss from "~/styles/orders.css";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { pageMeta } from "~/utils/meta";
 import { ImportSchema } from "./../__forms.server";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["order"] };
 
@@ -50,14 +51,7 @@ export default function ImportPage() {
   const nav = useNavigation();
   return (
     <div>
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/order/order">{t("orders.title")}</Link>
-          </li>
-          <li aria-current="page">{t("import.title")}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/order/order", label: t("orders.title") }, { label: t("import.title") }]} />
       <h1 className="page-title">{t("import.title")}</h1>
       {!canOrder && (
         <p className="message message-error" role="alert">

@@ -8,6 +8,7 @@ import { notFound, requireFunction } from "~/utils/guard.server";
 import { getImportJob } from "~/modules/excel/import-jobs.server";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
+import { Trail } from "~/components/Trail";
 
 export const handle = { i18n: ["order"] };
 
@@ -41,17 +42,7 @@ export default function ImportStatusPage() {
   }, [job, revalidator]);
   return (
     <div>
-      <nav aria-label="breadcrumb">
-        <ol className="breadcrumbs">
-          <li>
-            <Link to="/order/order">{t("orders.title")}</Link>
-          </li>
-          <li>
-            <Link to="/order/import">{t("import.title")}</Link>
-          </li>
-          <li aria-current="page">{job.file_name}</li>
-        </ol>
-      </nav>
+      <Trail items={[{ to: "/order/order", label: t("orders.title") }, { to: "/order/import", label: t("import.title") }, { label: job.file_name }]} />
       <h1 className="page-title">{t("import.title")}</h1>
       {job.status === "running" && (
         <div className="card" role="status" data-testid="import-progress">
