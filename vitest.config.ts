@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+    // the migrated template databases every data-layer test file copies (tests/helpers/db.ts)
+    globalSetup: ["tests/helpers/db-setup.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
