@@ -12,5 +12,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // better-sqlite3 and argon2 are native: forks are the safe pool for them.
     pool: "forks",
+    // vitest's default is one fork fewer than the cores: one file at a time on a 2-core machine,
+    // while a data-layer file spends much of its time waiting for PostgreSQL (decision 063 addendum)
+    maxWorkers: 2,
   },
 });
