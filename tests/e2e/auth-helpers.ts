@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import { test, type Browser, type Cookie, type Page, type TestInfo } from "@playwright/test";
 import { e2eDbDir, openE2eDb } from "./fixtures";
 
 /** A fresh account copied from a demo account (same customer, roles, companies; password Demo2026). */
@@ -46,11 +46,50 @@ export async function loginWithForm(page: Page, code: string, password = "Demo20
   await page.locator('form[data-testid="login-form"] button[type="submit"]').click();
 }
 
+/**
+ * The form sign-ins made in this worker: the cookies each left in the browser (Playwright's
+ * storage state: the session, the remembered code and company, the account's language) and the
+ * page it led to, per server, project, sign-in page and account. A later sign-in of the same
+ * account in the same worker starts from those cookies and opens that page instead of filling the
+ * form again: the form's own journeys are auth.spec.ts, staff-sign-in.spec.ts and
+ * login-throttle.spec.ts, and the other journeys only need someone signed in (decision 063,
+ * addendum). When the session has ended since (a logout, a password change, a company switch),
+ * the server sends the browser to sign in and the form is filled as before.
+ */
+const signIns = new Map<string, { cookies: Cookie[]; landed: string }>();
+
+/**
+ * `code` signed in at `signIn` in `page`'s context, on the page the sign-in leads to (`landed`
+ * tells it). `form: true` fills the form even when this worker has signed the account in before,
+ * and keeps nothing for later: for a test of where the sign-in leads.
+ */
+export async function signInAt(
+  page: Page,
+  signIn: "/shop_login" | "/login",
+  code: string,
+  landed: RegExp | ((url: URL) => boolean),
+  opts: { form?: boolean } = {},
+): Promise<void> {
+  const info = test.info();
+  const key = [info.project.use.baseURL, info.project.name, signIn, code].join(" ");
+  const before = signIns.get(key);
+  if (before && !opts.form) {
+    await page.context().addCookies(before.cookies);
+    await page.goto(before.landed);
+    const at = new URL(page.url());
+    if (!at.pathname.includes("login") && (typeof landed === "function" ? landed(at) : landed.test(page.url()))) return;
+    signIns.delete(key);
+  }
+  await page.goto(signIn);
+  await loginWithForm(page, code);
+  await page.waitForURL(landed);
+  // a test of where the sign-in leads may have changed it: its page is not where the next one starts
+  if (!opts.form) signIns.set(key, { cookies: await page.context().cookies(), landed: page.url() });
+}
+
 /** The demo administrator signed in at the admin-style sign-in, on the dashboard. */
-export async function signInAdmin(page: Page) {
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000001");
-  await page.waitForURL(/\/system$/);
+export async function signInAdmin(page: Page, opts: { form?: boolean } = {}) {
+  await signInAt(page, "/login", "EMP000001", /\/system$/, opts);
 }
 
 /** `code` signed in at `signIn` in a browser context of its own, with JavaScript as the project has it. */
@@ -60,21 +99,21 @@ async function signedInPage(
   signIn: "/shop_login" | "/login",
   code: string,
   landed: RegExp | ((url: URL) => boolean),
+  opts: { form?: boolean },
 ): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: testInfo.project.name.endsWith("js-on"), locale: "zh-CN" });
   const page = await context.newPage();
-  await page.goto(signIn);
-  await loginWithForm(page, code);
-  await page.waitForURL(landed);
+  await signInAt(page, signIn, code, landed, opts);
   return page;
 }
 
 /** A dealer signed in at /shop_login in a context of its own, with JavaScript as the project has it. */
-export const dealerPage = (browser: Browser, testInfo: TestInfo, code: string) =>
-  signedInPage(browser, testInfo, "/shop_login", code, (url) => !url.pathname.includes("login"));
+export const dealerPage = (browser: Browser, testInfo: TestInfo, code: string, opts: { form?: boolean } = {}) =>
+  signedInPage(browser, testInfo, "/shop_login", code, (url) => !url.pathname.includes("login"), opts);
 
 /** A staff member signed in at /login (the back office) in a context of its own. */
-export const staffPage = (browser: Browser, testInfo: TestInfo, code: string) => signedInPage(browser, testInfo, "/login", code, /\/system/);
+export const staffPage = (browser: Browser, testInfo: TestInfo, code: string, opts: { form?: boolean } = {}) =>
+  signedInPage(browser, testInfo, "/login", code, /\/system/, opts);
 
 export async function logout(page: Page) {
   await page.locator('form[action="/logout"] button').click();

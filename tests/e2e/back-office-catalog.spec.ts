@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { loginWithForm } from "./auth-helpers";
+import { dealerPage as signedInDealer, signInAdmin } from "./auth-helpers";
 import { axe, expect, openE2eDb, test } from "./fixtures";
 
 /**
@@ -41,20 +41,8 @@ function plainProduct(info: TestInfo, nth: number): { id: number; code: string; 
   }
 }
 
-async function signInAdmin(page: Page) {
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000001");
-  await page.waitForURL(/\/system$/);
-}
-
-async function dealerPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
-  const page = await context.newPage();
-  await page.goto("/shop_login");
-  await loginWithForm(page, dealerOf(info).user);
-  await page.waitForURL((url) => !url.pathname.includes("login"));
-  return page;
-}
+/** The project's dealer signed in at /shop_login in a context of its own. */
+const dealerPage = (browser: Browser, info: TestInfo): Promise<Page> => signedInDealer(browser, info, dealerOf(info).user);
 
 const yuan = (fen: number) => (fen / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

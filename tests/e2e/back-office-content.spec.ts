@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { loginWithForm } from "./auth-helpers";
+import { dealerPage as signedInDealer, signInAt } from "./auth-helpers";
 import { expect, openE2eDb, test } from "./fixtures";
 
 /**
@@ -10,20 +10,11 @@ import { expect, openE2eDb, test } from "./fixtures";
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
 const tag = (info: TestInfo) => (jsOn(info) ? "JS" : "NOJS");
 
-async function signInEditor(page: Page) {
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000004");
-  await page.waitForURL(/\/system$/);
-}
+/** The content editor signed in at the back office's sign-in, on the dashboard. */
+const signInEditor = (page: Page) => signInAt(page, "/login", "EMP000004", /\/system$/);
 
-async function dealerPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsOn(info), locale: "zh-CN" });
-  const page = await context.newPage();
-  await page.goto("/shop_login");
-  await loginWithForm(page, "XCD000001");
-  await page.waitForURL((url) => !url.pathname.includes("login"));
-  return page;
-}
+/** The dealer XCD000001 signed in at /shop_login in a context of its own. */
+const dealerPage = (browser: Browser, info: TestInfo): Promise<Page> => signedInDealer(browser, info, "XCD000001");
 
 /** A product of entity 1000 with a price and no promotion: a different one per project. */
 function freeProduct(info: TestInfo): string {

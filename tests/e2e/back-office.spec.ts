@@ -10,7 +10,8 @@ import { expect, test } from "./fixtures";
 const jsOn = (info: TestInfo) => info.project.name === "js-on";
 
 test("the administrator signs in at /login, the sidebar comes from the menus, collapses (kept after a reload), size and tags work", async ({ page }) => {
-  await signInAdmin(page);
+  // the form itself: this test is the administrator's sign-in at /login
+  await signInAdmin(page, { form: true });
   const sidebar = page.getByTestId("admin-sidebar");
   await expect(sidebar.getByRole("link", { name: "菜单管理" })).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "系统参数" })).toBeVisible();

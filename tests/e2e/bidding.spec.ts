@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { loginWithForm } from "./auth-helpers";
+import { signInAt } from "./auth-helpers";
 import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 import { useLanguage } from "./journey-pages";
 
@@ -14,11 +14,8 @@ const tag = (info: TestInfo) => (jsOn(info) ? "JS" : "NOJS");
 const chinaLocal = (hours: number) => new Date(Date.now() + (hours + 8) * 3_600_000).toISOString().slice(0, 16);
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
-async function signInEditor(page: Page) {
-  await page.goto("/login");
-  await loginWithForm(page, "EMP000004");
-  await page.waitForURL(/\/system$/);
-}
+/** The content editor signed in at the back office's sign-in, on the dashboard. */
+const signInEditor = (page: Page) => signInAt(page, "/login", "EMP000004", /\/system$/);
 
 test("the content editor publishes a tender with a document; anybody reads it on /gdre, open or closed", async ({ page, browser }, info) => {
   const no = `GDRE-E2E-${tag(info)}`;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
+import { testDatabases } from "../helpers/db";
 
 /**
  * The back office's user, audit and error-log routes called directly: who may see and post
@@ -20,14 +21,14 @@ let routes: Record<string, { loader: Fn; action?: Fn }>;
 const idOf = async (code: string) => (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
+  // the run's demo database (60 products), seeded once for every file that asks (tests/helpers/db.ts)
+  fs.copyFileSync((await testDatabases()[0].seeded({ products: 60 })).replace(/^file:/, ""), path.join(dir, "shop.db"));
   const { getDb } = await import("~/db/index.server");
   const { migrateToLatest } = await import("~/db/migrate.server");
-  const { seedDemoData } = await import("~/db/seed/seed.server");
   const { createSession } = await import("~/utils/session.server");
   const { cookieHeader } = await import("../helpers/auth-fixtures");
   db = getDb();
   await migrateToLatest(db);
-  await seedDemoData(db, { products: 60 });
   const tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
   const cookie = async (code: string) =>
     cookieHeader(await createSession(db, new Request("http://x/"), { userId: await idOf(code), tenantId, clientIp: null }));

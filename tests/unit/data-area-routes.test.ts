@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
+import { testDatabases } from "../helpers/db";
 
 /**
  * The company entity pages (/system/dataArea) as a browser without JavaScript uses them: plain
@@ -19,13 +20,13 @@ let detail: { loader: Handler; action: Handler };
 let job: { loader: Handler };
 
 beforeAll(async () => {
+  // the run's demo database (60 products), seeded once for every file that asks (tests/helpers/db.ts)
+  fs.copyFileSync((await testDatabases()[0].seeded({ products: 60 })).replace(/^file:/, ""), path.join(dir, "shop.db"));
   const { getDb } = await import("~/db/index.server");
   const { migrateToLatest } = await import("~/db/migrate.server");
-  const { seedDemoData } = await import("~/db/seed/seed.server");
   const { createSession } = await import("~/utils/session.server");
   db = getDb();
   await migrateToLatest(db);
-  await seedDemoData(db, { products: 60 });
   cookieOf = async (code) => {
     const user = await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow();
     const tenant = await db

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { grantedFunctionCodes } from "~/modules/admin/menus.server";
 import { bumpVersion } from "~/modules/admin/versions.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { addCategoryFunctionCode } from "./2026-11-27-0021-category-function-code";
 
 /** Migration 0021 on a database seeded before it: the categories page gains its own code, for the roles that hold the page. */
-describe.each(testDatabases())("the categories' function code on $name", ({ url }) => {
+describe.each(testDatabases())("the categories' function code on $name", ({ seeded }) => {
   let db: DB;
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 20 });
+    db = await freshDb(await seeded({ products: 20 }));
   });
   afterAll(async () => db?.destroy());
 

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { grantedFunctionCodes } from "~/modules/admin/menus.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { addMessageMenu } from "./2026-11-27-0025-staff-messages";
 
 /** Migration 0025 on a database seeded before it: the dealer-messages page appears for the desk, editors and administrators. */
-describe.each(testDatabases())("the dealer-messages page on $name", ({ url }) => {
+describe.each(testDatabases())("the dealer-messages page on $name", ({ seeded }) => {
   let db: DB;
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 20 });
+    db = await freshDb(await seeded({ products: 20 }));
   });
   afterAll(async () => db?.destroy());
 

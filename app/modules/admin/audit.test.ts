@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { auditChanges, auditUsers, listAudit, readAudit, recordAudit, type Actor } from "./audit.server";
 
@@ -9,7 +8,7 @@ import { auditChanges, auditUsers, listAudit, readAudit, recordAudit, type Actor
  * page, who by name, a readable action key, the object with its page, and before → after field by
  * field. Entries are dated in 2020 so that the demo data's own entries never fall in the filters.
  */
-describe.each(testDatabases())("the audit log on $name", ({ url }) => {
+describe.each(testDatabases())("the audit log on $name", ({ seeded }) => {
   let db: DB;
   let desk: Actor;
   let admin: Actor;
@@ -17,8 +16,7 @@ describe.each(testDatabases())("the audit log on $name", ({ url }) => {
   let roleId: number;
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 60 });
+    db = await freshDb(await seeded({ products: 60 }));
     const user = async (code: string) => {
       const u = await db.selectFrom("app_user").select(["id", "code"]).where("code", "=", code).executeTakeFirstOrThrow();
       return { id: u.id, code: u.code, tenantId: null };

@@ -1,7 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { getCart } from "~/modules/cart/cart.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getChildren } from "~/modules/catalogue/catalogue.server";
@@ -34,7 +33,7 @@ describe("ordering codes as the search expects", () => {
   });
 });
 
-describe.each(testDatabases())("customers, prices and the catalogue on $name", ({ url }) => {
+describe.each(testDatabases())("customers, prices and the catalogue on $name", ({ seeded }) => {
   let db: DB;
   const admin = { id: 0, code: "EMP000001", tenantId: null };
   const one = async (code: string) => db.selectFrom("product").selectAll().where("ordering_code", "=", code).executeTakeFirstOrThrow();
@@ -60,8 +59,7 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
   });
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 80 });
+    db = await freshDb(await seeded({ products: 80 }));
     admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => db?.destroy());

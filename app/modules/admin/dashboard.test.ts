@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { OPEN_STATUSES } from "~/modules/orders/status";
 import { deskCounts, ordersPerDay, topProducts } from "./dashboard.server";
@@ -9,14 +8,13 @@ import { deskCounts, ordersPerDay, topProducts } from "./dashboard.server";
  * The dashboard's figures against the same figures computed from the raw rows in JavaScript, on
  * the demo data plus two orders placed around midnight in China (16:00 UTC).
  */
-describe.each(testDatabases())("dashboard figures on $name", ({ url }) => {
+describe.each(testDatabases())("dashboard figures on $name", ({ seeded }) => {
   let db: DB;
   let tenantId: number;
   const now = new Date("2026-11-25T10:00:00Z");
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 60 });
+    db = await freshDb(await seeded({ products: 60 }));
     tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
     const template = await db
       .selectFrom("sales_order")

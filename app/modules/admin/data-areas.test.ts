@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
 import {
@@ -29,7 +28,7 @@ const input = (code: string): DataAreaInput => ({
 });
 
 /** Company entities (decision 043): add, add and initialise from a parent, dealers' access. */
-describe.each(testDatabases())("company entities on $name", ({ url }) => {
+describe.each(testDatabases())("company entities on $name", ({ seeded }) => {
   let db: DB;
   const admin = { id: 0, code: "EMP000001", tenantId: null };
   const tenantId = async (code: string) => (await db.selectFrom("tenant").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
@@ -57,8 +56,7 @@ describe.each(testDatabases())("company entities on $name", ({ url }) => {
     ).map((r) => `${r.code}${r.is_default ? "*" : ""}`);
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 60 });
+    db = await freshDb(await seeded({ products: 60 }));
     admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => db?.destroy());

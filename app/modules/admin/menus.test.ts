@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addQuoteTypeMenu } from "~/db/migrations/2026-11-26-0018-quote-type-editor";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { landingPage } from "~/modules/auth/login.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
@@ -10,14 +9,13 @@ import { getRole, saveRole } from "./roles.server";
 import { bumpVersion } from "./versions.server";
 
 /** Menus, roles and function codes from the database (spec §6), as the shop and back office read them. */
-describe.each(testDatabases())("menus and roles on $name", ({ url }) => {
+describe.each(testDatabases())("menus and roles on $name", ({ seeded }) => {
   let db: DB;
   const admin = { id: 0, code: "EMP000001", tenantId: null };
   const roleId = async (code: string) => (await db.selectFrom("role").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
   const menuId = async (name: string) => (await db.selectFrom("menu").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 60 });
+    db = await freshDb(await seeded({ products: 60 }));
     admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => db?.destroy());

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { getRole, saveRole } from "./roles.server";
 
 /** Roles: the administrator role stays what keeps the back office repairable (issue 26 §7e); grants follow the menu tree. */
-describe.each(testDatabases())("roles on $name", ({ url }) => {
+describe.each(testDatabases())("roles on $name", ({ seeded }) => {
   let db: DB;
   const actor = { id: 0, code: "EMP000001", tenantId: null };
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 20 });
+    db = await freshDb(await seeded({ products: 20 }));
   });
   afterAll(async () => db?.destroy());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { checkResetToken } from "~/modules/auth/reset.server";
 import type { MailMessage } from "~/modules/mail/mailer.server";
 import { NotFoundError } from "~/modules/errors";
@@ -8,7 +7,7 @@ import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
 import { createUser, getUser, listUsers, lockUser, sendPasswordReset, setRoles, unlockUser, type ResetLinkDeps } from "./users.server";
 
-describe.each(testDatabases())("user administration on $name", ({ url }) => {
+describe.each(testDatabases())("user administration on $name", ({ seeded }) => {
   let db: DB;
   const admin = { id: 0, code: "EMP000001", tenantId: null };
   const sent: MailMessage[] = [];
@@ -25,8 +24,7 @@ describe.each(testDatabases())("user administration on $name", ({ url }) => {
   const tokenOf = (m: MailMessage) => /token=([A-Za-z0-9_-]+)/.exec(m.text)![1];
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 60 });
+    db = await freshDb(await seeded({ products: 60 }));
     admin.id = await userId("EMP000001");
   });
   afterAll(async () => db?.destroy());

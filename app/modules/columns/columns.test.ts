@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { allColumns, getColumns, pickColumns, saveColumns } from "./columns.server";
 
@@ -28,12 +27,11 @@ describe("picking columns (pure)", () => {
 });
 
 /** One mechanism for every table's columns (decision 053): kept per user and per module. */
-describe.each(testDatabases())("column choices on $name", ({ url }) => {
+describe.each(testDatabases())("column choices on $name", ({ seeded }) => {
   let db: DB;
   const users: Record<string, number> = {};
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 20 });
+    db = await freshDb(await seeded({ products: 20 }));
     for (const code of ["XCD000001", "XCD000002"])
       users[code] = (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
   });

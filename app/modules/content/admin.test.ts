@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { NotFoundError } from "~/modules/errors";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { deleteCategory, getAdminContent, listCategories, saveContent, type ContentInput } from "./admin.server";
@@ -41,7 +40,7 @@ describe("uploaded files (pure)", () => {
 });
 
 /** Content maintained in the back office (decision 046): dealers never see drafts or future items. */
-describe.each(testDatabases())("content in the back office on $name", ({ url }) => {
+describe.each(testDatabases())("content in the back office on $name", ({ seeded }) => {
   let db: DB;
   const editor = { id: 0, code: "EMP000004", tenantId: 0 };
   let tenantId = 0;
@@ -63,8 +62,7 @@ describe.each(testDatabases())("content in the back office on $name", ({ url }) 
   });
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 30 });
+    db = await freshDb(await seeded({ products: 30 }));
     editor.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000004").executeTakeFirstOrThrow()).id;
     tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
     otherTenant = (await db.selectFrom("tenant").select("id").where("code", "=", "2000").executeTakeFirstOrThrow()).id;

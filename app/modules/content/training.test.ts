@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { finishedCourses, setCourseFinished } from "./training.server";
 
 /** Online training progress (issue 18 §5) on the demo data. */
-describe.each(testDatabases())("training progress on $name", ({ url }) => {
+describe.each(testDatabases())("training progress on $name", ({ seeded }) => {
   let db: DB;
   let learner: { userId: number; tenantId: number };
   let other: { userId: number; tenantId: number };
@@ -14,8 +13,7 @@ describe.each(testDatabases())("training progress on $name", ({ url }) => {
   let announcement: number;
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 40 });
+    db = await freshDb(await seeded({ products: 40 }));
     const user = async (code: string) => {
       const u = await db
         .selectFrom("app_user")

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { listStaffMessages, messageRecipients, sendStaffMessage, type StaffMessageInput } from "./staff-messages.server";
 
-describe.each(testDatabases())("messages from staff to dealers on $name", ({ url }) => {
+describe.each(testDatabases())("messages from staff to dealers on $name", ({ seeded }) => {
   let db: DB;
   let tenantId = 0;
   const desk = { id: 0, code: "EMP000002", tenantId: 0 };
@@ -33,8 +32,7 @@ describe.each(testDatabases())("messages from staff to dealers on $name", ({ url
       .execute();
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 40 });
+    db = await freshDb(await seeded({ products: 40 }));
     desk.id = await userId("EMP000002");
     tenantId = (
       await db

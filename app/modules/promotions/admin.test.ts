@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { loadOffers, type OfferActor } from "~/modules/cart/offers.server";
 import { NotFoundError } from "~/modules/errors";
 import { activePromotionItems } from "./promotions.server";
@@ -60,7 +59,7 @@ describe("promotion rules (pure)", () => {
 });
 
 /** Promotions maintained in the back office (decision 046) and what the cart then applies. */
-describe.each(testDatabases())("promotions in the back office on $name", ({ url }) => {
+describe.each(testDatabases())("promotions in the back office on $name", ({ seeded }) => {
   let db: DB;
   const admin = { id: 0, code: "EMP000004", tenantId: 0 };
   let tenantId = 0;
@@ -70,8 +69,7 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ url 
   let other: { id: number; code: string };
 
   beforeAll(async () => {
-    db = await freshDb(await url());
-    await seedDemoData(db, { products: 60 });
+    db = await freshDb(await seeded({ products: 60 }));
     admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000004").executeTakeFirstOrThrow()).id;
     tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
     otherTenant = (await db.selectFrom("tenant").select("id").where("code", "=", "2000").executeTakeFirstOrThrow()).id;
