@@ -30,6 +30,8 @@ interface Props<Row> {
   actions?: ReactNode;
   /** a line under the title: links to related pages, a hint */
   intro?: ReactNode;
+  /** the table's name (its caption and its scroll region's label) when it is not the page's title */
+  caption?: string;
   tabs?: { label: string; items: { href: string; label: string; current: boolean; testId?: string }[] };
   /** the filter fields (FilterSelect, FilterInput, hidden inputs); the form and its button are the page's */
   filters?: ReactNode;
@@ -61,6 +63,7 @@ interface Props<Row> {
 export function AdminListPage<Row>(props: Props<Row>) {
   const { t } = useTranslation("admin");
   const { title, columns, rows } = props;
+  const caption = props.caption ?? title;
   return (
     <div className={props.className ? `admin-page admin-list ${props.className}` : "admin-page admin-list"}>
       <Flex className="admin-list-head" justify="space-between" align="center" wrap="wrap" gap="2" mb="3">
@@ -108,9 +111,9 @@ export function AdminListPage<Row>(props: Props<Row>) {
           {props.countText}
         </p>
       ) : null}
-      <TableScroll label={title}>
+      <TableScroll label={caption}>
         <table className="data-table list-table" data-testid={props.tableTestId}>
-          <caption className="visually-hidden">{title}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               {columns.map((c, i) => (

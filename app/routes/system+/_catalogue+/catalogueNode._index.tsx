@@ -55,6 +55,7 @@ export default function CatalogueNodes() {
   return (
     <AdminListPage
       title={t("node.title")}
+      caption={t("node.levelN", { level })}
       actions={
         canEdit && level <= 4 ? (
           <Link className="btn" to={`/system/catalogueNode/new${parent ? `?parent=${encodeURIComponent(parent)}` : ""}`} data-testid="new-node">

@@ -62,6 +62,7 @@ export default function DeskOrders() {
     <AdminListPage
       className="desk-page"
       title={t("title")}
+      caption={t("list.caption")}
       actions={
         <a href={exportHref} className="btn btn-outline" data-testid="desk-export" download>
           {t("list.export")}

@@ -61,6 +61,7 @@ export default function FeedbackList() {
     <AdminListPage
       className="feedback-admin"
       title={t("admin.title")}
+      caption={t("list.caption")}
       filterLabel={t("admin.filter.search")}
       resetHref="/system/feedback"
       filters={
