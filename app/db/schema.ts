@@ -248,6 +248,8 @@ export interface CartItemTable {
   promotion_item_id: number | null;
   /** the dealer chose "no promotion": the cart does not pre-select the best one (decision 065) */
   promotion_declined: IntDefault;
+  /** the free-gift pieces the dealer chose, at most the allowance; null: the whole allowance (decision 074) */
+  gift_qty: number | null;
   created_at: CreatedAt;
   updated_at: string;
 }

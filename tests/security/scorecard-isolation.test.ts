@@ -219,6 +219,7 @@ describe("dealer B posts to dealer A's objects", () => {
       cart(() => ({ intent: "promotion", lineId: String(a.cartLineId), promotionItemId: "none" })),
       snapshot.cartLine,
     ],
+    ["choose the free-gift quantity of A's cart line", 302, cart(() => ({ intent: "gift", lineId: String(a.cartLineId), giftQty: "0" })), snapshot.cartLine],
     ["delete A's cart line", 302, cart(() => ({ intent: "delete", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["move A's cart line to favourites", 302, cart(() => ({ intent: "move", lineId: String(a.cartLineId) })), snapshot.cartLine],
     ["delete A's line as selected", 302, cart(() => ({ intent: "deleteSelected", lineId: String(a.cartLineId) })), snapshot.cartLine],

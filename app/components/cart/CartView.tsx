@@ -142,8 +142,8 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                           <GiftName gift={l.gift} />
                         </td>
                         <td className="num">{money(0)}</td>
-                        <td className="num">
-                          × <span data-testid="gift-qty">{l.gift.qty}</span>
+                        <td>
+                          <GiftQtyField line={l} gift={l.gift} />
                         </td>
                         <td className="muted small">{l.promotion && (lang === "en" ? l.promotion.titleEn : l.promotion.titleZh)}</td>
                         <td className="num">{money(0)}</td>
@@ -174,9 +174,10 @@ export function CartView({ cart, canOrder, canSeePrice, confirmPromotions, varia
                   <QtyField line={l} />
                   <PromotionField line={l} money={money} />
                   {l.gift && (
-                    <p className="gift-note" data-testid="gift-line" data-code={l.gift.orderingCode}>
-                      <GiftName gift={l.gift} /> × <span data-testid="gift-qty">{l.gift.qty}</span>
-                    </p>
+                    <div className="gift-note" data-testid="gift-line" data-code={l.gift.orderingCode}>
+                      <GiftName gift={l.gift} />
+                      <GiftQtyField line={l} gift={l.gift} />
+                    </div>
                   )}
                   <RowActions line={l} />
                 </li>
@@ -291,6 +292,42 @@ function QtyField({ line }: { line: Line }) {
           {t("cart.change")}
         </button>
       </Can>
+    </div>
+  );
+}
+
+/**
+ * The free-gift pieces the dealer takes: at most what the promotion gives, fewer or none (spec §5);
+ * posted with the line's form, judged again by the cart module (decision 074).
+ */
+function GiftQtyField({ line, gift }: { line: Line; gift: NonNullable<Line["gift"]> }) {
+  const { t } = useTranslation("order");
+  return (
+    <div className="qty-form gift-qty-form">
+      <label className="visually-hidden" htmlFor={`gift_${line.id}`}>
+        {t("cart.giftQty")}
+      </label>
+      <input
+        id={`gift_${line.id}`}
+        data-testid="gift-qty"
+        form={lineFormId(line)}
+        name="giftQty"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={gift.allowance}
+        defaultValue={gift.qty}
+        key={`${gift.qty}/${gift.allowance}`}
+        aria-describedby={`gift_hint_${line.id}`}
+      />
+      <Can funcCode="cart:add">
+        <button className="btn btn-outline" form={lineFormId(line)} name="intent" value="gift">
+          {t("cart.change")}
+        </button>
+      </Can>
+      <p id={`gift_hint_${line.id}`} className="muted small">
+        {t("cart.giftUpTo", { n: gift.allowance })}
+      </p>
     </div>
   );
 }

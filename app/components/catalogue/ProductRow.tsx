@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/config";
 import { formatDate, formatMoney } from "~/i18n/format";
 import type { ListContext, ListItem } from "~/modules/catalogue/listing.server";
-import type { PromotionKind } from "~/modules/promotions/rules";
+import type { PriceTier, PromotionKind } from "~/modules/promotions/rules";
 import { Thumbnail } from "./Thumbnail";
 
 /**
@@ -119,11 +119,13 @@ export function PromoTags({ tags, t }: { tags: { kind: PromotionKind; title: str
 /**
  * A product's price as the viewer may see it: the promotion price beside the struck-out list
  * price, "on request", hidden for an account without prices; signed out, a dash in a list row or,
- * where a sign-in link is given (the product page), that link.
+ * where a sign-in link is given (the product page), that link. A promotion price that needs a
+ * larger quantity is no unit price: it follows as "满N件 ¥x" / "from N pcs ¥x" (decision 074).
  */
 export function PriceText(props: {
   price: number | null;
   promoPrice: number | null;
+  tiers?: PriceTier[];
   onRequest: boolean;
   ctx: Pick<ListContext, "signedIn" | "priceVisible" | "currency">;
   t: T;
@@ -135,14 +137,29 @@ export function PriceText(props: {
   if (!ctx.priceVisible) return <span className="muted">{t("price.hidden")}</span>;
   if (props.onRequest || price === null) return <span className="muted">{t("price.onRequest")}</span>;
   const money = (v: number) => formatMoney(v, ctx.currency, props.lang);
+  const tiers = props.tiers?.length ? (
+    <span className="price-tiers">
+      {props.tiers.map((tier) => (
+        <span key={tier.qty} className="price-tier" data-testid="price-tier" data-qty={tier.qty}>
+          {t("price.fromQty", { qty: tier.qty, price: money(tier.price) })}
+        </span>
+      ))}
+    </span>
+  ) : null;
   if (promoPrice !== null && promoPrice < price) {
     return (
       <>
         <span className="price price-promo">{money(promoPrice)}</span> <del className="price-was">{money(price)}</del>
+        {tiers}
       </>
     );
   }
-  return <span className="price">{money(price)}</span>;
+  return (
+    <>
+      <span className="price">{money(price)}</span>
+      {tiers}
+    </>
+  );
 }
 
 export interface RowState {
@@ -186,7 +203,7 @@ export function ProductRow({
         {p.spec}
       </td>
       <td className="num" data-label={t("columns.price")}>
-        <PriceText price={p.price} promoPrice={p.promoPrice} onRequest={p.onRequest} ctx={ctx} t={t} lang={lang} />
+        <PriceText price={p.price} promoPrice={p.promoPrice} tiers={p.promoTiers} onRequest={p.onRequest} ctx={ctx} t={t} lang={lang} />
       </td>
       <td className="num" data-label={t("columns.stock")}>
         {p.stock === null ? <span className="muted">{hidden(ctx.stockVisible)}</span> : p.stock}

@@ -105,7 +105,7 @@ interface FillLine {
   esd: string;
   error: FillOrderError | null | undefined;
   /** the free gift the line's promotion gives (the cart's, computed on the server) */
-  gift: { orderingCode: string; nameZh: string; nameEn: string; qty: number } | null;
+  gift: { orderingCode: string; nameZh: string; nameEn: string; qty: number; allowance: number } | null;
 }
 
 /** The order's lines with their expected ship date (ESD) and the ship date the dealer asks for. */
@@ -174,8 +174,12 @@ export function FillOrderLines({
                 <td data-label={t("cart.code")}>
                   <GiftName gift={l.gift} />
                 </td>
-                <td className="num" data-testid="gift-qty" data-label={t("cart.qty")}>
-                  {l.gift.qty}
+                <td className="num" data-label={t("cart.qty")}>
+                  <span data-testid="gift-qty">{l.gift.qty}</span>
+                  {/* fewer than the promotion gives: the dealer's choice in the cart (decision 074) */}
+                  {l.gift.qty < l.gift.allowance && (
+                    <div className="muted small">{l.gift.qty === 0 ? t("cart.giftDeclined") : t("cart.giftUpTo", { n: l.gift.allowance })}</div>
+                  )}
                 </td>
                 <td className="num" data-label={t("cart.unitPrice")}>
                   {money(0)}

@@ -5,7 +5,9 @@ import { quotedOffers } from "~/modules/quotation/orders.server";
 import { findProductsByCode, loadOffers, type Offer, type OfferActor, type PromotionOption } from "./offers.server";
 import {
   bestPromotion,
+  checkGift,
   checkPermission,
+  chosenGiftQty,
   giftAllowance,
   checkPrice,
   checkProductChosen,
@@ -52,13 +54,18 @@ export interface CartLineView {
   gift: CartGift | null;
 }
 
-/** A free gift: the gift product and how many pieces the line's promotion gives (computed here, never posted). */
+/**
+ * A free gift: the gift product, how many pieces the line's promotion gives for its quantity
+ * (`allowance`, computed here, never posted) and how many the dealer takes (`qty`, 0 to the
+ * allowance: his choice, cut to the allowance on every read; decision 074).
+ */
 export interface CartGift {
   productId: number;
   orderingCode: string;
   nameZh: string;
   nameEn: string;
   qty: number;
+  allowance: number;
 }
 
 export interface CartView {
@@ -102,7 +109,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
   const [rows, tenant] = await Promise.all([
     db
       .selectFrom("cart_item")
-      .select(["id", "product_id", "qty", "selected", "promotion_item_id", "promotion_declined"])
+      .select(["id", "product_id", "qty", "selected", "promotion_item_id", "promotion_declined", "gift_qty"])
       .where("user_id", "=", actor.id)
       .where("tenant_id", "=", actor.tenantId)
       .where("customer_id", "=", actor.customerId)
@@ -184,7 +191,7 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
       gift: null,
     };
   });
-  await attachGifts(db, lines);
+  await attachGifts(db, lines, new Map(rows.map((r) => [r.id, r.gift_qty])));
   const selected = lines.filter((l) => l.selected);
   const valid = selected.filter((l) => !l.error && l.priced);
   return {
@@ -205,10 +212,10 @@ export async function getCart(db: DB, actor: CartActor, now = new Date()): Promi
 
 /**
  * The free gift of each line whose promotion gives one: the promotion's gift quantity for the line's
- * quantity (giftAllowance: per multiple of the minimum quantity, else once), the product's code and
- * names. A line that cannot be ordered gets none.
+ * quantity (giftAllowance: per multiple of the minimum quantity, else once), the pieces the dealer
+ * chose of it (never more), the product's code and names. A line that cannot be ordered gets none.
  */
-async function attachGifts(db: DB, lines: CartLineView[]): Promise<void> {
+async function attachGifts(db: DB, lines: CartLineView[], chosen: Map<number, number | null>): Promise<void> {
   const giving = lines.filter((l) => !l.error && l.promotion?.giftProductId && giftAllowance(l.promotion, l.qty) > 0);
   if (giving.length === 0) return;
   const products = await db
@@ -218,7 +225,16 @@ async function attachGifts(db: DB, lines: CartLineView[]): Promise<void> {
     .execute();
   for (const l of giving) {
     const p = products.find((x) => x.id === l.promotion!.giftProductId);
-    if (p) l.gift = { productId: p.id, orderingCode: p.ordering_code, nameZh: p.name_zh, nameEn: p.name_en, qty: giftAllowance(l.promotion, l.qty) };
+    const allowance = giftAllowance(l.promotion, l.qty);
+    if (p)
+      l.gift = {
+        productId: p.id,
+        orderingCode: p.ordering_code,
+        nameZh: p.name_zh,
+        nameEn: p.name_en,
+        qty: chosenGiftQty(chosen.get(l.id) ?? null, allowance),
+        allowance,
+      };
   }
 }
 
@@ -385,10 +401,34 @@ export async function choosePromotion(db: DB, actor: CartActor, lineId: number, 
   // "no promotion" is remembered, so the cart does not pre-select the best one again (decision 065)
   await db
     .updateTable("cart_item")
-    .set({ promotion_item_id: promotionItemId, promotion_declined: promotionItemId === null ? 1 : 0, updated_at: now.toISOString() })
+    // another promotion, another gift: its whole allowance until the dealer chooses less
+    .set({ promotion_item_id: promotionItemId, promotion_declined: promotionItemId === null ? 1 : 0, gift_qty: null, updated_at: now.toISOString() })
     .where("id", "=", line.id)
     .execute();
   return done(promotionItemId === null ? "order:cart.promotionDeclined" : "order:cart.promotionChosen");
+}
+
+/**
+ * How many pieces of the line's free gift the dealer takes (spec §5: not above the allowed amount;
+ * 0 declines the gift). The allowance is the cart's own (the line's promotion and quantity now),
+ * whatever the browser sends; asking for the whole allowance stores none, so the gift follows the
+ * allowance when the quantity grows (decision 074).
+ */
+export async function chooseGiftQty(db: DB, actor: CartActor, lineId: number, qty: number, now = new Date()): Promise<CartResult> {
+  const perm = checkPermission(actor);
+  if (perm) return fail(perm);
+  const line = (await getCart(db, actor, now)).lines.find((l) => l.id === lineId);
+  if (!line) return unavailable();
+  if (!line.gift) return fail({ key: "order:rules.noGift" });
+  const error = checkGift(qty, line.gift.allowance);
+  if (error) return fail(error);
+  await db
+    .updateTable("cart_item")
+    .set({ gift_qty: qty === line.gift.allowance ? null : qty, updated_at: now.toISOString() })
+    .where("id", "=", line.id)
+    .where("user_id", "=", actor.id)
+    .execute();
+  return done("order:cart.giftChosen", { qty, code: line.gift.orderingCode });
 }
 
 export interface LineReport {

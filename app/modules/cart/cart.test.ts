@@ -3,7 +3,18 @@ import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { freshDb, testDatabases } from "../../../tests/helpers/db";
 import { submitOrder } from "~/modules/orders/submit.server";
-import { addToCart, choosePromotion, getCart, moveToFavourites, quickOrder, removeLines, selectOnly, setQuantity, setSelected } from "./cart.server";
+import {
+  addToCart,
+  chooseGiftQty,
+  choosePromotion,
+  getCart,
+  moveToFavourites,
+  quickOrder,
+  removeLines,
+  selectOnly,
+  setQuantity,
+  setSelected,
+} from "./cart.server";
 
 describe.each(testDatabases())("cart on $name", ({ url }) => {
   let db: DB;
@@ -164,11 +175,25 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
       nameZh: expect.any(String),
       nameEn: expect.any(String),
       qty: 10,
+      allowance: 10,
     });
     // declined: no gift
     await choosePromotion(db, fx.b, line.id, null);
     expect((await getCart(db, fx.b)).lines.find((l) => l.id === line.id)!.gift).toBeNull();
+    expect(await chooseGiftQty(db, fx.b, line.id, 5)).toMatchObject({ ok: false, error: { key: "order:rules.noGift" } });
     await choosePromotion(db, fx.b, line.id, line.promotionItemId);
+    // fewer gift pieces, or none; never more than the allowance, and only on his own line
+    const giftOf = async () => (await getCart(db, fx.b)).lines.find((l) => l.id === line.id)!.gift;
+    expect(await chooseGiftQty(db, fx.b, line.id, 11)).toMatchObject({ ok: false, error: { key: "order:rules.giftTooMany", values: { allowed: 10 } } });
+    expect(await chooseGiftQty(db, fx.b, line.id, -1)).toMatchObject({ ok: false, error: { key: "order:rules.qtyInvalid" } });
+    expect(await chooseGiftQty(db, fx.a, line.id, 1)).toMatchObject({ ok: false, error: { key: "common:errors.itemUnavailable" } });
+    expect(await chooseGiftQty(db, fx.b, line.id, 0)).toMatchObject({ ok: true });
+    expect(await giftOf()).toMatchObject({ qty: 0, allowance: 10 });
+    expect(await chooseGiftQty(db, fx.b, line.id, 4)).toMatchObject({ ok: true, value: { key: "order:cart.giftChosen" } });
+    expect(await giftOf()).toMatchObject({ qty: 4, allowance: 10 });
+    // a larger quantity keeps the dealer's choice (a lowered allowance cuts it: rules.test.ts)
+    await setQuantity(db, fx.b, line.id, 3);
+    expect(await giftOf()).toMatchObject({ qty: 4, allowance: 10 });
     await selectOnly(db, fx.b, [line.id]);
     const placed = await submitOrder(db, fx.b, {
       token: "gift-order-token-0123456789",
@@ -184,8 +209,8 @@ describe.each(testDatabases())("cart on $name", ({ url }) => {
       .executeTakeFirstOrThrow();
     const lines = await db.selectFrom("order_line").select(["product_id", "qty", "amount"]).where("order_id", "=", order.id).orderBy("line_no").execute();
     expect(lines).toEqual([
-      { product_id: fx.products.holder, qty: 2, amount: 160_000 },
-      { product_id: fx.products.insert, qty: 10, amount: 0 },
+      { product_id: fx.products.holder, qty: 3, amount: 240_000 },
+      { product_id: fx.products.insert, qty: 4, amount: 0 },
     ]);
   });
 });

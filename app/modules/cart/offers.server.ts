@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { unitPrice } from "~/modules/pricing/pricing";
-import { promotionUnitPrice } from "~/modules/orders/totals";
+import { promotionUnitPrice } from "~/modules/promotions/rules";
 import { reservedForCustomer } from "~/modules/support/reservations.server";
 import { productThumb, type ThumbKey } from "~/modules/catalogue/thumbnail";
 import type { RuleProduct, RulePromotion } from "./rules";
@@ -106,13 +106,12 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
     reservedForCustomer(db, actor, ids, now),
   ]);
   const discountBp = customer?.discount_bp ?? 0;
+  // the dealer's own price before a sub-account's adjustment: promotions apply to it (as in the list)
+  const dealerPrices = new Map<number, number | null>();
   for (const p of products) {
-    const unit = unitPrice({
-      listPrice: p.list_price,
-      customerPrice: p.customer_price,
-      customerDiscountBp: discountBp,
-      priceAdjustmentBp: actor.priceAdjustmentBp,
-    });
+    const terms = { listPrice: p.list_price, customerPrice: p.customer_price, customerDiscountBp: discountBp };
+    dealerPrices.set(p.id, unitPrice({ ...terms, priceAdjustmentBp: 0 }));
+    const unit = unitPrice({ ...terms, priceAdjustmentBp: actor.priceAdjustmentBp });
     out.set(p.id, {
       productId: p.id,
       orderingCode: p.ordering_code,
@@ -151,10 +150,17 @@ export async function loadOffers(db: DB, actor: OfferActor, productIds: number[]
       giftProductId: r.gift_product_id,
       promoPrice: r.promo_price,
       discountBp: r.discount_bp,
+      // the one promotion price rule the product list shows too (modules/promotions/rules.ts), so a
+      // line costs in the cart what the list said; a promotion that changes no price keeps the price
       unit:
         offer.unitPrice === null
           ? null
-          : promotionUnitPrice(offer.unitPrice, { promoPrice: r.promo_price, discountBp: r.discount_bp }, actor.priceAdjustmentBp),
+          : (promotionUnitPrice({
+              dealerPrice: dealerPrices.get(r.product_id) ?? null,
+              promoPrice: r.promo_price,
+              discountBp: r.discount_bp,
+              priceAdjustmentBp: actor.priceAdjustmentBp,
+            }) ?? offer.unitPrice),
     });
   }
   return out;

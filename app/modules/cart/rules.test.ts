@@ -3,6 +3,7 @@ import {
   checkDelisted,
   checkFlashStock,
   checkGift,
+  chosenGiftQty,
   checkPermission,
   checkPrice,
   checkProductChosen,
@@ -112,6 +113,19 @@ describe("cart rules (spec §5)", () => {
     expect(checkGift(3, 3)).toBeNull();
     expect(key(checkGift(4, 3))).toBe("order:rules.giftTooMany");
     expect(key(checkGift(-1, 3))).toBe("order:rules.qtyInvalid");
+    expect(key(checkGift(1.5, 3))).toBe("order:rules.qtyInvalid");
+    expect(checkGift(0, 3)).toBeNull(); // declining the gift is allowed
+  });
+
+  it.each([
+    // chosen, allowance, gets
+    [null, 10, 10], // no choice: the whole allowance
+    [4, 10, 4],
+    [0, 10, 0],
+    [12, 10, 10], // a choice above a lowered allowance is cut to it
+    [4, 0, 0],
+  ])("gift chosen %s of %s → %s", (chosen, allowance, gets) => {
+    expect(chosenGiftQty(chosen, allowance)).toBe(gets);
   });
 
   it("stock shortage blocks the order but not the cart", () => {
@@ -149,6 +163,7 @@ describe("cart rules (spec §5)", () => {
       "promoMinAmount",
       "promoLimit",
       "giftTooMany",
+      "noGift",
       "stockShort",
       "selectProduct",
     ];

@@ -130,9 +130,20 @@ export function giftAllowance(promo: Pick<RulePromotion, "giftQty" | "minQty"> |
   return promo.giftQty * times;
 }
 
+/** A gift quantity the dealer asks for: a whole number from 0 (no gift) up to the allowance (spec §5). */
 export function checkGift(requested: number, allowed: number): RuleError | null {
   if (!Number.isInteger(requested) || requested < 0) return err("order:rules.qtyInvalid");
   return requested > allowed ? err("order:rules.giftTooMany", { allowed }) : null;
+}
+
+/**
+ * The gift pieces a line gets: the dealer's choice (null: none made, the whole allowance), never
+ * above what the promotion gives for the line's quantity now: a choice made before the quantity
+ * went down is cut to the new allowance (decision 074).
+ */
+export function chosenGiftQty(chosen: number | null, allowance: number): number {
+  if (chosen === null || !Number.isInteger(chosen)) return allowance;
+  return Math.max(0, Math.min(chosen, allowance));
 }
 
 /** At submission: stock shortage (normal or flash) blocks the order. */

@@ -126,6 +126,9 @@ describe.each(testDatabases())("catalogue on $name", ({ url }) => {
     expect(m.get(flash)?.tags[0]).toMatchObject({ promoPrice: 2990, flashRemaining: 80, perCustomerLimit: 50 });
     expect(m.get(sale)?.tags.map((t) => t.kind)).toEqual(["sale", "new"]);
     expect(m.get(sale)?.tags[0]).toMatchObject({ promoPrice: 3420, minQty: 20 }); // 3800 less 10 %
+    // from 20 pieces only: the list shows the normal price and "from 20 pcs" (decision 074)
+    expect(m.get(sale)).toMatchObject({ price: 3800, bestPromoPrice: null, promoTiers: [{ qty: 20, price: 3420 }] });
+    expect(m.get(flash)).toMatchObject({ bestPromoPrice: 2990, promoTiers: [] });
     expect(m.get(expired)?.tags).toEqual([]);
     expect(m.get(delisted)?.tags.map((t) => t.kind)).toEqual(["out"]);
     const s = await getOffers(db, testActor(tc, "sub"), [flash]);

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
 import type { SessionUser } from "~/modules/auth/sessions.server";
 import { favouriteSet } from "~/modules/favourites/favourites.server";
-import type { PromotionKind } from "~/modules/promotions/rules";
+import type { PriceTier, PromotionKind } from "~/modules/promotions/rules";
 import type { ProductRow } from "./catalogue.server";
 import { getOffers, type Offer } from "./offer.server";
 import { productThumb, type ThumbKey } from "./thumbnail";
@@ -17,7 +17,9 @@ export interface ListItem {
   name: string;
   spec: string;
   price: number | null;
+  /** the promotion price from the least order quantity on; larger quantities' lower prices in promoTiers */
   promoPrice: number | null;
+  promoTiers: PriceTier[];
   onRequest: boolean;
   stock: number | null;
   esd: string | null;
@@ -26,7 +28,10 @@ export interface ListItem {
   tags: { kind: PromotionKind; title: string | null; promotionItemId: number | null }[];
   fav: boolean;
   canCart: boolean;
-  /** the promotion item a cart add should use (the one giving the best price) */
+  /**
+   * the promotion item a cart add posts: none in a product list (the cart pre-selects the best one
+   * the line qualifies for, decision 065); a promotion's own page posts its item
+   */
   promotionItemId: number | null;
   /** the row's picture (decision 069), told from the code, kind and node the row already has */
   thumb: ThumbKey;
@@ -55,7 +60,6 @@ export function listContext(user: (SessionUser & { funcCodes: ReadonlySet<string
 }
 
 export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boolean, lang: Language): ListItem {
-  const best = offer?.tags.filter((t) => t.promoPrice !== null && t.promotionItemId !== null).sort((a, b) => (a.promoPrice ?? 0) - (b.promoPrice ?? 0))[0];
   return {
     id: row.id,
     code: row.orderingCode,
@@ -63,6 +67,7 @@ export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boole
     spec: row.specification,
     price: offer?.price ?? null,
     promoPrice: offer?.bestPromoPrice ?? null,
+    promoTiers: offer?.promoTiers ?? [],
     onRequest: offer?.priceOnRequest ?? false,
     stock: offer?.stock ?? null,
     esd: offer?.esd ?? null,
@@ -71,7 +76,7 @@ export function toListItem(row: ProductRow, offer: Offer | undefined, fav: boole
     tags: (offer?.tags ?? []).map((t) => ({ kind: t.kind, title: lang === "en" ? t.titleEn : t.titleZh, promotionItemId: t.promotionItemId })),
     fav,
     canCart: offer?.canAddToCart ?? false,
-    promotionItemId: best?.promotionItemId ?? null,
+    promotionItemId: null,
     thumb: productThumb(row),
   };
 }

@@ -3,7 +3,7 @@ import type { Product } from "~/db/schema";
 import { formatDate } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
 import { activePromotionItems, type ActivePromotionItem } from "~/modules/promotions/promotions.server";
-import { promotionUnitPrice, type PromotionKind } from "~/modules/promotions/rules";
+import { promotionPrices, promotionUnitPrice, type PriceTier, type PromotionKind } from "~/modules/promotions/rules";
 import { canGoToCart, estimateShipDate } from "./offer";
 
 /** The product columns an offer is made from (a list that read them already passes them in). */
@@ -53,8 +53,13 @@ export interface Offer {
   priceOnRequest: boolean;
   /** false when the account may not see prices */
   priceVisible: boolean;
-  /** the lowest running promotion price for the actor, if any */
+  /**
+   * the lowest running promotion price for the actor that holds from the product's least order
+   * quantity (no minimum quantity or amount beyond it), if any: the list shows it as the unit price
+   */
   bestPromoPrice: number | null;
+  /** lower promotion prices that need a larger quantity ("满N件 ¥x", decision 074) */
+  promoTiers: PriceTier[];
   /** sellable stock in the actor's tenant (orders already took their reservations out of `available`); null when hidden or signed out */
   stock: number | null;
   stockVisible: boolean;
@@ -168,7 +173,12 @@ export async function getOffers(
     if (p.is_new && !tags.some((t) => t.kind === "new")) tags.push(flag("new"));
     if (p.is_hot && !tags.some((t) => t.kind === "hot")) tags.push(flag("hot"));
     if (p.status === "delisted" && !tags.some((t) => t.kind === "out")) tags.push(flag("out"));
-    const promoPrices = tags.map((t) => t.promoPrice).filter((x): x is number => x !== null);
+    const promo = promotionPrices({
+      unitPrice: priceVisible ? price : null,
+      moq: p.moq,
+      mpq: p.mpq,
+      promotions: tags.map((t) => ({ ...t, price: t.promoPrice })),
+    });
 
     const qty = opts.qtyByProduct?.get(p.id) ?? p.moq;
     result.set(p.id, {
@@ -176,7 +186,8 @@ export async function getOffers(
       price: priceVisible ? price : null,
       priceOnRequest: listPrice === null,
       priceVisible,
-      bestPromoPrice: promoPrices.length ? Math.min(...promoPrices) : null,
+      bestPromoPrice: promo.fromFirst,
+      promoTiers: promo.tiers,
       stock: stockVisible ? available : null,
       stockVisible,
       esd: stockVisible ? estimateShipDate({ available, qty, leadTimeDays: s?.lead_time_days ?? 0, today }) : null,

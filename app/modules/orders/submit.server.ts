@@ -257,8 +257,9 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
             throw new SubmitAbort([{ key: "order:rules.flashStock", values: { left: 0 }, lineId: l.id }]);
           }
         }
-        // the gift the cart showed, computed by getCart from the line's promotion and quantity
-        if (l.gift) gifts.push(l.gift);
+        // the gift the cart showed, computed by getCart from the line's promotion and quantity, with
+        // the pieces the dealer chose (never above the allowance; none when he declined it)
+        if (l.gift && l.gift.qty > 0) gifts.push(l.gift);
       }
       for (const g of gifts) {
         lineNo += 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, availableCredit, checkCredit, expectedShipDate, orderTotals, paymentDeadline, priceLine, promotionUnitPrice, shippingFee } from "./totals";
+import { addDays, availableCredit, checkCredit, expectedShipDate, orderTotals, paymentDeadline, priceLine, shippingFee } from "./totals";
 
 const tenant = { free_shipping_amount: 200_000, shipping_fee: 2_000 };
 
@@ -28,13 +28,6 @@ describe("order totals", () => {
 
   it("crossing the free-shipping amount because of a discount charges shipping", () => {
     expect(orderTotals([priceLine(100_000, 2, 90_000)], tenant)).toMatchObject({ goods: 200_000, discount: 20_000, shipping: 2_000, payable: 182_000 });
-  });
-
-  it("promotion prices go through the pricing function", () => {
-    expect(promotionUnitPrice(3_000, { promoPrice: null, discountBp: 1000 }, 0)).toBe(2_700);
-    expect(promotionUnitPrice(3_000, { promoPrice: 2_500, discountBp: null }, 0)).toBe(2_500);
-    expect(promotionUnitPrice(3_300, { promoPrice: 2_500, discountBp: null }, 1000)).toBe(2_750); // sub-account +10 %
-    expect(promotionUnitPrice(2_000, { promoPrice: 2_500, discountBp: null }, 0)).toBe(2_000); // never above the dealer price
   });
 });
 

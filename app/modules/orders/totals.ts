@@ -1,29 +1,10 @@
-import { lineAmount, unitPrice } from "~/modules/pricing/pricing";
+import { lineAmount } from "~/modules/pricing/pricing";
 
 /**
- * Order arithmetic (pure): promotion unit prices, line and order totals, shipping fee and the
- * available credit. All amounts are integer fen incl. tax.
+ * Order arithmetic (pure): line and order totals, shipping fee and the available credit. The
+ * promotion unit price is the one rule the list and the cart share (modules/promotions/rules.ts).
+ * All amounts are integer fen incl. tax.
  */
-export interface PromoPricing {
-  promoPrice: number | null;
-  discountBp: number | null;
-}
-
-/**
- * The unit price under a promotion, through the one pricing function: an absolute promotion
- * price is a list price for the dealer (a sub-account still pays its adjustment on top); a
- * percentage promotion is a discount on the dealer's own unit price.
- */
-export function promotionUnitPrice(baseUnit: number, promo: PromoPricing, priceAdjustmentBp: number): number {
-  let unit = baseUnit;
-  if (promo.promoPrice !== null) {
-    unit = unitPrice({ listPrice: promo.promoPrice, customerDiscountBp: 0, priceAdjustmentBp }) ?? baseUnit;
-  } else if (promo.discountBp) {
-    unit = unitPrice({ listPrice: baseUnit, customerDiscountBp: promo.discountBp, priceAdjustmentBp: 0 }) ?? baseUnit;
-  }
-  return Math.min(unit, baseUnit);
-}
-
 export interface PricedLine {
   baseUnit: number;
   unit: number; // after promotion

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { allowedGiftQty, checkPromotionConditions, countdown, flashRemaining, promotionMaxQty, promotionState, promotionUnitPrice } from "./rules";
+import {
+  allowedGiftQty,
+  checkPromotionConditions,
+  countdown,
+  flashRemaining,
+  promotionMaxQty,
+  promotionPrices,
+  promotionState,
+  promotionUnitPrice,
+} from "./rules";
 
 const now = new Date("2026-11-21T12:00:00Z");
 
@@ -29,6 +38,46 @@ describe("promotionUnitPrice", () => {
     [4000, 0, null, 0, 0], // a free item
   ])("dealer %s promo %s discount %s adj %s → %s", (dealerPrice, promoPrice, discountBp, priceAdjustmentBp, expected) => {
     expect(promotionUnitPrice({ dealerPrice, promoPrice, discountBp, priceAdjustmentBp })).toBe(expected);
+  });
+});
+
+describe("promotionPrices: a promotion price is the unit price only where the least quantity meets its conditions", () => {
+  const promo = (price: number | null, more: Partial<{ minQty: number; minAmount: number; perCustomerLimit: number; flashRemaining: number }> = {}) => ({
+    price,
+    minQty: more.minQty ?? null,
+    minAmount: more.minAmount ?? null,
+    perCustomerLimit: more.perCustomerLimit ?? null,
+    flashRemaining: more.flashRemaining ?? null,
+  });
+  const of = (promotions: ReturnType<typeof promo>[], moq = 1, mpq = 1, unitPrice: number | null = 4000) =>
+    promotionPrices({ unitPrice, moq, mpq, promotions });
+
+  it("no condition: the promotion price from the first piece", () => {
+    expect(of([promo(2990)])).toEqual({ fromFirst: 2990, tiers: [] });
+    expect(of([promo(2990), promo(3100)])).toEqual({ fromFirst: 2990, tiers: [] });
+  });
+  it("a minimum quantity: the normal price, and the promotion price from that quantity", () => {
+    expect(of([promo(3600, { minQty: 50 })])).toEqual({ fromFirst: null, tiers: [{ qty: 50, price: 3600 }] });
+    // in whole packs: 50 with packs of 20 is 60
+    expect(of([promo(3600, { minQty: 50 })], 1, 20)).toEqual({ fromFirst: null, tiers: [{ qty: 60, price: 3600 }] });
+    // a minimum the MOQ meets anyway is no condition
+    expect(of([promo(3600, { minQty: 10 })], 10, 10)).toEqual({ fromFirst: 3600, tiers: [] });
+  });
+  it("a minimum amount: the pieces it takes at the dealer's own unit price", () => {
+    // 1,000.00 at 400.00 a piece: 3 pieces (1,200.00)
+    expect(of([promo(36_800, { minAmount: 100_000 })], 1, 1, 40_000)).toEqual({ fromFirst: null, tiers: [{ qty: 3, price: 36_800 }] });
+    expect(of([promo(36_800, { minAmount: 100_000 })], 5, 1, 40_000)).toEqual({ fromFirst: 36_800, tiers: [] });
+  });
+  it("tiers only where they beat what less already gets; unreachable ones left out", () => {
+    expect(of([promo(3900), promo(3950, { minQty: 10 }), promo(3600, { minQty: 50 }), promo(3700, { minQty: 100 })])).toEqual({
+      fromFirst: 3900,
+      tiers: [{ qty: 50, price: 3600 }],
+    });
+    expect(of([promo(3600, { minQty: 50, perCustomerLimit: 30 }), promo(3500, { minQty: 20, flashRemaining: 10 })])).toEqual({ fromFirst: null, tiers: [] });
+    expect(of([promo(4000, { minQty: 5 }), promo(null)])).toEqual({ fromFirst: null, tiers: [] }); // no cheaper, no price
+  });
+  it("no price, no promotion price", () => {
+    expect(of([promo(2990)], 1, 1, null)).toEqual({ fromFirst: null, tiers: [] });
   });
 });
 

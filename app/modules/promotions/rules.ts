@@ -48,6 +48,64 @@ export function promotionUnitPrice({ dealerPrice, promoPrice, discountBp, priceA
   return unitPrice({ listPrice: price, customerPrice: price, customerDiscountBp: 0, priceAdjustmentBp });
 }
 
+/** A promotion price from a quantity on: "满N件 ¥x" / "from N pcs ¥x". */
+export interface PriceTier {
+  qty: number;
+  price: number;
+}
+
+export interface PromotionPrices {
+  /** the lowest promotion price for the least quantity the product can be ordered in (its MOQ in whole packs); null: none */
+  fromFirst: number | null;
+  /** lower promotion prices that need more: quantities ascending, prices descending */
+  tiers: PriceTier[];
+}
+
+/**
+ * What a product list may say about a product's promotion prices (issue 29 item 6, decision 074):
+ * a promotion price is the unit price only if the product's least order quantity already meets the
+ * promotion's conditions; a promotion with a minimum quantity or amount shows as a tier "from N
+ * pieces" instead, N being the least quantity the cart grants it for (the minimum quantity, or the
+ * minimum amount at the dealer's own unit price — the cart judges the amount on it —, in whole
+ * packs of the MPQ, at least the MOQ). A tier above the per-customer limit or the flash stock left
+ * is unreachable and left out. At N the cart pre-selects the lowest price the line qualifies for
+ * (`bestPromotion`), so a tier shows what the cart charges for N pieces.
+ */
+export function promotionPrices(input: {
+  /** the actor's unit price (incl. a sub-account's adjustment); null: on request or hidden */
+  unitPrice: number | null;
+  moq: number;
+  mpq: number;
+  promotions: readonly {
+    price: number | null;
+    minQty: number | null;
+    minAmount: number | null;
+    perCustomerLimit: number | null;
+    flashRemaining: number | null;
+  }[];
+}): PromotionPrices {
+  const unit = input.unitPrice;
+  if (unit === null || unit <= 0) return { fromFirst: null, tiers: [] };
+  const pack = Math.max(1, input.mpq);
+  const orderable = (q: number) => Math.ceil(Math.max(q, input.moq, 1) / pack) * pack;
+  const first = orderable(1);
+  const reachable = input.promotions
+    .filter((p): p is typeof p & { price: number } => p.price !== null && p.price < unit)
+    .map((p) => ({ price: p.price, qty: orderable(Math.max(p.minQty ?? 0, p.minAmount ? Math.ceil(p.minAmount / unit) : 0)), p }))
+    .filter(({ qty, p }) => (p.perCustomerLimit === null || qty <= p.perCustomerLimit) && (p.flashRemaining === null || qty <= p.flashRemaining))
+    .sort((a, b) => a.qty - b.qty || a.price - b.price);
+  const atFirst = reachable.filter((r) => r.qty === first).map((r) => r.price);
+  const fromFirst = atFirst.length ? Math.min(...atFirst) : null;
+  const tiers: PriceTier[] = [];
+  let best = fromFirst ?? unit;
+  for (const r of reachable) {
+    if (r.qty === first || r.price >= best) continue;
+    best = r.price;
+    tiers.push({ qty: r.qty, price: r.price });
+  }
+  return { fromFirst, tiers };
+}
+
 /** Flash-sale pieces left (null: the item has no flash stock limit). */
 export function flashRemaining(item: { flashStock: number | null; flashSold: number }): number | null {
   if (item.flashStock === null) return null;

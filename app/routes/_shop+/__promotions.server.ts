@@ -33,7 +33,9 @@ export async function loadPromotionItem(request: Request, flash: boolean) {
     promo.items.map((i) => i.productId),
     lang,
   );
-  const items = await buildListItems(db, user, rows, lang, now);
+  // a promotion's page buys under that promotion: its rows post its item (a product list posts none)
+  const itemOf = new Map(promo.items.map((i) => [i.productId, i.id]));
+  const items = (await buildListItems(db, user, rows, lang, now)).map((i) => ({ ...i, promotionItemId: itemOf.get(i.id) ?? null }));
   return {
     promotion: { ...promo, state: promotionState(promo, now), items: undefined },
     flashLeft: Object.fromEntries(promo.items.map((i) => [i.productId, user.canSeeStock ? i.flashRemaining : null])),

@@ -61,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       moq: offer.moq,
       canCart: offer.canAddToCart,
       bestPromoPrice: offer.bestPromoPrice,
+      promoTiers: offer.promoTiers,
       tags: offer.tags.map((t) => ({
         kind: t.kind,
         title: lang === "en" ? t.titleEn : t.titleZh,
@@ -148,6 +149,7 @@ export default function ItemPage() {
                 <PriceText
                   price={d.offer.price}
                   promoPrice={d.offer.bestPromoPrice}
+                  tiers={d.offer.promoTiers}
                   onRequest={d.offer.onRequest}
                   ctx={d.ctx}
                   t={ct}

@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       discount: l.priced?.discount ?? 0,
       esd: esd.get(l.id)!,
       error: l.error ?? l.stockError,
-      gift: l.gift && { orderingCode: l.gift.orderingCode, nameZh: l.gift.nameZh, nameEn: l.gift.nameEn, qty: l.gift.qty },
+      gift: l.gift && { orderingCode: l.gift.orderingCode, nameZh: l.gift.nameZh, nameEn: l.gift.nameEn, qty: l.gift.qty, allowance: l.gift.allowance },
     })),
     addresses: addresses.map((a) => ({ id: a.id, consignee: a.consignee, phone: a.phone, text: addressText(a) })),
     chosenAddressId: chosen?.id ?? null,

@@ -7,6 +7,7 @@ import { hasPermission, requirePermission, requireUser } from "~/utils/guard.ser
 import { safeRedirect } from "~/utils/redirect";
 import {
   addToCart,
+  chooseGiftQty,
   choosePromotion,
   getCart,
   moveToFavourites,
@@ -47,6 +48,8 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("qty"), lineId: id, qty }),
   // "none" takes the line out of its promotion
   z.object({ intent: z.literal("promotion"), lineId: id, promotionItemId: z.union([z.literal("none").transform(() => null), id]) }),
+  // the free-gift pieces the dealer takes (0 to the allowance; the cart module judges it)
+  z.object({ intent: z.literal("gift"), lineId: id, giftQty: qty }),
   z.object({ intent: z.enum(["delete", "move"]), lineId: id }),
 ]);
 
@@ -60,6 +63,7 @@ const CODES_OF: Record<z.infer<typeof CartActionSchema>["intent"], string[]> = {
   quick: ["cart:add"],
   qty: ["cart:add"],
   promotion: ["cart:add"],
+  gift: ["cart:add"],
   select: [],
   selectAll: [],
   unselectAll: [],
@@ -141,6 +145,8 @@ export async function cartAction(request: Request, viewPath: string) {
       return back(await setQuantity(db, user, v.lineId, v.qty));
     case "promotion":
       return back(await choosePromotion(db, user, v.lineId, v.promotionItemId));
+    case "gift":
+      return back(await chooseGiftQty(db, user, v.lineId, v.giftQty));
     case "delete":
       return back(await removeLines(db, user, [v.lineId]));
     case "move":
