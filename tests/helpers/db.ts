@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { createDb, type DB } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoData } from "~/db/seed/seed.server";
@@ -170,6 +171,21 @@ export async function freshDb(url: string): Promise<DB> {
   const db = createDb(url);
   await migrateToLatest(db);
   return db;
+}
+
+/**
+ * A test file's database, for its `describe` block: a fresh copy before the tests (`ready` fills it
+ * with the file's fixtures and keeps it in the file's own variable), destroyed after them.
+ */
+export function withFreshDb(source: () => Promise<string>, ready: (db: DB) => Promise<void> | void) {
+  let db: DB | undefined;
+  beforeAll(async () => {
+    db = await freshDb(await source());
+    await ready(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
 }
 
 /** The run's templates: a migrated SQLite file and, with TEST_DATABASE_URL, a migrated PostgreSQL database. */

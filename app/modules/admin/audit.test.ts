@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { auditChanges, auditUsers, listAudit, readAudit, recordAudit, type Actor } from "./audit.server";
 
 /**
@@ -15,47 +15,49 @@ describe.each(testDatabases())("the audit log on $name", ({ seeded }) => {
   let orderNo: string;
   let roleId: number;
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 60 }));
-    const user = async (code: string) => {
-      const u = await db.selectFrom("app_user").select(["id", "code"]).where("code", "=", code).executeTakeFirstOrThrow();
-      return { id: u.id, code: u.code, tenantId: null };
-    };
-    desk = await user("EMP000002");
-    admin = await user("EMP000001");
-    orderNo = (await db.selectFrom("sales_order").select("order_no").executeTakeFirstOrThrow()).order_no;
-    roleId = (await db.selectFrom("role").select("id").where("code", "=", "order_desk").executeTakeFirstOrThrow()).id;
-    // 23:59 on 1 March 2020 in China, then 00:01 on 2 March
-    await recordAudit(
-      db,
-      desk,
-      { action: "update", entity: "sales_order", entityId: orderNo, before: { status: "to_be_confirmed" }, after: { status: "confirmed", event: "confirm" } },
-      new Date("2020-03-01T15:59:00Z"),
-    );
-    await recordAudit(
-      db,
-      desk,
-      { action: "create", entity: "shipment", entityId: 987654, after: { orderNo, line: 1, qty: 3, carrier: "顺丰速运" } },
-      new Date("2020-03-01T16:01:00Z"),
-    );
-    await recordAudit(
-      db,
-      admin,
-      {
-        action: "update",
-        entity: "role",
-        entityId: roleId,
-        before: { name_zh: "订单", name_en: "Desk", sort: 1 },
-        after: { name_zh: "订单处理", name_en: "Desk", sort: 1 },
-      },
-      new Date("2020-03-02T02:00:00Z"),
-    );
-    // 25 entries of one made-up kind, a minute apart, for the pager
-    for (let i = 0; i < 25; i++) {
-      await recordAudit(db, admin, { action: "create", entity: "test_kind", entityId: `T${i}`, after: { n: i } }, new Date(Date.UTC(2020, 0, 10, 0, i)));
-    }
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 60 }),
+    async (fresh) => {
+      db = fresh;
+      const user = async (code: string) => {
+        const u = await db.selectFrom("app_user").select(["id", "code"]).where("code", "=", code).executeTakeFirstOrThrow();
+        return { id: u.id, code: u.code, tenantId: null };
+      };
+      desk = await user("EMP000002");
+      admin = await user("EMP000001");
+      orderNo = (await db.selectFrom("sales_order").select("order_no").executeTakeFirstOrThrow()).order_no;
+      roleId = (await db.selectFrom("role").select("id").where("code", "=", "order_desk").executeTakeFirstOrThrow()).id;
+      // 23:59 on 1 March 2020 in China, then 00:01 on 2 March
+      await recordAudit(
+        db,
+        desk,
+        { action: "update", entity: "sales_order", entityId: orderNo, before: { status: "to_be_confirmed" }, after: { status: "confirmed", event: "confirm" } },
+        new Date("2020-03-01T15:59:00Z"),
+      );
+      await recordAudit(
+        db,
+        desk,
+        { action: "create", entity: "shipment", entityId: 987654, after: { orderNo, line: 1, qty: 3, carrier: "顺丰速运" } },
+        new Date("2020-03-01T16:01:00Z"),
+      );
+      await recordAudit(
+        db,
+        admin,
+        {
+          action: "update",
+          entity: "role",
+          entityId: roleId,
+          before: { name_zh: "订单", name_en: "Desk", sort: 1 },
+          after: { name_zh: "订单处理", name_en: "Desk", sort: 1 },
+        },
+        new Date("2020-03-02T02:00:00Z"),
+      );
+      // 25 entries of one made-up kind, a minute apart, for the pager
+      for (let i = 0; i < 25; i++) {
+        await recordAudit(db, admin, { action: "create", entity: "test_kind", entityId: `T${i}`, after: { n: i } }, new Date(Date.UTC(2020, 0, 10, 0, i)));
+      }
+    },
+  );
 
   const ids = async (filter: Parameters<typeof listAudit>[1], page = 1) => (await listAudit(db, filter, page)).rows.map((r) => r.entity_id);
 

@@ -1,12 +1,12 @@
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { getCart } from "~/modules/cart/cart.server";
 import { getCatalogueMenu } from "~/modules/catalogue/menu.server";
 import { getChildren } from "~/modules/catalogue/catalogue.server";
 import { productSearch } from "~/modules/search/search.server";
 import { parseKeyword } from "~/modules/search/normalize";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { getNode, saveNode } from "./catalogue-nodes.server";
 import { getProductForEdit, saveProduct, saveStock, type ProductInput } from "./catalogue-products.server";
 import { getCustomer, setCustomerPrice, setErpAccount, updateCustomer } from "./customers.server";
@@ -58,11 +58,13 @@ describe.each(testDatabases())("customers, prices and the catalogue on $name", (
     ...change,
   });
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 80 }));
-    admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 80 }),
+    async (fresh) => {
+      db = fresh;
+      admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
+    },
+  );
 
   it("edits a dealer's terms with an audit entry, and shows the shop's credit in use", async () => {
     const c = await db.selectFrom("customer").select(["id", "code"]).where("code", "=", "C10001").executeTakeFirstOrThrow();

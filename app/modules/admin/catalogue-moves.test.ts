@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { getCuttingData, getNodePath } from "~/modules/catalogue/catalogue.server";
 import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { moveNode, moveTargets, saveNode } from "./catalogue-nodes.server";
 import { deleteCuttingData, saveCuttingData, type CuttingInput } from "./cutting-data-admin.server";
 import { readVersion } from "./versions.server";
@@ -15,11 +15,10 @@ describe.each(testDatabases())("node moves and cutting data on $name", ({ url })
   const level = async (code: string) =>
     await db.selectFrom("catalogue_node").select(["level", "parent_code"]).where("code", "=", code).executeTakeFirstOrThrow();
   const audits = async (entity: string) => db.selectFrom("audit_log").selectAll().where("entity", "=", entity).orderBy("id").execute();
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     tc = await insertTestCatalogue(db);
   });
-  afterAll(async () => db?.destroy());
 
   it("refuses a move into the node's own subtree, beyond level 4, or changing the level of nodes with products", async () => {
     expect(await moveNode(db, admin, "T0101", "T010101")).toMatchObject({ ok: false, error: { key: "adminCatalog:node.error.cycle" } });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { OPEN_STATUSES } from "~/modules/orders/status";
 import { deskCounts, ordersPerDay, topProducts } from "./dashboard.server";
 
@@ -13,28 +13,30 @@ describe.each(testDatabases())("dashboard figures on $name", ({ seeded }) => {
   let tenantId: number;
   const now = new Date("2026-11-25T10:00:00Z");
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 60 }));
-    tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
-    const template = await db
-      .selectFrom("sales_order")
-      .selectAll()
-      .where("tenant_id", "=", tenantId)
-      .where("status", "=", "confirmed")
-      .executeTakeFirstOrThrow();
-    const { id: _id, ...row } = template;
-    // 23:59 on 24 Nov and 00:01 on 25 Nov in China
-    for (const [no, at, amount] of [
-      ["SO-EDGE-1", "2026-11-24T15:59:00.000Z", 1_000],
-      ["SO-EDGE-2", "2026-11-24T16:01:00.000Z", 2_000],
-    ] as const) {
-      await db
-        .insertInto("sales_order")
-        .values({ ...row, order_no: no, created_at: at, payable_amount: amount } as never)
-        .execute();
-    }
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 60 }),
+    async (fresh) => {
+      db = fresh;
+      tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
+      const template = await db
+        .selectFrom("sales_order")
+        .selectAll()
+        .where("tenant_id", "=", tenantId)
+        .where("status", "=", "confirmed")
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...row } = template;
+      // 23:59 on 24 Nov and 00:01 on 25 Nov in China
+      for (const [no, at, amount] of [
+        ["SO-EDGE-1", "2026-11-24T15:59:00.000Z", 1_000],
+        ["SO-EDGE-2", "2026-11-24T16:01:00.000Z", 2_000],
+      ] as const) {
+        await db
+          .insertInto("sales_order")
+          .values({ ...row, order_no: no, created_at: at, payable_amount: amount } as never)
+          .execute();
+      }
+    },
+  );
 
   it("counts orders and amounts per China day, every one of the 90 days present, drafts and cancelled orders left out", async () => {
     const days = await ordersPerDay(db, tenantId, now);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
 import {
   createDataArea,
@@ -55,11 +55,13 @@ describe.each(testDatabases())("company entities on $name", ({ seeded }) => {
         .execute()
     ).map((r) => `${r.code}${r.is_default ? "*" : ""}`);
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 60 }));
-    admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 60 }),
+    async (fresh) => {
+      db = fresh;
+      admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
+    },
+  );
 
   it("lists the entities with their assortment and dealers", async () => {
     const list = await listDataAreas(db);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addQuoteTypeMenu } from "~/db/migrations/2026-11-26-0018-quote-type-editor";
 import { landingPage } from "~/modules/auth/login.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
 import { firstAllowedRoute, getMenuRow, grantedFunctionCodes, menuTree, saveMenu, shopRoles } from "./menus.server";
 import { getRole, saveRole } from "./roles.server";
@@ -14,11 +14,13 @@ describe.each(testDatabases())("menus and roles on $name", ({ seeded }) => {
   const admin = { id: 0, code: "EMP000001", tenantId: null };
   const roleId = async (code: string) => (await db.selectFrom("role").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
   const menuId = async (name: string) => (await db.selectFrom("menu").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 60 }));
-    admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 60 }),
+    async (fresh) => {
+      db = fresh;
+      admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000001").executeTakeFirstOrThrow()).id;
+    },
+  );
 
   it("a master holds the order and sub-account functions, a sub-account not the sub-account ones, a visitor none", async () => {
     const master = await grantedFunctionCodes(db, shopRoles(["customer_master"]));

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { checkResetToken } from "~/modules/auth/reset.server";
 import type { MailMessage } from "~/modules/mail/mailer.server";
 import { NotFoundError } from "~/modules/errors";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { listAudit } from "./audit.server";
 import { createUser, getUser, listUsers, lockUser, sendPasswordReset, setRoles, unlockUser, type ResetLinkDeps } from "./users.server";
 
@@ -23,11 +23,13 @@ describe.each(testDatabases())("user administration on $name", ({ seeded }) => {
   const lastAudit = async (entityId: number) => (await listAudit(db, { entity: "app_user", entityId: String(entityId) }, 1)).rows[0];
   const tokenOf = (m: MailMessage) => /token=([A-Za-z0-9_-]+)/.exec(m.text)![1];
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 60 }));
-    admin.id = await userId("EMP000001");
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 60 }),
+    async (fresh) => {
+      db = fresh;
+      admin.id = await userId("EMP000001");
+    },
+  );
 
   it("lists staff and dealer masters, never sub-accounts, filtered by kind, status and text", async () => {
     const all = await listUsers(db, { kind: "all" }, 1);

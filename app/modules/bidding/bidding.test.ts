@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import {
   addBiddingDocument,
   BIDDING_MAX_DOCUMENTS,
@@ -50,11 +50,10 @@ describe.each(testDatabases())("rare-earth bidding on $name", ({ url }) => {
     ...over,
   });
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     editor.id = 4; // the audit log keeps the id and code (no foreign key)
   });
-  afterAll(async () => db?.destroy());
 
   const publicTitles = async (state: "open" | "upcoming" | "closed" | null = null, lang: "zh" | "en" = "zh") =>
     (await listPublicBiddings(db, { lang, state })).rows.map((r) => r.title);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { submitOrder } from "~/modules/orders/submit.server";
 import {
   addToCart,
@@ -19,12 +19,9 @@ import {
 describe.each(testDatabases())("cart on $name", ({ url }) => {
   let db: DB;
   let fx: Fixture;
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const code = async (id: number) => (await db.selectFrom("product").select("ordering_code").where("id", "=", id).executeTakeFirstOrThrow()).ordering_code;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { formatDate } from "~/i18n/format";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { getChildren, getCompatible, getCuttingData, getNodePath, getProductByCode, leafCodesUnder, listProducts, productsByIds } from "./catalogue.server";
 import { addDays, canGoToCart, estimateShipDate } from "./offer";
 import { getOffers } from "./offer.server";
@@ -28,11 +28,10 @@ describe("estimateShipDate and canGoToCart", () => {
 describe.each(testDatabases())("catalogue on $name", ({ url }) => {
   let db: DB;
   let tc: TestCatalogue;
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     tc = await insertTestCatalogue(db);
   });
-  afterAll(async () => db?.destroy());
 
   it("shows only nodes with the show flag, with breadcrumbs", async () => {
     expect((await getChildren(db, null, "en")).map((n) => n.code)).toEqual(["T", "H"]);

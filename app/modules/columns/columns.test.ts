@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { allColumns, getColumns, pickColumns, saveColumns } from "./columns.server";
 
 describe("picking columns (pure)", () => {
@@ -30,12 +30,14 @@ describe("picking columns (pure)", () => {
 describe.each(testDatabases())("column choices on $name", ({ seeded }) => {
   let db: DB;
   const users: Record<string, number> = {};
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 20 }));
-    for (const code of ["XCD000001", "XCD000002"])
-      users[code] = (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 20 }),
+    async (fresh) => {
+      db = fresh;
+      for (const code of ["XCD000001", "XCD000002"])
+        users[code] = (await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+    },
+  );
 
   it("keeps each user's choice per module; saving twice leaves one row", async () => {
     const a = users.XCD000001;

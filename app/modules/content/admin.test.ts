@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { deleteCategory, getAdminContent, listCategories, saveContent, type ContentInput } from "./admin.server";
 import { getContent, getContentFile, listContent } from "./content.server";
 import { contentDisposition } from "~/utils/file-response.server";
@@ -61,14 +61,16 @@ describe.each(testDatabases())("content in the back office on $name", ({ seeded 
     ...over,
   });
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 30 }));
-    editor.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000004").executeTakeFirstOrThrow()).id;
-    tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
-    otherTenant = (await db.selectFrom("tenant").select("id").where("code", "=", "2000").executeTakeFirstOrThrow()).id;
-    editor.tenantId = tenantId;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 30 }),
+    async (fresh) => {
+      db = fresh;
+      editor.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000004").executeTakeFirstOrThrow()).id;
+      tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
+      otherTenant = (await db.selectFrom("tenant").select("id").where("code", "=", "2000").executeTakeFirstOrThrow()).id;
+      editor.tenantId = tenantId;
+    },
+  );
 
   const shopTitles = async (tenant: number | null, lang: "zh" | "en" = "zh") =>
     (await listContent(db, { kind: "announcement", lang, tenantId: tenant, limit: 50 })).map((c) => c.title);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { listCategories, saveCategory, saveContent, type ContentInput } from "./admin.server";
 import { listDownloads } from "./content.server";
 
@@ -25,8 +25,8 @@ describe.each(testDatabases())("downloads by category on $name", ({ url }) => {
   });
   const ids = { catalogues: 0, guides: 0, news: 0 };
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     const save = async (nameZh: string, nameEn: string, sort: number, kind: "download" | "announcement") => {
       const r = await saveCategory(db, editor, { id: null, nameZh, nameEn, sort, kind });
       if (!r.ok) throw new Error(r.error.key);
@@ -36,7 +36,6 @@ describe.each(testDatabases())("downloads by category on $name", ({ url }) => {
     ids.catalogues = await save("产品样本", "Catalogues", 10, "download");
     ids.news = await save("新品发布", "New products", 10, "announcement");
   });
-  afterAll(async () => db?.destroy());
 
   it("keeps the categories of downloads apart from those of announcements", async () => {
     expect((await listCategories(db, "download")).map((c) => c.nameZh)).toEqual(["产品样本", "技术资料"]);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { finishedCourses, setCourseFinished } from "./training.server";
 
 /** Online training progress (issue 18 §5) on the demo data. */
@@ -12,49 +12,51 @@ describe.each(testDatabases())("training progress on $name", ({ seeded }) => {
   let draft: number;
   let announcement: number;
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 40 }));
-    const user = async (code: string) => {
-      const u = await db
-        .selectFrom("app_user")
-        .innerJoin("user_tenant", "user_tenant.user_id", "app_user.id")
-        .select(["app_user.id", "user_tenant.tenant_id"])
-        .where("code", "=", code)
-        .orderBy("is_default", "desc")
-        .executeTakeFirstOrThrow();
-      return { userId: u.id, tenantId: u.tenant_id };
-    };
-    learner = await user("XCD000001");
-    other = await user("DPC000001");
-    const content = (kind: string, status: string) =>
-      db
-        .selectFrom("content")
-        .select("id")
-        .where("kind", "=", kind)
-        .where("status", "=", status)
-        .where("tenant_id", "is", null)
-        .orderBy("id")
-        .executeTakeFirstOrThrow();
-    course = (await content("training", "published")).id;
-    announcement = (await content("announcement", "published")).id;
-    draft = (
-      await db
-        .insertInto("content")
-        .values({
-          kind: "training",
-          title_zh: "草稿课程",
-          title_en: "Draft course",
-          body_zh: "",
-          body_en: "",
-          published_at: new Date().toISOString(),
-          status: "draft",
-          tenant_id: null,
-        } as never)
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 40 }),
+    async (fresh) => {
+      db = fresh;
+      const user = async (code: string) => {
+        const u = await db
+          .selectFrom("app_user")
+          .innerJoin("user_tenant", "user_tenant.user_id", "app_user.id")
+          .select(["app_user.id", "user_tenant.tenant_id"])
+          .where("code", "=", code)
+          .orderBy("is_default", "desc")
+          .executeTakeFirstOrThrow();
+        return { userId: u.id, tenantId: u.tenant_id };
+      };
+      learner = await user("XCD000001");
+      other = await user("DPC000001");
+      const content = (kind: string, status: string) =>
+        db
+          .selectFrom("content")
+          .select("id")
+          .where("kind", "=", kind)
+          .where("status", "=", status)
+          .where("tenant_id", "is", null)
+          .orderBy("id")
+          .executeTakeFirstOrThrow();
+      course = (await content("training", "published")).id;
+      announcement = (await content("announcement", "published")).id;
+      draft = (
+        await db
+          .insertInto("content")
+          .values({
+            kind: "training",
+            title_zh: "草稿课程",
+            title_en: "Draft course",
+            body_zh: "",
+            body_en: "",
+            published_at: new Date().toISOString(),
+            status: "draft",
+            tenant_id: null,
+          } as never)
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    },
+  );
 
   it("marks a course finished once, however often it is posted, for this account only, and unmarks it", async () => {
     expect(await finishedCourses(db, learner.userId)).toEqual([]);

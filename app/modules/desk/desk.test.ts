@@ -1,12 +1,12 @@
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { agreeOrder, cancelOrder, disagreeOrder, getOrder, listDeliveries, listOrders } from "~/modules/orders/orders.server";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { cancelDeskOrder, confirmOrder, getDeskOrder, listDeskOrders, markPurchaseApplication, proposeDates, type DeskActor } from "./desk.server";
 import { readShipmentFile, SHIPMENT_COLUMNS } from "./excel.server";
 import { importShipments, recordShipment } from "./shipments.server";
@@ -18,8 +18,8 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
   let staff: DeskActor;
   let staffOther: DeskActor;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     other = await makeFixture(db);
     const internal = await db
@@ -50,9 +50,6 @@ describe.each(testDatabases())("order desk on $name", ({ url }) => {
       .executeTakeFirstOrThrow();
     staff = { id, code: "EMP000002", tenantId: fx.tenantId };
     staffOther = { id, code: "EMP000002", tenantId: other.tenantId };
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const stock = (productId: number) => db.selectFrom("stock").select(["available", "reserved"]).where("product_id", "=", productId).executeTakeFirstOrThrow();

@@ -1,10 +1,10 @@
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { makeZip, unzipEntries, type ZipEntry } from "../../../tests/helpers/zip";
 import { xlsxResponse } from "~/utils/xlsx.server";
 import type { OrderActor } from "~/modules/orders/orders.server";
@@ -198,12 +198,9 @@ describe.each(testDatabases())("import jobs and exports on $name", ({ url }) => 
   let db: DB;
   let fx: Fixture;
   const code = async (id: number) => (await db.selectFrom("product").select("ordering_code").where("id", "=", id).executeTakeFirstOrThrow()).ordering_code;
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   it("imports valid rows into the cart and reports refused rows", async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
 import { recentViews, recordView } from "../footprint/footprint.server";
 import { addFavourite, favouriteSet, listFavouriteIds, removeFavourite } from "./favourites.server";
@@ -8,11 +8,10 @@ import { addFavourite, favouriteSet, listFavouriteIds, removeFavourite } from ".
 describe.each(testDatabases())("favourites and footprint on $name", ({ url }) => {
   let db: DB;
   let tc: TestCatalogue;
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     tc = await insertTestCatalogue(db);
   });
-  afterAll(async () => db?.destroy());
 
   it("adds, lists and removes per user; refuses items without price", async () => {
     const master = { id: tc.users.master, tenantId: tc.tenants.t1 };

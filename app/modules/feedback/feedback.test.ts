@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import {
   addDealerMessage,
   checkPhotos,
@@ -93,8 +93,8 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
   let seq = 0;
   const token = () => `tok-${Date.now()}-${++seq}-abcdefgh`;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     dealerA = { id: fx.a.id, code: fx.a.code, customerId: fx.a.customerId, tenantId: fx.tenantId };
     dealerA3 = { id: fx.aNoOrder.id, code: fx.aNoOrder.code, customerId: fx.aNoOrder.customerId, tenantId: fx.tenantId };
@@ -156,9 +156,6 @@ describe.each(testDatabases())("after-sales feedback on $name", ({ url }) => {
     orderB = `SOFB${seq}B${Date.now() % 100000}`;
     lineA = await order(dealerA.customerId, dealerA.id, orderA);
     await order(dealerB.customerId, dealerB.id, orderB);
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const file = (input: Partial<Parameters<typeof createFeedback>[2]> = {}, who = dealerA) =>

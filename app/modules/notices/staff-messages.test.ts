@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { listStaffMessages, messageRecipients, sendStaffMessage, type StaffMessageInput } from "./staff-messages.server";
 
 describe.each(testDatabases())("messages from staff to dealers on $name", ({ seeded }) => {
@@ -31,20 +31,22 @@ describe.each(testDatabases())("messages from staff to dealers on $name", ({ see
       .where("title_zh", "=", titleZh)
       .execute();
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 40 }));
-    desk.id = await userId("EMP000002");
-    tenantId = (
-      await db
-        .selectFrom("user_tenant")
-        .select("tenant_id")
-        .where("user_id", "=", await userId("XCD000001"))
-        .where("is_default", "=", 1)
-        .executeTakeFirstOrThrow()
-    ).tenant_id;
-    desk.tenantId = tenantId;
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 40 }),
+    async (fresh) => {
+      db = fresh;
+      desk.id = await userId("EMP000002");
+      tenantId = (
+        await db
+          .selectFrom("user_tenant")
+          .select("tenant_id")
+          .where("user_id", "=", await userId("XCD000001"))
+          .where("is_default", "=", 1)
+          .executeTakeFirstOrThrow()
+      ).tenant_id;
+      desk.tenantId = tenantId;
+    },
+  );
 
   it("sends to one account: that dealer gets an unread notice in both languages, no other dealer and no staff member does", async () => {
     const sent = await sendStaffMessage(db, desk, message({}));

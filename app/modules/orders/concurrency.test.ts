@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { createAddress } from "~/modules/addresses/addresses.server";
 import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
 import { extraUser, inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
@@ -17,12 +17,9 @@ async function addAddress(db: DB, actor: { customerId: number }, address: NewAdd
 describe.each(testDatabases())("concurrent submissions on $name", ({ url }) => {
   let db: DB;
   let fx: Fixture;
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db, { flashStock: 10, flashAvailable: 100 });
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   it("200 concurrent submissions for a flash item with stock 10: exactly 10 orders, never oversold", async () => {

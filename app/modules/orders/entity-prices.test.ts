@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { listProducts } from "~/modules/catalogue/catalogue.server";
 import { getOffers } from "~/modules/catalogue/offer.server";
 import { addFavourite } from "~/modules/favourites/favourites.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { shopToday } from "~/i18n/format";
 import { newSubmitToken, submitOrder } from "./submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
@@ -20,8 +20,8 @@ describe.each(testDatabases())("entity list prices and payment terms on $name", 
   let fx: Fixture;
   let other: Fixture;
   const offerActor = (f: Fixture) => ({ ...f.a, currency: "CNY", canSeePrice: true, canSeeStock: true });
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     other = await makeFixture(db);
     // the holder (master 800.00) costs 880.00 in fx's entity; in the other entity the master's price holds
@@ -30,7 +30,6 @@ describe.each(testDatabases())("entity list prices and payment terms on $name", 
     await db.updateTable("stock").set({ list_price: 1_500 }).where("tenant_id", "=", fx.tenantId).where("product_id", "=", fx.products.noPrice).execute();
     await db.updateTable("customer").set({ payment_terms_days: 30, bill_terms_days: 75, credit_limit: 10_000_000 }).where("id", "=", fx.a.customerId).execute();
   });
-  afterAll(async () => db?.destroy());
 
   it("the item offer and the list use the entity's price; another entity keeps the master's", async () => {
     const offers = await getOffers(db, offerActor(fx), [fx.products.holder, fx.products.insert, fx.products.noPrice]);

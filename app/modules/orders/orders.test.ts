@@ -1,9 +1,9 @@
 import { NotFoundError } from "~/modules/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart, getCart } from "~/modules/cart/cart.server";
 import { down as shippedStatusesDown, up as shippedStatusesUp } from "~/db/migrations/2026-11-27-0020-shipped-statuses";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { getColumns, saveColumns } from "~/modules/columns/columns.server";
 import { agreeOrder, cancelOrder, deleteOrder, disagreeOrder, getOrder, listDeliveries, listOrders, reAddToCart } from "./orders.server";
 import { creditInfo, newSubmitToken, submitOrder } from "./submit.server";
@@ -12,12 +12,9 @@ import { extraUser, inDays, makeFixture, type Fixture } from "../../../tests/hel
 describe.each(testDatabases())("orders on $name", ({ url }) => {
   let db: DB;
   let fx: Fixture;
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const stock = async (productId: number) =>

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { loadOffers, type OfferActor } from "~/modules/cart/offers.server";
 import { NotFoundError } from "~/modules/errors";
 import { activePromotionItems } from "./promotions.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { checkPromotion, itemLines, parseItemLines, type PromotionInput } from "./admin-rules";
 import { endPromotion, getAdminPromotion, listAdminPromotions, savePromotion, setProductFlag } from "./admin.server";
 
@@ -68,29 +68,31 @@ describe.each(testDatabases())("promotions in the back office on $name", ({ seed
   let product: { id: number; code: string };
   let other: { id: number; code: string };
 
-  beforeAll(async () => {
-    db = await freshDb(await seeded({ products: 60 }));
-    admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000004").executeTakeFirstOrThrow()).id;
-    tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
-    otherTenant = (await db.selectFrom("tenant").select("id").where("code", "=", "2000").executeTakeFirstOrThrow()).id;
-    admin.tenantId = tenantId;
-    const dealer = await db.selectFrom("app_user").select(["id", "customer_id"]).where("code", "=", "XCD000001").executeTakeFirstOrThrow();
-    actor = { id: dealer.id, customerId: dealer.customer_id, tenantId, priceAdjustmentBp: 0 };
-    // products of the entity's assortment with a price and no running promotion
-    const inPromotion = db.selectFrom("promotion_item").select("product_id");
-    const rows = await db
-      .selectFrom("product as p")
-      .innerJoin("stock as s", (j) => j.onRef("s.product_id", "=", "p.id").on("s.tenant_id", "=", tenantId))
-      .select(["p.id", "p.ordering_code"])
-      .where("p.list_price", ">", 1000)
-      .where("p.status", "=", "active")
-      .where("p.id", "not in", inPromotion)
-      .orderBy("p.id")
-      .limit(2)
-      .execute();
-    [product, other] = rows.map((r) => ({ id: r.id, code: r.ordering_code }));
-  });
-  afterAll(async () => db?.destroy());
+  withFreshDb(
+    () => seeded({ products: 60 }),
+    async (fresh) => {
+      db = fresh;
+      admin.id = (await db.selectFrom("app_user").select("id").where("code", "=", "EMP000004").executeTakeFirstOrThrow()).id;
+      tenantId = (await db.selectFrom("tenant").select("id").where("code", "=", "1000").executeTakeFirstOrThrow()).id;
+      otherTenant = (await db.selectFrom("tenant").select("id").where("code", "=", "2000").executeTakeFirstOrThrow()).id;
+      admin.tenantId = tenantId;
+      const dealer = await db.selectFrom("app_user").select(["id", "customer_id"]).where("code", "=", "XCD000001").executeTakeFirstOrThrow();
+      actor = { id: dealer.id, customerId: dealer.customer_id, tenantId, priceAdjustmentBp: 0 };
+      // products of the entity's assortment with a price and no running promotion
+      const inPromotion = db.selectFrom("promotion_item").select("product_id");
+      const rows = await db
+        .selectFrom("product as p")
+        .innerJoin("stock as s", (j) => j.onRef("s.product_id", "=", "p.id").on("s.tenant_id", "=", tenantId))
+        .select(["p.id", "p.ordering_code"])
+        .where("p.list_price", ">", 1000)
+        .where("p.status", "=", "active")
+        .where("p.id", "not in", inPromotion)
+        .orderBy("p.id")
+        .limit(2)
+        .execute();
+      [product, other] = rows.map((r) => ({ id: r.id, code: r.ordering_code }));
+    },
+  );
 
   it("a flash sale saved here changes the cart's price and limits for the product; ending it takes them back", async () => {
     const before = (await loadOffers(db, actor, [product.id])).get(product.id)!;

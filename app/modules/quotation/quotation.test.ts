@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { getCart } from "~/modules/cart/cart.server";
 import { NotFoundError } from "~/modules/errors";
 import { productsByIds, getProductByCode } from "~/modules/catalogue/catalogue.server";
 import { newSubmitToken, submitOrder, todayIso } from "~/modules/orders/submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { validateAttributes, type AttributeDef } from "./attributes";
 import { acceptQuotation } from "./acceptance.server";
 import { checkDrawings, drawingType, readQuotationFile } from "./drawings.server";
@@ -97,8 +97,8 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
   let dir: string;
   let drillId: number;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     other = await makeFixture(db);
     staff = { id: fx.a.id, code: "EMP000002", tenantId: fx.tenantId };
@@ -106,9 +106,6 @@ describe.each(testDatabases())("customized tool quotations on $name", ({ url }) 
     await ensureToolTypes(db); // once only
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "quote-files-"));
     drillId = (await listToolTypes(db)).find((t) => t.code === "drill")!.id;
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const drill = (over: Partial<NewQuotation> = {}): NewQuotation => ({

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { listAudit } from "~/modules/admin/audit.server";
 import { NotFoundError } from "~/modules/errors";
 import { newSubmitToken } from "~/modules/orders/submit.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { createQuotation, getDealerQuotation, getStaffQuotation, type NewQuotation } from "./requests.server";
 import {
   addAttribute,
@@ -90,13 +90,12 @@ describe.each(testDatabases())("the tool type editor on $name", ({ url }) => {
   let dir: string;
   const admin = { id: 1, code: "EMP000001", tenantId: null };
   const staff = () => ({ id: fx.a.id, code: "EMP000002", tenantId: fx.tenantId });
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     await ensureToolTypes(db);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "quote-types-"));
   });
-  afterAll(async () => db?.destroy());
 
   const request = (typeId: number, attributes: Record<string, string>): NewQuotation => ({
     token: newSubmitToken(),

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { insertTestCatalogue, type TestCatalogue } from "../../../tests/helpers/catalogue-fixtures";
 import { parseKeyword, SEARCH_PATTERN, toSearchCode } from "./normalize";
 import { likeScanSearch, optimizeSearchIndex, productSearch } from "./search.server";
@@ -74,11 +74,10 @@ describe.each(testDatabases())("search on $name", ({ url }) => {
     return { ...r, codes: r.ids.map(code) };
   };
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     tc = await insertTestCatalogue(db);
   });
-  afterAll(async () => db?.destroy());
 
   it.each(["cnmg 120408", "CNMG-120408", "120408-dm", "CNMG120408-DM YBC252", "cnmg120408dm"])("%s finds CNMG120408-DM YBC252", async (kw) => {
     const r = await find(kw);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { nextSupportStatus, type SupportEvent, type SupportStatus } from "~/modules/support/status";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
 import { nextState, type StateTable } from "./request-rules";
 import { StepAbort, takeStep, type RequestKind, type Step } from "./request-steps.server";
@@ -33,12 +33,9 @@ describe.each(testDatabases())("the request-step engine on $name", ({ url }) => 
   let fx: Fixture;
   let seq = 0;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const request = async (status: SupportStatus = "submitted") => {

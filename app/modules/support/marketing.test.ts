@@ -1,9 +1,9 @@
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { listMarketingItems, saveMarketingItem } from "./marketing-items.server";
 import {
   createMarketingRequest,
@@ -27,8 +27,8 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
   let poster: number;
   let catalogue: number;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     other = await makeFixture(db);
     staff = { id: fx.a.id, code: "EMP000003", tenantId: fx.tenantId };
@@ -37,9 +37,6 @@ describe.each(testDatabases())("marketing support on $name", ({ url }) => {
     if (!p.ok || !c.ok) throw new Error("items");
     poster = p.value.id;
     catalogue = c.value.id;
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const request = (token = newSubmitToken()) => ({

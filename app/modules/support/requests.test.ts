@@ -1,9 +1,9 @@
 import { newSubmitToken } from "~/modules/orders/submit.server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { NotFoundError } from "~/modules/errors";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { createRequest, decideRequest, getDealerRequest, getStaffRequest, listDealerRequests, listStaffRequests, type StaffActor } from "./requests.server";
 
 describe.each(testDatabases())("sample and tool-body requests on $name", ({ url }) => {
@@ -14,8 +14,8 @@ describe.each(testDatabases())("sample and tool-body requests on $name", ({ url 
   let insertCode: string;
   let holderCode: string;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     other = await makeFixture(db);
     staff = { id: fx.a.id, code: "EMP000003", tenantId: fx.tenantId };
@@ -24,9 +24,6 @@ describe.each(testDatabases())("sample and tool-body requests on $name", ({ url 
     await db.updateTable("product").set({ kind: "holder" }).where("id", "=", fx.products.holder).execute();
     insertCode = await code(fx.products.insert);
     holderCode = await code(fx.products.holder);
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const sample = (token = newSubmitToken()) => ({

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { addToCart } from "~/modules/cart/cart.server";
 import { NotFoundError } from "~/modules/errors";
 import { newSubmitToken, submitOrder } from "~/modules/orders/submit.server";
 import { inDays, makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { type StaffActor } from "./requests.server";
 import { latestEnd, nextReservationStatus, RESERVATION_EVENTS, RESERVATION_STATUSES } from "./reservation-status";
 import {
@@ -42,15 +42,12 @@ describe.each(testDatabases())("stock reservations on $name", ({ url }) => {
   let staff: StaffActor;
   let code: string;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     other = await makeFixture(db);
     staff = { id: fx.a.id, code: "EMP000003", tenantId: fx.tenantId };
     code = (await db.selectFrom("product").select("ordering_code").where("id", "=", fx.products.holder).executeTakeFirstOrThrow()).ordering_code;
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   const input = (qty: number, token = newSubmitToken()) => ({

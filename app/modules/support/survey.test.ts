@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { makeFixture, type Fixture } from "../../../tests/helpers/order-fixtures";
-import { freshDb, testDatabases } from "../../../tests/helpers/db";
+import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
 import { shopToday } from "~/i18n/format";
 import { fail, ok } from "~/modules/result";
 import { answerSurvey, currentSurvey, getSurvey, saveSurvey, surveyResults } from "./survey.server";
@@ -14,8 +14,8 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
   let fx: Fixture;
   let surveyId: number;
 
-  beforeAll(async () => {
-    db = await freshDb(await url());
+  withFreshDb(url, async (fresh) => {
+    db = fresh;
     fx = await makeFixture(db);
     const r = await saveSurvey(db, staff, null, {
       titleZh: "2026 年度满意度调查",
@@ -30,9 +30,6 @@ describe.each(testDatabases())("satisfaction survey on $name", ({ url }) => {
     });
     if (!r.ok) throw new Error(r.error.key);
     surveyId = r.value.id;
-  });
-  afterAll(async () => {
-    await db?.destroy();
   });
 
   it("refuses a period that ends before it starts, an empty questionnaire and an overlapping period", async () => {
