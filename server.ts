@@ -153,7 +153,8 @@ function printDemoAccounts() {
       "  XCD000009  customer support + customer master account roles\n" +
       "  XCD000010  partiesId CRMCPXX (product selection landing)\n" +
       "  EMP000001  staff: system administrator (back office at /login → /system)\n" +
-      "  EMP000002  staff: order desk · EMP000003 customer support · EMP000004 content editor\n",
+      "  EMP000002  staff: order desk · EMP000003 customer support · EMP000004 content editor\n" +
+      "  EMP000005  the ERP's system account (integration API, /prod-api)\n",
   );
 }
 

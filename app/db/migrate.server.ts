@@ -28,6 +28,7 @@ import * as productCatalogueNewIndex from "./migrations/2026-11-27-0023-product-
 import * as cartPromotionDeclined from "./migrations/2026-11-27-0024-cart-promotion-declined";
 import * as staffMessages from "./migrations/2026-11-27-0025-staff-messages";
 import * as contentCategoryTitle from "./migrations/2026-11-27-0028-content-category-title";
+import * as integration from "./migrations/2026-11-27-0030-integration";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0024-cart-promotion-declined": cartPromotionDeclined,
   "2026-11-27-0025-staff-messages": staffMessages,
   "2026-11-27-0028-content-category-title": contentCategoryTitle,
+  "2026-11-27-0030-integration": integration,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

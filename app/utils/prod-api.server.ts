@@ -108,13 +108,15 @@ export async function answerApi(request: Request, clientIp: string | null): Prom
     const call: ApiCall = found.call;
     let user: SignedInUser | null = null;
     let token: string | null = null;
-    if (call.auth === "dealer") {
+    if (call.auth === "dealer" || call.auth === "erp") {
       const auth = await authenticate(request, lang);
       if (!auth.ok) return auth.response;
       ({ user, token } = auth.value);
       if (user.language) lang = toLanguage(user.language);
-      // staff never see a dealer's cart, prices or orders through the shop, nor here (decision 042)
-      if (user.isStaff) return envelope(API_CODES.forbidden, null, texts.staff[lang]);
+      // staff never see a dealer's cart, prices or orders through the shop, nor here (decision 042);
+      // the ERP's calls are for the manufacturer's system account
+      if (call.auth === "dealer" && user.isStaff) return envelope(API_CODES.forbidden, null, texts.staff[lang]);
+      if (call.auth === "erp" && !user.isStaff) return envelope(API_CODES.forbidden, null, texts.forbidden[lang]);
       if (call.permission && !hasPermission(user, call.permission)) return envelope(API_CODES.forbidden, null, texts.forbidden[lang]);
       if (call.ordering && !user.canOrder) return envelope(API_CODES.forbidden, null, getFixedT(lang)("errors.noOrderPermission"));
     }

@@ -20,6 +20,7 @@ import { ORDER_STATUSES, type OrderStatus } from "~/modules/orders/status";
 import { creditInfo, submitOrder } from "~/modules/orders/submit.server";
 import { fail, ok, type Result } from "~/modules/result";
 import type { SignedInUser } from "~/utils/session.server";
+import { acknowledgeOrders, cancelByErp, customerCredit, once, pullOrders, pushDeliveryState } from "./erp.server";
 import * as S from "./schemas.server";
 
 /**
@@ -97,7 +98,72 @@ const atLevel = (tree: MenuNode[], level: number): MenuNode[] =>
         level - 1,
       );
 
+/** The ERP's system account (the web layer checked its token and its function code). */
+const erpActor = (ctx: ApiContext) => {
+  const u = dealer(ctx);
+  return { id: u.id, code: u.code, tenantId: u.tenantId };
+};
+
+/** The function code of the ERP's calls (decision 072): the ERP's system account holds it. */
+export const ERP_FUNCTION_CODE = "erp:order:sync";
+
+const ERP_CALLS: ApiCall[] = [
+  call({
+    method: "GET",
+    path: "/order/submitAndGetDataToErp",
+    summary: "ERP: the next placed orders not yet taken (each handed over once; again after `leaseSeconds` (10 minutes) until acknowledged)",
+    auth: "erp",
+    permission: ERP_FUNCTION_CODE,
+    query: S.ErpPullQuery,
+    data: S.ErpPullData,
+    run: async (ctx, { query }) => ok(await pullOrders(ctx.db, erpActor(ctx), { limit: query.limit, leaseMs: query.leaseSeconds * 1000 })),
+  }),
+  call({
+    method: "POST",
+    path: "/order/submitAndGetDataToErp/ack",
+    summary: "ERP: acknowledge orders taken; they are not handed over again",
+    auth: "erp",
+    permission: ERP_FUNCTION_CODE,
+    body: S.ErpAckBody,
+    data: S.ErpAckData,
+    run: (ctx, { body }) => acknowledgeOrders(ctx.db, erpActor(ctx), body.orderNos),
+  }),
+  call({
+    method: "POST",
+    path: "/bussinessToErpController/UpdatDdeliverState",
+    summary: "ERP: an order confirmed, or goods shipped (the desk's shipment: the dealer's delivery record and notice); `key` makes a repeat change nothing",
+    auth: "erp",
+    permission: ERP_FUNCTION_CODE,
+    body: S.ErpDeliveryBody,
+    data: S.ErpOrderState,
+    run: (ctx, { body }) =>
+      once(ctx.db, { userId: dealer(ctx).id, call: "UpdatDdeliverState", key: body.key }, () => pushDeliveryState(ctx.db, erpActor(ctx), body)),
+  }),
+  call({
+    method: "GET",
+    path: "/bussinessToErpController/cancelOrder",
+    summary: "ERP: cancel what is still open of an order, with a reason (the desk's cancel); `key` makes a repeat change nothing",
+    auth: "erp",
+    permission: ERP_FUNCTION_CODE,
+    query: S.ErpCancelQuery,
+    data: S.ErpOrderState,
+    run: (ctx, { query }) =>
+      once(ctx.db, { userId: dealer(ctx).id, call: "cancelOrder", key: query.key }, () => cancelByErp(ctx.db, erpActor(ctx), query.orderNo, query.reason)),
+  }),
+  call({
+    method: "POST",
+    path: "/bussinessToErpController/customer/searchCustCreditJson",
+    summary: "ERP: a customer's credit in the account's company entity",
+    auth: "erp",
+    permission: ERP_FUNCTION_CODE,
+    body: S.ErpCreditBody,
+    data: S.ErpCreditData,
+    run: (ctx, { body }) => customerCredit(ctx.db, erpActor(ctx), body.customerCode),
+  }),
+];
+
 export const API_CALLS: ApiCall[] = [
+  ...ERP_CALLS,
   call({
     method: "POST",
     path: "/login/login",

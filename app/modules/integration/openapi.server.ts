@@ -45,7 +45,7 @@ export function openApiDocument(): object {
       // who may call it: the tests cover each group's operations in the group's file
       tags: [c.auth],
       description: c.permission ? `Function code: \`${c.permission}\`${c.ordering ? " and the account's ordering permission" : ""}.` : undefined,
-      security: c.auth === "dealer" ? [{ [token.name]: [] }] : [],
+      security: c.auth === "dealer" || c.auth === "erp" ? [{ [token.name]: [] }] : [],
       request: {
         query: c.query as z.ZodObject | undefined,
         params: c.params as z.ZodObject | undefined,

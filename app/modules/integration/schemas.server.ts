@@ -225,3 +225,68 @@ export const ColumnsData = z.union([
   z.object({ module: z.string(), fields: z.array(z.string()) }),
   z.object({ fields: z.record(z.string(), z.array(z.string())) }),
 ]);
+
+// ---- the ERP's calls ----
+
+const idemKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,60}$/, "8–60 letters, digits, _ . : -")
+  .describe("the caller's idempotency key: the same key again changes nothing and gets the first answer");
+const orderNo = z.string().trim().min(1).max(40);
+
+export const ErpPullQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  leaseSeconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(600)
+    .describe("an order handed over this long ago and not acknowledged is handed over again"),
+});
+export const ErpPullData = z.object({
+  batchId: z.string(),
+  orders: z.array(
+    z.object({
+      orderNo: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      customerCode: z.string(),
+      placedBy: z.string(),
+      poNo: z.string().nullable(),
+      createdAt: chinaTime,
+      consignee: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      paymentMethod: z.string(),
+      expectedDeliveryDate: z.string(),
+      payableAmount: money,
+      currency: z.string(),
+      remark: z.string().nullable(),
+      lines: z.array(
+        z.object({ lineNo: z.number(), orderingCode: z.string(), qty: z.number(), unitPrice: money, amount: money, shipDate: z.string().nullable() }),
+      ),
+    }),
+  ),
+});
+export const ErpAckBody = z.object({ orderNos: z.array(orderNo).min(1).max(100) });
+export const ErpAckData = z.object({ acknowledged: z.array(z.string()) });
+export const ErpDeliveryBody = z.object({
+  key: idemKey,
+  orderNo,
+  state: z.enum(["confirmed", "shipped"]),
+  shipDate: day.optional(),
+  carrier: z.string().trim().max(60).optional(),
+  trackingNo: z.string().trim().max(60).optional(),
+  packingSlipNo: z.string().trim().max(60).optional(),
+  batchNo: z.string().trim().max(60).optional(),
+  lines: z
+    .array(z.object({ lineNo: z.number().int().positive(), qty: z.number().int().positive().max(1_000_000) }))
+    .max(500)
+    .optional()
+    .describe("shipped: the lines and quantities; without them everything still open ships"),
+});
+export const ErpOrderState = z.object({ orderNo: z.string(), status: z.enum(ORDER_STATUSES) });
+export const ErpCancelQuery = z.object({ key: idemKey, orderNo, reason: z.string().trim().min(1).max(300) });
+export const ErpCreditBody = z.object({ customerCode: z.string().trim().min(1).max(40) });
+export const ErpCreditData = CreditData.extend({ customerCode: z.string() });
