@@ -16,7 +16,16 @@ import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { releaseExpired } from "./app/modules/support/reservations.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
-import { bodyLimitFor, countedBody, methodAllowed, originFitsHost, urlHasNul, type BodyRefusal } from "./app/utils/request-limits.server";
+import {
+  bodyLimitFor,
+  countedBody,
+  isApiPath,
+  methodAllowed,
+  originFitsHost,
+  refusalMessage,
+  urlHasNul,
+  type BodyRefusal,
+} from "./app/utils/request-limits.server";
 import { checkSameOrigin } from "./app/utils/cross-site.server";
 import { log, loggedUrl } from "./app/utils/log.server";
 import { refusalPage, type RefusalStatus } from "./app/utils/refusal-page.server";
@@ -144,7 +153,8 @@ function printDemoAccounts() {
       "  XCD000009  customer support + customer master account roles\n" +
       "  XCD000010  partiesId CRMCPXX (product selection landing)\n" +
       "  EMP000001  staff: system administrator (back office at /login → /system)\n" +
-      "  EMP000002  staff: order desk · EMP000003 customer support · EMP000004 content editor\n",
+      "  EMP000002  staff: order desk · EMP000003 customer support · EMP000004 content editor\n" +
+      "  EMP000005  the ERP's system account (integration API, /prod-api)\n",
   );
 }
 
@@ -209,6 +219,11 @@ async function serve() {
   // Remix"): each answer is a small page in the visitor's language, and none reaches the error log.
   const refuse = async (req: express.Request, res: express.Response, status: RefusalStatus, values: Record<string, number> = {}) => {
     log.warn("request refused", { method: req.method, path: loggedUrl(req.originalUrl).slice(0, 300), status });
+    if (isApiPath(req.path)) {
+      // the integration API answers in its envelope, never with a page (decision 072)
+      if (status === 405) res.set("Allow", "GET, HEAD, POST, PUT, DELETE");
+      return void res.status(status).json({ code: status * 100, data: null, message: refusalMessage(status) });
+    }
     const page = await refusalPage({ cookie: req.get("cookie"), acceptLanguage: req.get("accept-language") }, status, values);
     if (res.headersSent) return;
     if (status === 405) res.set("Allow", "GET, HEAD, POST");
@@ -262,6 +277,9 @@ async function serve() {
   // and resource routes alike (app/utils/cross-site.server.ts, docs/security.md).
   const crossSitePage = path.join(root, "public/errors/cross-site.html");
   app.use((req, res, next) => {
+    // The integration API authenticates by its X-Token header, never by a cookie: a page of another
+    // site cannot make a browser send that header, so there is nothing to forge (docs/security.md).
+    if (isApiPath(req.path)) return next();
     const verdict = checkSameOrigin({
       method: req.method,
       shopOrigin: env.PUBLIC_URL ? env.publicOrigin : `${req.protocol}://${req.get("host")}`,
@@ -284,6 +302,7 @@ async function serve() {
   // instead of failing inside an action.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || !req.is("*/*")) return next(); // no body
+    if (isApiPath(req.path)) return next(); // JSON (and the import's spreadsheet): the API checks its bodies itself
     if (req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
     log.warn("request refused", {
       method: req.method,
@@ -307,7 +326,16 @@ async function serve() {
 
   // A ceiling on form posts per client address; the login has its own, finer throttle. Pages
   // (GET, HEAD) do not pass through the limiter at all.
-  const postLimit = rateLimit({ windowMs: 60_000, limit: env.RATE_LIMIT_POSTS_PER_MINUTE, standardHeaders: "draft-7", legacyHeaders: false });
+  const postLimit = rateLimit({
+    windowMs: 60_000,
+    limit: env.RATE_LIMIT_POSTS_PER_MINUTE,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (req, res, _next, options) => {
+      if (isApiPath(req.path)) return void res.status(429).json({ code: 42900, data: null, message: refusalMessage(429) });
+      res.status(options.statusCode).send(options.message);
+    },
+  });
   app.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : postLimit(req, res, next)));
 
   // Remix's Express adapter, but reading the counted body above instead of the raw request.
@@ -343,6 +371,13 @@ async function serve() {
     } catch (e) {
       if (!res.headersSent) next(e);
     }
+  });
+
+  // An integration call that failed outside its own handling still answers in its envelope (decision 072).
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!isApiPath(req.path) || res.headersSent) return next(error);
+    log.error("integration API request failed", { method: req.method, path: loggedUrl(req.originalUrl).slice(0, 300), error: String(error) });
+    res.status(500).json({ code: 50000, data: null, message: "服务器出错 · Server error" });
   });
 
   // Approved stock reservations past their end date give their stock back. The reservation pages

@@ -28,6 +28,7 @@ import * as productCatalogueNewIndex from "./migrations/2026-11-27-0023-product-
 import * as cartPromotionDeclined from "./migrations/2026-11-27-0024-cart-promotion-declined";
 import * as staffMessages from "./migrations/2026-11-27-0025-staff-messages";
 import * as contentCategoryTitle from "./migrations/2026-11-27-0028-content-category-title";
+import * as integration from "./migrations/2026-11-27-0030-integration";
 import * as cartGiftQty from "./migrations/2026-11-27-0034-cart-gift-qty";
 
 /**
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0024-cart-promotion-declined": cartPromotionDeclined,
   "2026-11-27-0025-staff-messages": staffMessages,
   "2026-11-27-0028-content-category-title": contentCategoryTitle,
+  "2026-11-27-0030-integration": integration,
   "2026-11-27-0034-cart-gift-qty": cartGiftQty,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };

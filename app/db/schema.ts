@@ -595,6 +595,25 @@ export interface SupportRequestLineTable {
   qty: number;
 }
 
+/** An order handed to the ERP (issue 30, decision 072): handed again after its lease until acknowledged. */
+export interface ErpHandoverTable {
+  order_id: number;
+  tenant_id: number;
+  batch_id: string;
+  handed_at: string;
+  attempts: IntDefault;
+  acknowledged_at: string | null;
+}
+
+/** The first answer of an integration call made with the caller's key (decision 072). */
+export interface ApiIdempotencyTable {
+  user_id: number;
+  call: string;
+  idem_key: string;
+  answer: string | null;
+  created_at: string;
+}
+
 export interface Database {
   tenant: TenantTable;
   customer: CustomerTable;
@@ -621,6 +640,8 @@ export interface Database {
   shipment: ShipmentTable;
   notice: NoticeTable;
   staff_message: StaffMessageTable;
+  erp_handover: ErpHandoverTable;
+  api_idempotency: ApiIdempotencyTable;
   content: ContentTable;
   content_category: ContentCategoryTable;
   training_progress: TrainingProgressTable;

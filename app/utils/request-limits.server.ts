@@ -65,9 +65,13 @@ export function urlHasNul(url: string): boolean {
   return url.includes("\0") || url.includes("%00");
 }
 
-/** The methods the shop answers: pages and forms, plus PUT where the spec names it. */
+/** The integration API's paths (decision 072): JSON calls with the session token in X-Token, no cookie. */
+export const isApiPath = (pathname: string) => pathname === "/prod-api" || pathname.startsWith("/prod-api/");
+
+/** The methods the shop answers: pages and forms, plus PUT where the spec names it, and PUT and DELETE in the integration API. */
 export function methodAllowed(method: string, pathname: string): boolean {
   if (method === "GET" || method === "HEAD" || method === "POST") return true;
+  if ((method === "PUT" || method === "DELETE") && isApiPath(pathname)) return true;
   return method === "PUT" && /^\/userModuleField\/?$/.test(pathname);
 }
 
@@ -83,4 +87,16 @@ export function originFitsHost(origin: string | undefined, host: string | undefi
   } catch {
     return false;
   }
+}
+
+/** A refusal before Remix, said in the integration API's envelope (both languages: no account is known yet). */
+export function refusalMessage(status: number): string {
+  const texts: Record<number, string> = {
+    400: "请求无效 · Bad request",
+    403: "禁止访问 · Forbidden",
+    405: "不支持此请求方法 · Method not allowed",
+    413: "请求体过大 · Request body too large",
+    429: "请求过多 · Too many requests",
+  };
+  return texts[status] ?? `HTTP ${status}`;
 }

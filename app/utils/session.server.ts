@@ -64,6 +64,15 @@ export async function getOptionalSessionUser(request: Request, db: DB = getDb())
   });
 }
 
+/**
+ * The user of a session token the integration API received in its `X-Token` header (decision 072):
+ * the same sessions, the same function codes as the cookie's, or null when the session is over.
+ */
+export async function sessionUserByToken(token: string, db: DB = getDb()): Promise<SignedInUser | null> {
+  const user = await findSessionUser(db, hashToken(token));
+  return user && withFunctionCodes(db, user);
+}
+
 /** Starts a session for this request's browser. Returns the Set-Cookie value. */
 export async function createSession(
   db: DB,

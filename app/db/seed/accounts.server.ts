@@ -235,6 +235,16 @@ const USERS: UserDef[] = [
     roles: ["content_editor"],
     tenants: ["1000"],
   },
+  // the ERP's system account: the integration API's ERP calls only (issue 30, decision 072)
+  {
+    code: "EMP000005",
+    customer: INTERNAL_PARTY,
+    name: "ERP 接口",
+    email: "erp@zztools.com.cn",
+    mobile: "13600000005",
+    roles: ["erp_system"],
+    tenants: ["1000", "2000"],
+  },
 ];
 
 /** Words for ~20 further dealers: [zh, en]. */

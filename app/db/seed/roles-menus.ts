@@ -6,7 +6,11 @@
  */
 import type { DB } from "../db.server";
 
-export type RoleCode = "guest" | "customer_master" | "customer_sub" | "customer_support" | "admin" | "order_desk" | "support_staff" | "content_editor";
+export type RoleCode =
+  "guest" | "customer_master" | "customer_sub" | "customer_support" | "admin" | "order_desk" | "support_staff" | "content_editor" | "erp_system";
+
+/** The ERP's system account (issue 30, decision 072): the integration API's ERP calls, nothing else. */
+export const ERP_ROLE = { code: "erp_system" as const, name_zh: "ERP 接口账号", name_en: "ERP system account", is_customer: 0 };
 
 /** izCustomer 1: dealers' roles (the shop); 0: the manufacturer's staff (the back office). */
 export const ROLES: { code: RoleCode; name_zh: string; name_en: string; is_customer: number }[] = [
@@ -18,6 +22,7 @@ export const ROLES: { code: RoleCode; name_zh: string; name_en: string; is_custo
   { code: "order_desk", name_zh: "销售服务（订单处理）", name_en: "Order desk (sales service)", is_customer: 0 },
   { code: "support_staff", name_zh: "客户服务", name_en: "Customer support", is_customer: 0 },
   { code: "content_editor", name_zh: "内容编辑", name_en: "Content editor", is_customer: 0 },
+  ERP_ROLE,
 ];
 
 export interface MenuDef {
@@ -221,6 +226,20 @@ export const DEALER_MESSAGE_MENU: MenuDef = {
   icon: "content",
   roles: ["admin", "order_desk", "content_editor"],
   children: [fn("msg:message:view", "查看已发消息", "View sent messages"), fn("msg:message:send", "发送消息", "Send messages")],
+};
+
+/**
+ * The ERP's calls under /prod-api (issue 30, decision 072): a hidden node with the function code
+ * the ERP's system account holds; migration 0030 adds it to a database seeded before it.
+ */
+export const ERP_MENU: MenuDef = {
+  name: "erpInterface",
+  zh: "ERP 接口",
+  en: "ERP interface",
+  href: "/prod-api/docs",
+  hidden: true,
+  roles: ["erp_system"],
+  children: [fn("erp:order:sync", "与 ERP 交换订单、发货和信用", "Exchange orders, deliveries and credit with the ERP")],
 };
 
 /** The back office (area 'admin'): the sidebar. Each page has a view and an edit function code. */
@@ -502,6 +521,7 @@ export const ADMIN_MENUS: MenuDef[] = [
       },
     ],
   },
+  ERP_MENU,
 ];
 
 /** The menu table's row of one node (the seed's, and a migration's that adds a page to a seeded database). */

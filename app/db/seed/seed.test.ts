@@ -89,7 +89,7 @@ describe.each(testDatabases())("seedDemoData ($name)", ({ url }) => {
   afterAll(() => db?.destroy());
 
   it("reports what it made", async () => {
-    expect(summary).toMatchObject({ products: PRODUCTS, nodes: catalogueNodes().length, users: 30 });
+    expect(summary).toMatchObject({ products: PRODUCTS, nodes: catalogueNodes().length, users: 31 });
     expect(summary.orders).toBeGreaterThanOrEqual(ORDER_STATUSES.length * 3);
     expect(await isEmpty(db)).toBe(false);
     const count = await db.selectFrom("product").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

@@ -38,7 +38,7 @@ describe.each(testDatabases())("user administration on $name", ({ seeded }) => {
     expect(codes).toContain("XCD000001");
     expect(codes).not.toContain("XCD000002");
     const staff = await listUsers(db, { kind: "staff" }, 1);
-    expect(staff.rows.map((r) => r.code)).toEqual(["EMP000001", "EMP000002", "EMP000003", "EMP000004"]);
+    expect(staff.rows.map((r) => r.code)).toEqual(["EMP000001", "EMP000002", "EMP000003", "EMP000004", "EMP000005"]);
     expect(staff.rows.every((r) => r.kind === "staff")).toBe(true);
     expect((await listUsers(db, { q: "xcd00000" }, 1)).rows.map((r) => r.code)).toEqual(["XCD000001", "XCD000009"]);
     expect((await listUsers(db, { q: "湖南精工" }, 1)).rows.map((r) => r.code)).toEqual(["XCD000001"]);
