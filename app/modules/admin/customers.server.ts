@@ -17,6 +17,20 @@ export const CUSTOMER_PAGE_SIZE = 30;
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A dealer's terms, as the list and the dealer's page show them. */
+const customerCols = [
+  "id",
+  "code",
+  "name_zh",
+  "name_en",
+  "credit_limit",
+  "payment_terms_days",
+  "bill_terms_days",
+  "discount_bp",
+  "free_shipping_amount",
+  "export_sales",
+] as const;
+
 export async function listCustomers(db: DB, filter: { q?: string }, page: number) {
   let q = db.selectFrom("customer").where("kind", "=", "dealer");
   const text = filter.q?.trim();
@@ -31,37 +45,13 @@ export async function listCustomers(db: DB, filter: { q?: string }, page: number
   }
   const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as("n")).execute();
   const rows = await q
-    .select([
-      "id",
-      "code",
-      "name_zh",
-      "name_en",
-      "credit_limit",
-      "payment_terms_days",
-      "bill_terms_days",
-      "discount_bp",
-      "free_shipping_amount",
-      "export_sales",
-    ])
+    .select(customerCols)
     .orderBy("code")
     .limit(CUSTOMER_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * CUSTOMER_PAGE_SIZE)
     .execute();
   return { total: Number(n), rows };
 }
-
-const customerCols = [
-  "id",
-  "code",
-  "name_zh",
-  "name_en",
-  "credit_limit",
-  "payment_terms_days",
-  "bill_terms_days",
-  "discount_bp",
-  "free_shipping_amount",
-  "export_sales",
-] as const;
 
 async function dealer(db: DB, id: number) {
   const c = await db.selectFrom("customer").select(customerCols).where("id", "=", id).where("kind", "=", "dealer").executeTakeFirst();

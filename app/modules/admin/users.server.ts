@@ -61,6 +61,9 @@ const masters = (db: DB) =>
     .where("u.master_user_id", "is", null)
     .where("c.kind", "in", ["internal", "dealer"]);
 
+/** What a user list and a user page both show of an account. */
+const USER_FACTS = ["u.id", "u.code", "u.name", "u.email", "u.mobile", "u.status"] as const;
+
 export async function listUsers(db: DB, filter: UserFilter, page: number) {
   let q = masters(db);
   if (filter.kind && filter.kind !== "all") q = q.where("c.kind", "=", customerKindOf(filter.kind));
@@ -79,18 +82,7 @@ export async function listUsers(db: DB, filter: UserFilter, page: number) {
   }
   const [{ total }] = await q.select((eb) => eb.fn.countAll<number>().as("total")).execute();
   const rows = await q
-    .select([
-      "u.id",
-      "u.code",
-      "u.name",
-      "u.email",
-      "u.mobile",
-      "u.status",
-      "c.code as customer_code",
-      "c.name_zh as customer_name_zh",
-      "c.name_en as customer_name_en",
-      "c.kind as customer_kind",
-    ])
+    .select([...USER_FACTS, "c.code as customer_code", "c.name_zh as customer_name_zh", "c.name_en as customer_name_en", "c.kind as customer_kind"])
     .orderBy("u.code")
     .limit(USER_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * USER_PAGE_SIZE)
@@ -104,12 +96,7 @@ export async function listUsers(db: DB, filter: UserFilter, page: number) {
 async function userRow(db: DB, id: number) {
   const row = await masters(db)
     .select([
-      "u.id",
-      "u.code",
-      "u.name",
-      "u.email",
-      "u.mobile",
-      "u.status",
+      ...USER_FACTS,
       "u.language",
       "u.created_at",
       "u.updated_at",

@@ -22,7 +22,8 @@ export interface StoredFile {
   key: string;
 }
 
-export interface ContentInput {
+/** An item's texts and place, as the editor saves them and reads them back. */
+interface ContentFacts {
   kind: ContentKind;
   titleZh: string;
   titleEn: string;
@@ -31,6 +32,9 @@ export interface ContentInput {
   status: ContentStatus;
   publishedAt: string; // ISO-8601 UTC
   categoryId: number | null;
+}
+
+export interface ContentInput extends ContentFacts {
   parentId: number | null;
   videoUrl: string | null;
   /** only dealers of the actor's company entity see it (else every entity) */
@@ -40,16 +44,8 @@ export interface ContentInput {
   removeFile?: boolean;
 }
 
-export interface AdminContent {
+export interface AdminContent extends ContentFacts {
   id: number;
-  kind: ContentKind;
-  titleZh: string;
-  titleEn: string;
-  bodyZh: string;
-  bodyEn: string;
-  status: ContentStatus;
-  publishedAt: string;
-  categoryId: number | null;
   parentId: number | null;
   videoUrl: string | null;
   onlyThisEntity: boolean;
