@@ -4,14 +4,14 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "~/modules/orders/status";
 
 /**
- * The status tags' colours (app/styles/orders.css, `.status-<status>`): text on its background
+ * The status tags' colours (app/styles/shop.css, `.status-<status>`): text on its background
  * must reach WCAG 2 AA's 4.5:1 for normal text (the tags are 13 px).
  */
-const css = fs.readFileSync(path.resolve(import.meta.dirname, "../../styles/orders.css"), "utf8");
+const css = fs.readFileSync(path.resolve(import.meta.dirname, "../../styles/shop.css"), "utf8");
 
 function rule(selector: string): { background: string; color: string } {
   const m = new RegExp(`^\\${selector} \\{([^}]*)\\}`, "m").exec(css);
-  if (!m) throw new Error(`no rule ${selector} in orders.css`);
+  if (!m) throw new Error(`no rule ${selector} in shop.css`);
   const prop = (name: string) => {
     const hex = new RegExp(`(?:^|;)\\s*${name}:\\s*#([0-9a-f]{6}|[0-9a-f]{3})\\b`, "i").exec(m[1])?.[1];
     return hex && `#${hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex}`;
