@@ -394,6 +394,11 @@ async function serve() {
     log.info("dealer shop listening", { url: `http://localhost:${env.PORT}`, database: env.DATABASE_URL.split("@").pop() });
     printDemoAccounts();
   });
+  // Node closes an idle keep-alive connection after 5 s, and a client (a proxy, Playwright's
+  // request context) that sends on it at that moment gets ECONNRESET. Idle connections stay
+  // open longer than a proxy's usual idle limit (60 s), so that the client closes them first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   async function shutdown(signal: string) {
     log.info("shutting down", { signal });
