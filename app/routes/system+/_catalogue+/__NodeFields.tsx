@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput, AdminTextarea } from "~/components/admin/AdminField";
 
 type Errors = Record<string, string[] | undefined>;
 
@@ -12,36 +12,29 @@ export function NodeFields({
   errors: Errors;
 }) {
   const { t } = useTranslation("adminCatalog");
-  const err = (name: string) => errors[name]?.[0];
-  const aria = (name: string) => (err(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const message = (name: string) => <FieldError errors={errors[name]} id={`${name}-error`} />;
   return (
     <>
-      <label>
-        {t("node.labelZh")}
-        <input name="labelZh" defaultValue={node?.label_zh ?? ""} maxLength={100} required {...aria("labelZh")} />
-        {message("labelZh")}
-      </label>
-      <label>
-        {t("node.labelEn")}
-        <input name="labelEn" defaultValue={node?.label_en ?? ""} maxLength={100} required {...aria("labelEn")} />
-        {message("labelEn")}
-      </label>
-      <label className="admin-form-wide">
-        {t("node.describeZh")}
-        <textarea name="describeZh" defaultValue={node?.describe_zh ?? ""} maxLength={2000} rows={3} {...aria("describeZh")} />
-        {message("describeZh")}
-      </label>
-      <label className="admin-form-wide">
-        {t("node.describeEn")}
-        <textarea name="describeEn" defaultValue={node?.describe_en ?? ""} maxLength={2000} rows={3} {...aria("describeEn")} />
-        {message("describeEn")}
-      </label>
-      <label>
-        {t("node.sort")}
-        <input name="sort" inputMode="numeric" defaultValue={node?.sort ?? 10} required {...aria("sort")} />
-        {message("sort")}
-      </label>
+      <AdminInput label={t("node.labelZh")} name="labelZh" defaultValue={node?.label_zh ?? ""} maxLength={100} required errors={errors.labelZh} />
+      <AdminInput label={t("node.labelEn")} name="labelEn" defaultValue={node?.label_en ?? ""} maxLength={100} required errors={errors.labelEn} />
+      <AdminTextarea
+        label={t("node.describeZh")}
+        name="describeZh"
+        defaultValue={node?.describe_zh ?? ""}
+        maxLength={2000}
+        rows={3}
+        errors={errors.describeZh}
+        wide
+      />
+      <AdminTextarea
+        label={t("node.describeEn")}
+        name="describeEn"
+        defaultValue={node?.describe_en ?? ""}
+        maxLength={2000}
+        rows={3}
+        errors={errors.describeEn}
+        wide
+      />
+      <AdminInput label={t("node.sort")} name="sort" inputMode="numeric" defaultValue={node?.sort ?? 10} required errors={errors.sort} />
       <label className="admin-check">
         <input type="checkbox" name="showFlag" defaultChecked={node ? node.show_flag === 1 : true} />
         {t("node.showFlag")}

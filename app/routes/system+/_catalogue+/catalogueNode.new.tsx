@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NodeNewSchema, NodeQuerySchema } from "../__catalogAdmin.server";
 import { NodeFields } from "./__NodeFields";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput } from "~/components/admin/AdminField";
 import { getDb } from "~/db/index.server";
 import { getNode, saveNode } from "~/modules/admin/catalogue-nodes.server";
 import { readFormData } from "~/utils/form.server";
@@ -50,7 +50,6 @@ export default function CatalogueNodeNew() {
   const { t, i18n } = useTranslation("adminCatalog");
   const [conform] = useForm({ lastResult: actionData?.result });
   const errors = conform.allErrors;
-  const codeError = errors.code?.[0];
   const back = parent ? `/system/catalogueNode?parent=${encodeURIComponent(parent.code)}` : "/system/catalogueNode";
   return (
     <div className="admin-page">
@@ -65,20 +64,7 @@ export default function CatalogueNodeNew() {
         </p>
       ) : null}
       <Form method="post" className="admin-form" noValidate data-testid="node-form">
-        <label>
-          {t("node.code")}
-          <input
-            name="code"
-            maxLength={40}
-            required
-            aria-describedby={codeError ? "code-error code-hint" : "code-hint"}
-            aria-invalid={codeError ? true : undefined}
-          />
-          <span className="admin-muted small" id="code-hint">
-            {t("node.codeHint")}
-          </span>
-          <FieldError errors={errors.code} id="code-error" />
-        </label>
+        <AdminInput label={t("node.code")} name="code" maxLength={40} required hint={t("node.codeHint")} errors={errors.code} />
         <NodeFields node={null} errors={errors} />
         <div className="admin-form-actions">
           <button type="submit" className="btn">

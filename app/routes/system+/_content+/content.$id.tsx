@@ -10,6 +10,7 @@ import { isoToLocal } from "~/modules/admin/parameters";
 import { deleteContent, getAdminContent, isCategoryKind, listCategories, saveContent, solutionParents, type StoredFile } from "~/modules/content/admin.server";
 import { CONTENT_MAX_BYTES, downloadName, removeContentFile, sniffFileType, storeContentFile } from "~/modules/content/files.server";
 import { CONTENT_STATUSES, FILE_KINDS } from "~/modules/content/kinds";
+import { AdminInput, AdminSelect, AdminTextarea } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { forbidden, notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -143,7 +144,8 @@ export default function ContentEdit() {
   );
   const form = { ...loaded.form, ...typed };
   // the item's one message above the form, whichever field it is about
-  const error = Object.values(conform.allErrors).flat()[0];
+  const errors = conform.allErrors;
+  const error = Object.values(errors).flat()[0];
   const hasFile = FILE_KINDS.includes(kind);
   return (
     <div className="admin-page">
@@ -151,67 +153,56 @@ export default function ContentEdit() {
       <FormError errors={error ? [error] : undefined} id={conform.errorId} />
       <Form method="post" encType="multipart/form-data" className="admin-form content-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="save" />
-        <label>
-          {t("content.titleZh")}
-          <input name="titleZh" defaultValue={form.titleZh} required maxLength={200} />
-        </label>
-        <label>
-          {t("content.titleEn")}
-          <input name="titleEn" defaultValue={form.titleEn} required maxLength={200} />
-        </label>
-        <label className="admin-form-wide">
-          {t("content.bodyZh")}
-          <textarea name="bodyZh" rows={6} defaultValue={form.bodyZh} maxLength={20000} />
-        </label>
-        <label className="admin-form-wide">
-          {t("content.bodyEn")}
-          <textarea name="bodyEn" rows={6} defaultValue={form.bodyEn} maxLength={20000} />
-        </label>
-        <label>
-          {t("content.status")}
-          <select name="status" defaultValue={form.status} data-testid="content-status">
-            {CONTENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`content.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("content.publishedAt")}
-          <input type="datetime-local" name="publishedAt" defaultValue={form.publishedAt} required />
-        </label>
+        <AdminInput label={t("content.titleZh")} name="titleZh" defaultValue={form.titleZh} required maxLength={200} errors={errors.titleZh} />
+        <AdminInput label={t("content.titleEn")} name="titleEn" defaultValue={form.titleEn} required maxLength={200} errors={errors.titleEn} />
+        <AdminTextarea label={t("content.bodyZh")} name="bodyZh" rows={6} defaultValue={form.bodyZh} maxLength={20000} errors={errors.bodyZh} wide />
+        <AdminTextarea label={t("content.bodyEn")} name="bodyEn" rows={6} defaultValue={form.bodyEn} maxLength={20000} errors={errors.bodyEn} wide />
+        <AdminSelect
+          label={t("content.status")}
+          name="status"
+          defaultValue={form.status}
+          data-testid="content-status"
+          options={CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.statuses.${s}`) }))}
+        />
+        <AdminInput
+          label={t("content.publishedAt")}
+          name="publishedAt"
+          type="datetime-local"
+          defaultValue={form.publishedAt}
+          required
+          errors={errors.publishedAt}
+        />
         {kind === "announcement" || kind === "download" ? (
-          <label>
-            {t(`content.categoryOf.${kind}`)}
-            <select name="categoryId" defaultValue={form.categoryId}>
-              <option value="">{t("content.noCategory")}</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {en ? c.nameEn : c.nameZh}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AdminSelect
+            label={t(`content.categoryOf.${kind}`)}
+            name="categoryId"
+            defaultValue={form.categoryId}
+            errors={errors.categoryId}
+            options={[{ value: "", label: t("content.noCategory") }, ...categories.map((c) => ({ value: String(c.id), label: en ? c.nameEn : c.nameZh }))]}
+          />
         ) : null}
         {kind === "solution" ? (
-          <label>
-            {t("content.parent")}
-            <select name="parentId" defaultValue={form.parentId}>
-              <option value="">{t("content.topLevel")}</option>
-              {parents.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {`${"— ".repeat(p.level - 1)}${en ? p.titleEn : p.titleZh}`}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AdminSelect
+            label={t("content.parent")}
+            name="parentId"
+            defaultValue={form.parentId}
+            errors={errors.parentId}
+            options={[
+              { value: "", label: t("content.topLevel") },
+              ...parents.map((p) => ({ value: String(p.id), label: `${"— ".repeat(p.level - 1)}${en ? p.titleEn : p.titleZh}` })),
+            ]}
+          />
         ) : null}
         {kind === "training" ? (
-          <label>
-            {t("content.videoUrl")}
-            <input name="videoUrl" type="url" defaultValue={form.videoUrl} maxLength={500} placeholder="https://" />
-          </label>
+          <AdminInput
+            label={t("content.videoUrl")}
+            name="videoUrl"
+            type="url"
+            defaultValue={form.videoUrl}
+            maxLength={500}
+            placeholder="https://"
+            errors={errors.videoUrl}
+          />
         ) : null}
         {hasFile ? <ContentFileField file={file} canUpload={canUpload} maxMb={maxMb} /> : null}
         <label className="admin-inline admin-form-wide">

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { categoryKind, CategorySchema } from "./__contentEdit.server";
 import { getDb } from "~/db/index.server";
 import { deleteCategory, listCategories, saveCategory } from "~/modules/content/admin.server";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import type { Result } from "~/modules/result";
 import { readFormData } from "~/utils/form.server";
@@ -124,18 +125,9 @@ export default function ContentCategories() {
       <Form method="post" className="admin-form" noValidate>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="kind" value={kind} />
-        <label>
-          {t("category.nameZh")}
-          <input name="nameZh" required maxLength={100} />
-        </label>
-        <label>
-          {t("category.nameEn")}
-          <input name="nameEn" required maxLength={100} />
-        </label>
-        <label>
-          {t("category.sort")}
-          <input name="sort" inputMode="numeric" defaultValue="0" />
-        </label>
+        <AdminInput label={t("category.nameZh")} name="nameZh" required maxLength={100} />
+        <AdminInput label={t("category.nameEn")} name="nameEn" required maxLength={100} />
+        <AdminInput label={t("category.sort")} name="sort" inputMode="numeric" defaultValue="0" />
         <div className="admin-form-actions">
           <button type="submit" className="btn">
             {t("category.add")}

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminInput, AdminTextarea } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { FileFacts } from "~/components/content/FileFacts";
 import { getDb } from "~/db/index.server";
@@ -110,7 +111,8 @@ export default function BiddingEdit() {
   );
   const form = { ...loaded.form, ...typed };
   // the page's one message above the forms, whichever field it is about
-  const error = Object.values(conform.allErrors).flat()[0];
+  const errors = conform.allErrors;
+  const error = Object.values(errors).flat()[0];
   return (
     <div className="admin-page">
       <h1>{id === null ? t("admin.new") : t("admin.edit")}</h1>
@@ -122,42 +124,23 @@ export default function BiddingEdit() {
       ) : null}
       <Form method="post" className="admin-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="save" />
-        <label>
-          {t("number")}
-          <input name="biddingNo" defaultValue={form.biddingNo} required maxLength={40} pattern="[A-Za-z0-9][A-Za-z0-9\-]{2,39}" />
-        </label>
-        <label>
-          {t("contact")}
-          <input name="contact" defaultValue={form.contact} required maxLength={300} />
-        </label>
-        <label>
-          {t("admin.titleZh")}
-          <input name="titleZh" defaultValue={form.titleZh} required maxLength={200} />
-        </label>
-        <label>
-          {t("admin.titleEn")}
-          <input name="titleEn" defaultValue={form.titleEn} required maxLength={200} />
-        </label>
-        <label className="admin-form-wide">
-          {t("admin.bodyZh")}
-          <textarea name="bodyZh" rows={6} defaultValue={form.bodyZh} maxLength={20000} />
-        </label>
-        <label className="admin-form-wide">
-          {t("admin.bodyEn")}
-          <textarea name="bodyEn" rows={6} defaultValue={form.bodyEn} maxLength={20000} />
-        </label>
-        <label>
-          {t("publishedAt")}
-          <input type="datetime-local" name="publishedAt" defaultValue={form.publishedAt} required />
-        </label>
-        <label>
-          {t("opensAt")}
-          <input type="datetime-local" name="opensAt" defaultValue={form.opensAt} required />
-        </label>
-        <label>
-          {t("closesAt")}
-          <input type="datetime-local" name="closesAt" defaultValue={form.closesAt} required />
-        </label>
+        <AdminInput
+          label={t("number")}
+          name="biddingNo"
+          defaultValue={form.biddingNo}
+          required
+          maxLength={40}
+          pattern="[A-Za-z0-9][A-Za-z0-9\-]{2,39}"
+          errors={errors.biddingNo}
+        />
+        <AdminInput label={t("contact")} name="contact" defaultValue={form.contact} required maxLength={300} errors={errors.contact} />
+        <AdminInput label={t("admin.titleZh")} name="titleZh" defaultValue={form.titleZh} required maxLength={200} errors={errors.titleZh} />
+        <AdminInput label={t("admin.titleEn")} name="titleEn" defaultValue={form.titleEn} required maxLength={200} errors={errors.titleEn} />
+        <AdminTextarea label={t("admin.bodyZh")} name="bodyZh" rows={6} defaultValue={form.bodyZh} maxLength={20000} errors={errors.bodyZh} wide />
+        <AdminTextarea label={t("admin.bodyEn")} name="bodyEn" rows={6} defaultValue={form.bodyEn} maxLength={20000} errors={errors.bodyEn} wide />
+        <AdminInput label={t("publishedAt")} name="publishedAt" type="datetime-local" defaultValue={form.publishedAt} required errors={errors.publishedAt} />
+        <AdminInput label={t("opensAt")} name="opensAt" type="datetime-local" defaultValue={form.opensAt} required errors={errors.opensAt} />
+        <AdminInput label={t("closesAt")} name="closesAt" type="datetime-local" defaultValue={form.closesAt} required errors={errors.closesAt} />
         <p className="admin-muted admin-form-wide">{t("admin.chinaTime")}</p>
         <div className="admin-form-actions">
           <button type="submit" className="btn" data-testid="bidding-save">

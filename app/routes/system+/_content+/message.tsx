@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessagePageSchema, StaffMessageSchema } from "./content.schemas.server";
 import { ListPager } from "~/components/admin/AdminList";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput, AdminSelect, AdminTextarea, fromConform } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
@@ -61,50 +61,22 @@ export default function DealerMessages() {
           <Form method="post" {...getFormProps(form)} className="admin-form" data-testid="message-form">
             <input type="hidden" name="token" value={token} />
             <FormError errors={form.errors} id={form.errorId} />
-            <label>
-              {t("message.audience")}
-              <select {...getSelectProps(fields.audience)} key={fields.audience.key}>
-                {MESSAGE_AUDIENCES.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`message.audiences.${a}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("message.audienceValue")}
-              <input
-                {...getInputProps(fields.audienceValue, { type: "text" })}
-                key={fields.audienceValue.key}
-                maxLength={40}
-                autoComplete="off"
-                aria-describedby={fields.audienceValue.errors ? `${fields.audienceValue.errorId} message-audience-hint` : "message-audience-hint"}
-              />
-              <FieldError errors={fields.audienceValue.errors} id={fields.audienceValue.errorId} />
-            </label>
-            <p className="hint admin-form-wide" id="message-audience-hint">
-              {t("message.audienceValueHint")}
-            </p>
-            <label>
-              {t("message.titleZh")}
-              <input {...getInputProps(fields.titleZh, { type: "text" })} key={fields.titleZh.key} required maxLength={MESSAGE_TITLE_MAX} lang="zh" />
-              <FieldError errors={fields.titleZh.errors} id={fields.titleZh.errorId} />
-            </label>
-            <label>
-              {t("message.titleEn")}
-              <input {...getInputProps(fields.titleEn, { type: "text" })} key={fields.titleEn.key} required maxLength={MESSAGE_TITLE_MAX} lang="en" />
-              <FieldError errors={fields.titleEn.errors} id={fields.titleEn.errorId} />
-            </label>
-            <label className="admin-form-wide">
-              {t("message.bodyZh")}
-              <textarea {...getTextareaProps(fields.bodyZh)} key={fields.bodyZh.key} required maxLength={MESSAGE_BODY_MAX} rows={4} lang="zh" />
-              <FieldError errors={fields.bodyZh.errors} id={fields.bodyZh.errorId} />
-            </label>
-            <label className="admin-form-wide">
-              {t("message.bodyEn")}
-              <textarea {...getTextareaProps(fields.bodyEn)} key={fields.bodyEn.key} required maxLength={MESSAGE_BODY_MAX} rows={4} lang="en" />
-              <FieldError errors={fields.bodyEn.errors} id={fields.bodyEn.errorId} />
-            </label>
+            <AdminSelect
+              label={t("message.audience")}
+              {...fromConform(fields.audience)}
+              options={MESSAGE_AUDIENCES.map((a) => ({ value: a, label: t(`message.audiences.${a}`) }))}
+            />
+            <AdminInput
+              label={t("message.audienceValue")}
+              {...fromConform(fields.audienceValue)}
+              hint={t("message.audienceValueHint")}
+              maxLength={40}
+              autoComplete="off"
+            />
+            <AdminInput label={t("message.titleZh")} {...fromConform(fields.titleZh)} required maxLength={MESSAGE_TITLE_MAX} lang="zh" />
+            <AdminInput label={t("message.titleEn")} {...fromConform(fields.titleEn)} required maxLength={MESSAGE_TITLE_MAX} lang="en" />
+            <AdminTextarea label={t("message.bodyZh")} {...fromConform(fields.bodyZh)} required maxLength={MESSAGE_BODY_MAX} rows={4} lang="zh" wide />
+            <AdminTextarea label={t("message.bodyEn")} {...fromConform(fields.bodyEn)} required maxLength={MESSAGE_BODY_MAX} rows={4} lang="en" wide />
             <div className="admin-form-actions">
               <button type="submit" className="btn">
                 {t("message.send")}

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewProductSchema } from "./__promotionEdit.server";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { listFlaggedProducts, setProductFlag } from "~/modules/promotions/admin.server";
@@ -52,10 +53,7 @@ export default function NewProductSettings() {
           <Form method="post" className="admin-toolbar">
             <input type="hidden" name="which" value={which} />
             <input type="hidden" name="on" value="1" />
-            <label>
-              {t("newProduct.code")}
-              <input name="code" required maxLength={60} data-testid={`${which}-code`} />
-            </label>
+            <AdminInput id={`${which}-code`} label={t("newProduct.code")} name="code" required maxLength={60} data-testid={`${which}-code`} />
             <button type="submit" className="btn">
               {t("newProduct.add")}
             </button>

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, PromotionSchema } from "./__promotionEdit.server";
+import { AdminInput, AdminSelect, AdminTextarea } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { isoToLocal } from "~/modules/admin/parameters";
@@ -129,15 +130,6 @@ export default function PromotionEdit() {
   // the texts come translated from the server (~/utils/reply.server)
   const errors = conform.allErrors;
   const firstError = Object.values(errors).flat()[0];
-  const fieldError = (name: string) => {
-    const e = errors[name]?.[0];
-    return e ? (
-      <span className="field-error" id={`${name}-error`}>
-        {e}
-      </span>
-    ) : null;
-  };
-  const described = (name: string) => (errors[name]?.[0] ? `${name}-error` : undefined);
   return (
     <div className="admin-page">
       <h1>{id === null ? t("promo.new") : t("promo.edit")}</h1>
@@ -145,83 +137,45 @@ export default function PromotionEdit() {
       <FormError errors={firstError ? [firstError] : undefined} id={conform.errorId} />
       <Form method="post" className="admin-form promo-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="save" />
-        <label>
-          {t("promo.kind")}
-          <select name="kind" defaultValue={form.kind}>
-            {PROMOTION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`promo.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("promo.titleZh")}
-          <input name="titleZh" defaultValue={form.titleZh} required maxLength={200} aria-describedby={described("titleZh")} />
-          {fieldError("titleZh")}
-        </label>
-        <label>
-          {t("promo.titleEn")}
-          <input name="titleEn" defaultValue={form.titleEn} required maxLength={200} aria-describedby={described("titleEn")} />
-          {fieldError("titleEn")}
-        </label>
-        <label>
-          {t("promo.startsAt")}
-          <input type="datetime-local" name="startsAt" defaultValue={form.startsAt} required aria-describedby={described("startsAt")} />
-          {fieldError("startsAt")}
-        </label>
-        <label>
-          {t("promo.endsAt")}
-          <input type="datetime-local" name="endsAt" defaultValue={form.endsAt} required aria-describedby={described("endsAt")} />
-          {fieldError("endsAt")}
-        </label>
-        <label>
-          {t("promo.discountPct")}
-          <input name="discountPct" inputMode="numeric" defaultValue={form.discountPct} aria-describedby={described("discountPct") ?? "discount-hint"} />
-          <small id="discount-hint" className="admin-muted">
-            {t("promo.discountHint")}
-          </small>
-          {fieldError("discountPct")}
-        </label>
-        <label>
-          {t("promo.minQty")}
-          <input name="minQty" inputMode="numeric" defaultValue={form.minQty} aria-describedby={described("minQty")} />
-          {fieldError("minQty")}
-        </label>
-        <label>
-          {t("promo.minAmount")}
-          <input name="minAmount" inputMode="decimal" defaultValue={form.minAmount} aria-describedby={described("minAmount")} />
-          {fieldError("minAmount")}
-        </label>
-        <label>
-          {t("promo.perCustomerLimit")}
-          <input name="perCustomerLimit" inputMode="numeric" defaultValue={form.perCustomerLimit} aria-describedby={described("perCustomerLimit")} />
-          {fieldError("perCustomerLimit")}
-        </label>
-        <label>
-          {t("promo.giftCode")}
-          <input name="giftCode" defaultValue={form.giftCode} aria-describedby={described("giftCode")} />
-          {fieldError("giftCode")}
-        </label>
-        <label>
-          {t("promo.giftQty")}
-          <input name="giftQty" inputMode="numeric" defaultValue={form.giftQty} aria-describedby={described("giftQty")} />
-          {fieldError("giftQty")}
-        </label>
-        <label className="admin-form-wide">
-          {t("promo.items")}
-          <textarea
-            name="items"
-            rows={8}
-            defaultValue={form.items}
-            aria-describedby={`items-hint${described("items") ? " items-error" : ""}`}
-            data-testid="promotion-items"
-          />
-          <small id="items-hint" className="admin-muted">
-            {t("promo.itemsHint")}
-          </small>
-          {fieldError("items")}
-        </label>
+        <AdminSelect
+          label={t("promo.kind")}
+          name="kind"
+          defaultValue={form.kind}
+          options={PROMOTION_KINDS.map((k) => ({ value: k, label: t(`promo.kinds.${k}`) }))}
+        />
+        <AdminInput label={t("promo.titleZh")} name="titleZh" defaultValue={form.titleZh} required maxLength={200} errors={errors.titleZh} />
+        <AdminInput label={t("promo.titleEn")} name="titleEn" defaultValue={form.titleEn} required maxLength={200} errors={errors.titleEn} />
+        <AdminInput label={t("promo.startsAt")} name="startsAt" type="datetime-local" defaultValue={form.startsAt} required errors={errors.startsAt} />
+        <AdminInput label={t("promo.endsAt")} name="endsAt" type="datetime-local" defaultValue={form.endsAt} required errors={errors.endsAt} />
+        <AdminInput
+          label={t("promo.discountPct")}
+          name="discountPct"
+          inputMode="numeric"
+          defaultValue={form.discountPct}
+          hint={t("promo.discountHint")}
+          errors={errors.discountPct}
+        />
+        <AdminInput label={t("promo.minQty")} name="minQty" inputMode="numeric" defaultValue={form.minQty} errors={errors.minQty} />
+        <AdminInput label={t("promo.minAmount")} name="minAmount" inputMode="decimal" defaultValue={form.minAmount} errors={errors.minAmount} />
+        <AdminInput
+          label={t("promo.perCustomerLimit")}
+          name="perCustomerLimit"
+          inputMode="numeric"
+          defaultValue={form.perCustomerLimit}
+          errors={errors.perCustomerLimit}
+        />
+        <AdminInput label={t("promo.giftCode")} name="giftCode" defaultValue={form.giftCode} errors={errors.giftCode} />
+        <AdminInput label={t("promo.giftQty")} name="giftQty" inputMode="numeric" defaultValue={form.giftQty} errors={errors.giftQty} />
+        <AdminTextarea
+          label={t("promo.items")}
+          name="items"
+          rows={8}
+          defaultValue={form.items}
+          hint={t("promo.itemsHint")}
+          errors={errors.items}
+          wide
+          data-testid="promotion-items"
+        />
         <p className="admin-muted admin-form-wide">{t("promo.chinaTime")}</p>
         <div className="admin-form-actions">
           <button type="submit" className="btn" data-testid="promotion-save">

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomerEditSchema, idParam } from "../__catalogAdmin.server";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput } from "~/components/admin/AdminField";
 import { getDb } from "~/db/index.server";
 import { getCustomer, setErpAccount, updateCustomer } from "~/modules/admin/customers.server";
 import { readFormData } from "~/utils/form.server";
@@ -61,8 +61,6 @@ export default function CustomerPage() {
   const en = i18n.language === "en";
   const [conform] = useForm({ lastResult: actionData?.result });
   const errors = conform.allErrors;
-  const fieldError = (name: string) => <FieldError errors={errors[name]} id={`${name}-error`} />;
-  const described = (name: string) => (errors[name]?.[0] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   return (
     <div className="admin-page">
       <p>
@@ -81,56 +79,48 @@ export default function CustomerPage() {
         <fieldset disabled={!canEdit} className="admin-fieldset">
           <legend className="visually-hidden">{t("customer.terms")}</legend>
           <input type="hidden" name="intent" value="terms" />
-          <label>
-            {t("customer.nameZh")}
-            <input name="nameZh" defaultValue={c.name_zh} maxLength={200} required {...described("nameZh")} />
-            {fieldError("nameZh")}
-          </label>
-          <label>
-            {t("customer.nameEn")}
-            <input name="nameEn" defaultValue={c.name_en} maxLength={200} required {...described("nameEn")} />
-            {fieldError("nameEn")}
-          </label>
-          <label>
-            {t("customer.creditLimitYuan")}
-            <input
-              name="creditLimit"
-              inputMode="decimal"
-              defaultValue={formatAmount(c.credit_limit, { grouped: false })}
-              required
-              {...described("creditLimit")}
-            />
-            {fieldError("creditLimit")}
-          </label>
-          <label>
-            {t("customer.paymentTermsDays")}
-            <input name="paymentTermsDays" inputMode="numeric" defaultValue={c.payment_terms_days} required {...described("paymentTermsDays")} />
-            {fieldError("paymentTermsDays")}
-          </label>
-          <label>
-            {t("customer.billTermsDays")}
-            <input name="billTermsDays" inputMode="numeric" defaultValue={c.bill_terms_days} required {...described("billTermsDays")} />
-            {fieldError("billTermsDays")}
-          </label>
-          <label>
-            {t("customer.discountPercent")}
-            <input name="discount" inputMode="decimal" defaultValue={percentInput(c.discount_bp)} required {...described("discount")} />
-            {fieldError("discount")}
-          </label>
-          <label>
-            {t("customer.freeShippingYuan")}
-            <input
-              name="freeShippingAmount"
-              inputMode="decimal"
-              defaultValue={formatAmount(c.free_shipping_amount, { grouped: false })}
-              aria-describedby="free-hint"
-              {...described("freeShippingAmount")}
-            />
-            <span className="admin-muted small" id="free-hint">
-              {t("customer.freeShippingHint")}
-            </span>
-            {fieldError("freeShippingAmount")}
-          </label>
+          <AdminInput label={t("customer.nameZh")} name="nameZh" defaultValue={c.name_zh} maxLength={200} required errors={errors.nameZh} />
+          <AdminInput label={t("customer.nameEn")} name="nameEn" defaultValue={c.name_en} maxLength={200} required errors={errors.nameEn} />
+          <AdminInput
+            label={t("customer.creditLimitYuan")}
+            name="creditLimit"
+            inputMode="decimal"
+            defaultValue={formatAmount(c.credit_limit, { grouped: false })}
+            required
+            errors={errors.creditLimit}
+          />
+          <AdminInput
+            label={t("customer.paymentTermsDays")}
+            name="paymentTermsDays"
+            inputMode="numeric"
+            defaultValue={c.payment_terms_days}
+            required
+            errors={errors.paymentTermsDays}
+          />
+          <AdminInput
+            label={t("customer.billTermsDays")}
+            name="billTermsDays"
+            inputMode="numeric"
+            defaultValue={c.bill_terms_days}
+            required
+            errors={errors.billTermsDays}
+          />
+          <AdminInput
+            label={t("customer.discountPercent")}
+            name="discount"
+            inputMode="decimal"
+            defaultValue={percentInput(c.discount_bp)}
+            required
+            errors={errors.discount}
+          />
+          <AdminInput
+            label={t("customer.freeShippingYuan")}
+            name="freeShippingAmount"
+            inputMode="decimal"
+            defaultValue={formatAmount(c.free_shipping_amount, { grouped: false })}
+            hint={t("customer.freeShippingHint")}
+            errors={errors.freeShippingAmount}
+          />
           <label className="admin-check">
             <input type="checkbox" name="exportSales" defaultChecked={c.export_sales === 1} />
             {t("customer.exportSales")}

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { idParam, PriceEditSchema, PriceListQuerySchema } from "../__catalogAdmin.server";
 import { Pager } from "~/components/Pager";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { deleteCustomerPrice, getCustomer, listCustomerPrices, PRICE_PAGE_SIZE, setCustomerPrice } from "~/modules/admin/customers.server";
@@ -99,14 +100,8 @@ export default function CustomerPrices() {
         <Form method="post" className="admin-form" noValidate data-testid="price-form">
           <input type="hidden" name="intent" value="set" />
           <input type="hidden" name="tenantId" value={tenantId} />
-          <label>
-            {t("price.orderingCode")}
-            <input name="orderingCode" maxLength={80} required />
-          </label>
-          <label>
-            {t("price.priceYuan")}
-            <input name="price" inputMode="decimal" required />
-          </label>
+          <AdminInput label={t("price.orderingCode")} name="orderingCode" maxLength={80} required errors={conform.allErrors.orderingCode} />
+          <AdminInput label={t("price.priceYuan")} name="price" inputMode="decimal" required errors={conform.allErrors.price} />
           <div className="admin-form-actions">
             <button type="submit" className="btn">
               {t("price.set")}

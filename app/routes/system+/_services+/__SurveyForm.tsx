@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput, AdminSelect } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 
 export interface SurveyFormValues {
@@ -18,64 +18,48 @@ export const SURVEY_FORM_ROWS = 8;
 export function SurveyForm({ values, lastResult, back }: { values: SurveyFormValues | null; lastResult?: SubmissionResult<string[]>; back: string }) {
   const { t } = useTranslation("support");
   const [form] = useForm({ id: "survey", lastResult });
-  // a field's error under it, the input marked invalid and described by it
-  const error = (name: string) => {
-    const errors = form.allErrors[name];
-    const id = `survey-${name.replace(/[^a-zA-Z0-9]/g, "-")}-error`;
-    return {
-      input: errors?.length ? { "aria-invalid": true, "aria-describedby": id } : {},
-      text: <FieldError errors={errors} id={id} />,
-    };
-  };
   const rows = Array.from({ length: SURVEY_FORM_ROWS }, (_, i) => values?.questions[i] ?? { kind: "scale", textZh: "", textEn: "" });
   return (
     <>
       <FormError errors={form.errors} id={form.errorId} />
       <Form method="post" className="admin-form survey-admin-form" {...getFormProps(form)} noValidate>
-        <label>
-          {t("survey.titleZh")}
-          <input name="titleZh" defaultValue={values?.titleZh} required maxLength={200} {...error("titleZh").input} />
-          {error("titleZh").text}
-        </label>
-        <label>
-          {t("survey.titleEn")}
-          <input name="titleEn" defaultValue={values?.titleEn} required maxLength={200} {...error("titleEn").input} />
-          {error("titleEn").text}
-        </label>
+        <AdminInput label={t("survey.titleZh")} name="titleZh" defaultValue={values?.titleZh} required maxLength={200} errors={form.allErrors.titleZh} />
+        <AdminInput label={t("survey.titleEn")} name="titleEn" defaultValue={values?.titleEn} required maxLength={200} errors={form.allErrors.titleEn} />
         <div className="survey-admin-dates">
-          <label>
-            {t("survey.startsOn")}
-            <input type="date" name="startsOn" defaultValue={values?.startsOn} required {...error("startsOn").input} />
-            {error("startsOn").text}
-          </label>
-          <label>
-            {t("survey.endsOn")}
-            <input type="date" name="endsOn" defaultValue={values?.endsOn} required {...error("endsOn").input} />
-            {error("endsOn").text}
-          </label>
+          <AdminInput label={t("survey.startsOn")} name="startsOn" type="date" defaultValue={values?.startsOn} required errors={form.allErrors.startsOn} />
+          <AdminInput label={t("survey.endsOn")} name="endsOn" type="date" defaultValue={values?.endsOn} required errors={form.allErrors.endsOn} />
         </div>
         <h2>{t("survey.questions")}</h2>
         <p className="admin-muted">{t("survey.questionsHint")}</p>
         {rows.map((q, i) => (
           <fieldset key={i} className="survey-admin-question">
             <legend>{t("survey.questionN", { n: i + 1 })}</legend>
-            <label>
-              {t("survey.kind")}
-              <select name={`questions[${i}].kind`} defaultValue={q.kind}>
-                <option value="scale">{t("survey.kindScale")}</option>
-                <option value="text">{t("survey.kindText")}</option>
-              </select>
-            </label>
-            <label>
-              {t("survey.textZh")}
-              <input name={`questions[${i}].textZh`} defaultValue={q.textZh} maxLength={300} {...error(`questions[${i}].textZh`).input} />
-              {error(`questions[${i}].textZh`).text}
-            </label>
-            <label>
-              {t("survey.textEn")}
-              <input name={`questions[${i}].textEn`} defaultValue={q.textEn} maxLength={300} {...error(`questions[${i}].textEn`).input} />
-              {error(`questions[${i}].textEn`).text}
-            </label>
+            <AdminSelect
+              id={`survey-q${i}-kind`}
+              label={t("survey.kind")}
+              name={`questions[${i}].kind`}
+              defaultValue={q.kind}
+              options={[
+                { value: "scale", label: t("survey.kindScale") },
+                { value: "text", label: t("survey.kindText") },
+              ]}
+            />
+            <AdminInput
+              id={`survey-q${i}-textZh`}
+              label={t("survey.textZh")}
+              name={`questions[${i}].textZh`}
+              defaultValue={q.textZh}
+              maxLength={300}
+              errors={form.allErrors[`questions[${i}].textZh`]}
+            />
+            <AdminInput
+              id={`survey-q${i}-textEn`}
+              label={t("survey.textEn")}
+              name={`questions[${i}].textEn`}
+              defaultValue={q.textEn}
+              maxLength={300}
+              errors={form.allErrors[`questions[${i}].textEn`]}
+            />
           </fieldset>
         ))}
         <div className="admin-form-actions">

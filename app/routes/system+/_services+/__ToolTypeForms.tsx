@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput, AdminSelect, AdminTextarea, fromConform } from "~/components/admin/AdminField";
 import { useErrorText } from "~/components/auth/FormField";
 import { ATTRIBUTE_KINDS, LIMITS } from "~/modules/quotation/tool-type-rules";
 
@@ -14,10 +14,6 @@ import { ATTRIBUTE_KINDS, LIMITS } from "~/modules/quotation/tool-type-rules";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata, as the helpers take it
 type Field = FieldMetadata<any, any, any>;
 
-function ErrorText({ field }: { field: Field }) {
-  return <FieldError errors={field.errors} id={field.errorId} />;
-}
-
 function Hint({ id, text }: { id: string; text?: string }) {
   return text ? (
     <small className="admin-muted" id={id}>
@@ -26,7 +22,7 @@ function Hint({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-/** A labelled input with an optional hint (read out after the label, not as part of it) and its error. */
+/** A labelled input of a conform field, with an optional hint and its error. */
 function TextInput({
   field,
   label,
@@ -44,29 +40,8 @@ function TextInput({
   wide?: boolean;
   required?: boolean;
 }) {
-  const hintId = `${field.id}-hint`;
   return (
-    <div className={wide ? "admin-field admin-form-wide" : "admin-field"}>
-      <label htmlFor={field.id}>
-        <span>
-          {label}
-          {required ? (
-            <span className="required-mark" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </span>
-      </label>
-      <input
-        {...getInputProps(field, { type: "text", ariaDescribedBy: hint ? hintId : undefined })}
-        key={field.key}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        aria-required={required || undefined}
-      />
-      <Hint id={hintId} text={hint} />
-      <ErrorText field={field} />
-    </div>
+    <AdminInput id={field.id} label={label} {...fromConform(field)} hint={hint} maxLength={maxLength} inputMode={inputMode} wide={wide} required={required} />
   );
 }
 
@@ -216,26 +191,23 @@ export function ToolAttributeForm({
           {a ? null : <TextInput field={fields.key} label={t("types.key")} hint={t("types.keyHint")} maxLength={30} required />}
           <TextInput field={fields.labelZh} label={t("types.labelZh")} maxLength={LIMITS.nameMax} required />
           <TextInput field={fields.labelEn} label={t("types.labelEn")} maxLength={LIMITS.nameMax} required />
-          <label>
-            {t("types.kind")}
-            <select {...getSelectProps(fields.kind)} key={fields.kind.key}>
-              {ATTRIBUTE_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`types.kindLabel.${k}`)}
-                </option>
-              ))}
-            </select>
-            <ErrorText field={fields.kind} />
-          </label>
+          <AdminSelect
+            id={fields.kind.id}
+            label={t("types.kind")}
+            {...fromConform(fields.kind)}
+            options={ATTRIBUTE_KINDS.map((k) => ({ value: k, label: t(`types.kindLabel.${k}`) }))}
+          />
           <TextInput field={fields.unit} label={t("types.unit")} hint={t("types.unitHint")} maxLength={LIMITS.unitMax} />
           <TextInput field={fields.min} label={t("types.min")} hint={t("types.boundsHint")} maxLength={10} inputMode="decimal" />
           <TextInput field={fields.max} label={t("types.max")} hint={t("types.boundsHint")} maxLength={10} inputMode="decimal" />
-          <div className="admin-field admin-form-wide">
-            <label htmlFor={fields.choices.id}>{t("types.choices")}</label>
-            <textarea {...getTextareaProps(fields.choices, { ariaDescribedBy: `${fields.choices.id}-hint` })} key={fields.choices.key} rows={5} />
-            <Hint id={`${fields.choices.id}-hint`} text={t("types.choicesHint", LIMITS)} />
-            <ErrorText field={fields.choices} />
-          </div>
+          <AdminTextarea
+            id={fields.choices.id}
+            label={t("types.choices")}
+            {...fromConform(fields.choices)}
+            hint={t("types.choicesHint", LIMITS)}
+            rows={5}
+            wide
+          />
           <Check field={fields.required} label={t("types.required")} />
         </>
       )}

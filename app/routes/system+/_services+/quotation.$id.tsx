@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { QuoteFacts, QuoteFiles, QuoteHistory } from "~/components/quotation/QuoteDetails";
 import { IdParam, StaffStepSchema } from "./__quotationAdmin.server";
 import { Can } from "~/components/Can";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput, AdminTextarea } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { newSubmitToken } from "~/modules/orders/submit.server";
@@ -106,8 +106,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** What the user typed, kept when the form comes back refused. */
 const given = (v: unknown) => (typeof v === "string" ? v : undefined);
-/** An input's error link: invalid and described by its error text, once there is one. */
-const described = (f: { errors?: string[]; errorId: string }) => (f.errors?.length ? { "aria-invalid": true, "aria-describedby": f.errorId } : {});
 
 export default function QuotationAdmin() {
   const { quotation: q, attributes, messages, files, can, token, today, textMax } = useLoaderData<typeof loader>();
@@ -136,61 +134,58 @@ export default function QuotationAdmin() {
               <FormError errors={quoteForm.errors} id={quoteForm.errorId} />
               <input type="hidden" name="token" value={token} />
               <input type="hidden" name="intent" value="quote" />
-              <label>
-                {t("unitPrice")}
-                <input
-                  name="unitPrice"
-                  inputMode="decimal"
-                  pattern="\d{1,7}(\.\d{1,2})?"
-                  required
-                  defaultValue={given(quoteFields.unitPrice.initialValue) ?? (q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : "")}
-                  {...described(quoteFields.unitPrice)}
-                />
-                <FieldError errors={quoteFields.unitPrice.errors} id={quoteFields.unitPrice.errorId} />
-              </label>
-              <label>
-                {t("moq")}
-                <input
-                  name="moq"
-                  type="number"
-                  min={1}
-                  max={100000}
-                  required
-                  defaultValue={given(quoteFields.moq.initialValue) ?? q.moq ?? q.qty}
-                  {...described(quoteFields.moq)}
-                />
-                <FieldError errors={quoteFields.moq.errors} id={quoteFields.moq.errorId} />
-              </label>
-              <label>
-                {t("leadTime")}
-                <input
-                  name="leadTimeDays"
-                  type="number"
-                  min={1}
-                  max={365}
-                  required
-                  defaultValue={given(quoteFields.leadTimeDays.initialValue) ?? q.leadTimeDays ?? ""}
-                  {...described(quoteFields.leadTimeDays)}
-                />
-                <FieldError errors={quoteFields.leadTimeDays.errors} id={quoteFields.leadTimeDays.errorId} />
-              </label>
-              <label>
-                {t("validUntil")}
-                <input
-                  name="validUntil"
-                  type="date"
-                  min={today}
-                  required
-                  defaultValue={given(quoteFields.validUntil.initialValue) ?? (q.validUntil && q.validUntil >= today ? q.validUntil : "")}
-                  {...described(quoteFields.validUntil)}
-                />
-                <FieldError errors={quoteFields.validUntil.errors} id={quoteFields.validUntil.errorId} />
-              </label>
-              <label className="admin-form-wide">
-                {t("staff.quoteNote")}
-                <textarea name="body" rows={2} maxLength={textMax} defaultValue={given(quoteFields.body.initialValue)} {...described(quoteFields.body)} />
-                <FieldError errors={quoteFields.body.errors} id={quoteFields.body.errorId} />
-              </label>
+              <AdminInput
+                id="quote-unitPrice"
+                label={t("unitPrice")}
+                name="unitPrice"
+                inputMode="decimal"
+                pattern="\d{1,7}(\.\d{1,2})?"
+                required
+                defaultValue={given(quoteFields.unitPrice.initialValue) ?? (q.unitPrice !== null ? (q.unitPrice / 100).toFixed(2) : "")}
+                errors={quoteFields.unitPrice.errors}
+              />
+              <AdminInput
+                id="quote-moq"
+                label={t("moq")}
+                name="moq"
+                type="number"
+                min={1}
+                max={100000}
+                required
+                defaultValue={given(quoteFields.moq.initialValue) ?? q.moq ?? q.qty}
+                errors={quoteFields.moq.errors}
+              />
+              <AdminInput
+                id="quote-leadTimeDays"
+                label={t("leadTime")}
+                name="leadTimeDays"
+                type="number"
+                min={1}
+                max={365}
+                required
+                defaultValue={given(quoteFields.leadTimeDays.initialValue) ?? q.leadTimeDays ?? ""}
+                errors={quoteFields.leadTimeDays.errors}
+              />
+              <AdminInput
+                id="quote-validUntil"
+                label={t("validUntil")}
+                name="validUntil"
+                type="date"
+                min={today}
+                required
+                defaultValue={given(quoteFields.validUntil.initialValue) ?? (q.validUntil && q.validUntil >= today ? q.validUntil : "")}
+                errors={quoteFields.validUntil.errors}
+              />
+              <AdminTextarea
+                id="quote-body"
+                label={t("staff.quoteNote")}
+                name="body"
+                rows={2}
+                maxLength={textMax}
+                defaultValue={given(quoteFields.body.initialValue)}
+                errors={quoteFields.body.errors}
+                wide
+              />
               <div className="admin-form-actions">
                 <button type="submit" className="btn">
                   {t("staff.sendQuote")}
@@ -204,11 +199,17 @@ export default function QuotationAdmin() {
               <FormError errors={askForm.errors} id={askForm.errorId} />
               <input type="hidden" name="token" value={token} />
               <input type="hidden" name="intent" value="ask" />
-              <label className="admin-form-wide">
-                {t("staff.question")}
-                <textarea name="body" rows={3} maxLength={textMax} required defaultValue={given(askFields.body.initialValue)} {...described(askFields.body)} />
-                <FieldError errors={askFields.body.errors} id={askFields.body.errorId} />
-              </label>
+              <AdminTextarea
+                id="ask-body"
+                label={t("staff.question")}
+                name="body"
+                rows={3}
+                maxLength={textMax}
+                required
+                defaultValue={given(askFields.body.initialValue)}
+                errors={askFields.body.errors}
+                wide
+              />
               <div className="admin-form-actions">
                 <button type="submit" className="btn btn-outline">
                   {t("staff.ask")}

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ItemQuerySchema, MarketingItemSchema } from "./__supportAdmin.server";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { listMarketingItems, saveMarketingItem } from "~/modules/support/marketing-items.server";
@@ -52,7 +52,6 @@ export default function MarketingItems() {
   const en = i18n.language === "en";
   const [form, fields] = useForm({ id: "item-form", lastResult: actionData?.result });
   const given = (form.initialValue ?? {}) as Record<string, string | undefined>;
-  const invalid = (f: { errors?: string[]; errorId: string }) => (f.errors ? { "aria-invalid": true, "aria-describedby": f.errorId } : {});
   const value = (field: "nameZh" | "nameEn" | "maxQty" | "sort", fromItem: string | number | undefined) =>
     given[field] ?? (fromItem === undefined ? undefined : String(fromItem));
   return (
@@ -99,26 +98,41 @@ export default function MarketingItems() {
         <h2 className="admin-form-wide">{editing ? t("items.editNamed", { name: en ? editing.name_en : editing.name_zh }) : t("items.add")}</h2>
         <FormError errors={form.errors} id={form.errorId} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <label>
-          {t("items.nameZh")}
-          <input name="nameZh" defaultValue={value("nameZh", editing?.name_zh)} required maxLength={100} {...invalid(fields.nameZh)} />
-          <FieldError errors={fields.nameZh.errors} id={fields.nameZh.errorId} />
-        </label>
-        <label>
-          {t("items.nameEn")}
-          <input name="nameEn" defaultValue={value("nameEn", editing?.name_en)} required maxLength={100} {...invalid(fields.nameEn)} />
-          <FieldError errors={fields.nameEn.errors} id={fields.nameEn.errorId} />
-        </label>
-        <label>
-          {t("items.maxQty")}
-          <input name="maxQty" type="number" min={1} max={500} defaultValue={value("maxQty", editing?.max_qty) ?? "10"} required {...invalid(fields.maxQty)} />
-          <FieldError errors={fields.maxQty.errors} id={fields.maxQty.errorId} />
-        </label>
-        <label>
-          {t("items.sort")}
-          <input name="sort" type="number" min={0} max={9999} defaultValue={value("sort", editing?.sort) ?? "0"} {...invalid(fields.sort)} />
-          <FieldError errors={fields.sort.errors} id={fields.sort.errorId} />
-        </label>
+        <AdminInput
+          label={t("items.nameZh")}
+          name="nameZh"
+          defaultValue={value("nameZh", editing?.name_zh)}
+          required
+          maxLength={100}
+          errors={fields.nameZh.errors}
+        />
+        <AdminInput
+          label={t("items.nameEn")}
+          name="nameEn"
+          defaultValue={value("nameEn", editing?.name_en)}
+          required
+          maxLength={100}
+          errors={fields.nameEn.errors}
+        />
+        <AdminInput
+          label={t("items.maxQty")}
+          name="maxQty"
+          type="number"
+          min={1}
+          max={500}
+          defaultValue={value("maxQty", editing?.max_qty) ?? "10"}
+          required
+          errors={fields.maxQty.errors}
+        />
+        <AdminInput
+          label={t("items.sort")}
+          name="sort"
+          type="number"
+          min={0}
+          max={9999}
+          defaultValue={value("sort", editing?.sort) ?? "0"}
+          errors={fields.sort.errors}
+        />
         <label className="admin-check">
           <input type="checkbox" name="active" defaultChecked={editing ? editing.active === 1 : true} />
           {t("items.active")}

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { MenuSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import { getMenuRow, listMenuRows, saveMenu } from "~/modules/admin/menus.server";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput, AdminSelect } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -69,10 +69,7 @@ export default function MenuEdit() {
   const { row, area, parentId, parents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
-  const [form, fields] = useForm({ lastResult: actionData?.result });
-  type Name = keyof typeof fields;
-  const fieldError = (name: Name) => <FieldError errors={fields[name].errors} id={fields[name].errorId} />;
-  const described = (name: Name) => (fields[name].errors ? { "aria-invalid": true, "aria-describedby": fields[name].errorId } : {});
+  const [form] = useForm({ lastResult: actionData?.result });
   const flags = [
     ["hidden", row?.hidden],
     ["alwaysShow", row?.always_show],
@@ -87,24 +84,18 @@ export default function MenuEdit() {
       <FormError errors={form.errors} id={form.errorId} />
       <Form method="post" className="admin-form" {...getFormProps(form)}>
         <input type="hidden" name="area" value={area} />
-        <label>
-          {t("menu.parent")}
-          <select name="parentId" defaultValue={parentId ?? ""}>
-            <option value="">{t("menu.noParent")}</option>
-            {parents.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title_zh} / {p.title_en}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("menu.type")}
-          <select name="type" defaultValue={row?.type ?? "menu"}>
-            <option value="menu">{t("menu.types.menu")}</option>
-            <option value="func">{t("menu.types.func")}</option>
-          </select>
-        </label>
+        <AdminSelect
+          label={t("menu.parent")}
+          name="parentId"
+          defaultValue={parentId ?? ""}
+          options={[{ value: "", label: t("menu.noParent") }, ...parents.map((p) => ({ value: String(p.id), label: `${p.title_zh} / ${p.title_en}` }))]}
+        />
+        <AdminSelect
+          label={t("menu.type")}
+          name="type"
+          defaultValue={row?.type ?? "menu"}
+          options={(["menu", "func"] as const).map((type) => ({ value: type, label: t(`menu.types.${type}`) }))}
+        />
         {(
           [
             ["name", row?.name, true],
@@ -117,17 +108,9 @@ export default function MenuEdit() {
             ["activeMenu", row?.active_menu, false],
           ] as const
         ).map(([name, value, required]) => (
-          <label key={name}>
-            {t(`menu.fields.${name}`)}
-            <input name={name} defaultValue={value ?? ""} required={required} {...described(name)} />
-            {fieldError(name)}
-          </label>
+          <AdminInput key={name} label={t(`menu.fields.${name}`)} name={name} defaultValue={value ?? ""} required={required} errors={form.allErrors[name]} />
         ))}
-        <label>
-          {t("menu.sort")}
-          <input type="number" name="sort" defaultValue={row?.sort ?? 100} min={0} {...described("sort")} />
-          {fieldError("sort")}
-        </label>
+        <AdminInput label={t("menu.sort")} name="sort" type="number" defaultValue={row?.sort ?? 100} min={0} errors={form.allErrors.sort} />
         {flags.map(([name, on]) => (
           <label key={name} className="admin-check">
             <input type="checkbox" name={name} value="on" defaultChecked={on === 1} />

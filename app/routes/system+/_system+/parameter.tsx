@@ -7,6 +7,7 @@ import { ParameterSchema } from "./system.schemas.server";
 import { Can } from "~/components/Can";
 import { getDb } from "~/db/index.server";
 import { inMaintenance, listParameters, saveParameter } from "~/modules/admin/parameters.server";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { requireStaff } from "~/utils/guard.server";
@@ -82,18 +83,9 @@ export default function ParameterList() {
         <p className="admin-muted">{t("param.addHint")}</p>
         <FormError errors={firstError ? [firstError] : undefined} />
         <Form method="post" className="admin-form" {...getFormProps(form)}>
-          <label>
-            {t("param.code")}
-            <input name="code" required />
-          </label>
-          <label>
-            {t("param.value")}
-            <input name="value" />
-          </label>
-          <label>
-            {t("param.description")}
-            <input name="description" />
-          </label>
+          <AdminInput label={t("param.code")} name="code" required errors={form.allErrors.code} />
+          <AdminInput label={t("param.value")} name="value" errors={form.allErrors.value} />
+          <AdminInput label={t("param.description")} name="description" errors={form.allErrors.description} />
           <div className="admin-form-actions">
             <button type="submit" className="btn">
               {t("param.add")}

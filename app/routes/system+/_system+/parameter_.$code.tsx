@@ -7,6 +7,7 @@ import { ParameterEditSchema } from "./system.schemas.server";
 import { getDb } from "~/db/index.server";
 import { isoToLocal, localToIso, LANDING_PAGE, MAINTENANCE_WINDOW, maintenanceWindowSchema } from "~/modules/admin/parameters";
 import { getParameter, inMaintenance, saveParameter } from "~/modules/admin/parameters.server";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -76,29 +77,31 @@ export default function ParameterEdit() {
         {window ? (
           <>
             <input type="hidden" name="kind" value="window" />
-            <label>
-              {t("param.startTime")}
-              <input type="datetime-local" name="startTime" defaultValue={window.startTime} required />
-            </label>
-            <label>
-              {t("param.endTime")}
-              <input type="datetime-local" name="endTime" defaultValue={window.endTime} required />
-            </label>
+            <AdminInput
+              label={t("param.startTime")}
+              name="startTime"
+              type="datetime-local"
+              defaultValue={window.startTime}
+              required
+              errors={form.allErrors.startTime}
+            />
+            <AdminInput
+              label={t("param.endTime")}
+              name="endTime"
+              type="datetime-local"
+              defaultValue={window.endTime}
+              required
+              errors={form.allErrors.endTime}
+            />
             <p className="admin-muted">{t("param.chinaTime")}</p>
           </>
         ) : (
           <>
             <input type="hidden" name="kind" value="value" />
-            <label>
-              {t("param.value")}
-              <input name="value" defaultValue={parameter.value} />
-            </label>
+            <AdminInput label={t("param.value")} name="value" defaultValue={parameter.value} errors={form.allErrors.value} />
           </>
         )}
-        <label>
-          {t("param.description")}
-          <input name="description" defaultValue={parameter.description} />
-        </label>
+        <AdminInput label={t("param.description")} name="description" defaultValue={parameter.description} errors={form.allErrors.description} />
         <div className="admin-form-actions">
           <button type="submit" className="btn">
             {t("common.save")}

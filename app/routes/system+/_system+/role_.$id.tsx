@@ -9,7 +9,7 @@ import { getDb } from "~/db/index.server";
 import type { MenuRow } from "~/modules/admin/menu-tree";
 import { listMenuRows } from "~/modules/admin/menus.server";
 import { getRole, saveRole } from "~/modules/admin/roles.server";
-import { FieldError } from "~/components/admin/FieldError";
+import { AdminInput } from "~/components/admin/AdminField";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -127,17 +127,7 @@ export default function RoleEdit() {
         <FormError errors={form.errors} id={form.errorId} />
         <div className="admin-form">
           {inputs.map(([name, value]) => (
-            <label key={name}>
-              {t(`role.fields.${name}`)}
-              <input
-                name={name}
-                defaultValue={value ?? ""}
-                required
-                aria-invalid={fields[name].errors ? true : undefined}
-                aria-describedby={fields[name].errors ? fields[name].errorId : undefined}
-              />
-              <FieldError errors={fields[name].errors} id={fields[name].errorId} />
-            </label>
+            <AdminInput key={name} label={t(`role.fields.${name}`)} name={name} defaultValue={value ?? ""} required errors={fields[name].errors} />
           ))}
           <label className="admin-check">
             <input type="checkbox" name="isCustomer" value="on" defaultChecked={role ? role.is_customer === 1 : false} />

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { getDb } from "~/db/index.server";
 import { assignableRoles, createUser, listTenants } from "~/modules/admin/users.server";
 import { publicBaseUrl, resetDeps } from "~/modules/auth/reset-deps.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { AdminInput, fromConform } from "~/components/admin/AdminField";
 import { FieldError } from "~/components/admin/FieldError";
 import { FormError } from "~/components/auth/FormField";
 import { readFormData } from "~/utils/form.server";
@@ -73,33 +74,18 @@ export default function NewUser() {
       <Form method="post" {...getFormProps(form)} className="admin-form">
         <input type="hidden" name="kind" value={kind} />
         <FormError errors={form.errors} id={form.errorId} />
-        <label>
-          {t("field.code")} <span className="hint">{t(kind === "staff" ? "new.staffCodeHint" : "new.dealerCodeHint")}</span>
-          <input {...getInputProps(fields.code, { type: "text" })} key={fields.code.key} required maxLength={9} autoComplete="off" />
-          {errorOf(fields.code.errors, fields.code.errorId)}
-        </label>
-        {kind === "dealer" ? (
-          <label>
-            {t("field.customerCode")}
-            <input {...getInputProps(fields.customerCode, { type: "text" })} key={fields.customerCode.key} required maxLength={20} />
-            {errorOf(fields.customerCode.errors, fields.customerCode.errorId)}
-          </label>
-        ) : null}
-        <label>
-          {t("field.name")}
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={50} />
-          {errorOf(fields.name.errors, fields.name.errorId)}
-        </label>
-        <label>
-          {t("field.email")}
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required maxLength={100} />
-          {errorOf(fields.email.errors, fields.email.errorId)}
-        </label>
-        <label>
-          {t("field.mobile")}
-          <input {...getInputProps(fields.mobile, { type: "tel" })} key={fields.mobile.key} maxLength={20} />
-          {errorOf(fields.mobile.errors, fields.mobile.errorId)}
-        </label>
+        <AdminInput
+          label={t("field.code")}
+          {...fromConform(fields.code)}
+          hint={t(kind === "staff" ? "new.staffCodeHint" : "new.dealerCodeHint")}
+          required
+          maxLength={9}
+          autoComplete="off"
+        />
+        {kind === "dealer" ? <AdminInput label={t("field.customerCode")} {...fromConform(fields.customerCode)} required maxLength={20} /> : null}
+        <AdminInput label={t("field.name")} {...fromConform(fields.name)} required maxLength={50} />
+        <AdminInput label={t("field.email")} {...fromConform(fields.email)} type="email" required maxLength={100} />
+        <AdminInput label={t("field.mobile")} {...fromConform(fields.mobile)} type="tel" maxLength={20} />
         <fieldset aria-describedby={fields.roleIds.errors?.length ? fields.roleIds.errorId : undefined}>
           <legend>{t(kind === "staff" ? "details.staffRoles" : "details.dealerRoles")}</legend>
           {roles.map((r) => (
