@@ -9,9 +9,11 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { databaseAnswers } from "./app/db/db.server";
+import { isPostgres } from "./app/db/dialect.server";
 import { getDb } from "./app/db/index.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
+import { listenForVersions } from "./app/modules/admin/version-listener.server";
 import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { releaseExpired } from "./app/modules/support/reservations.server";
 import { getEnv, type Env } from "./app/env.server";
@@ -387,6 +389,11 @@ async function serve() {
   const reservationSweep = setInterval(sweepReservations, 60 * 60_000);
   reservationSweep.unref();
   void sweepReservations();
+  // PostgreSQL: the cached menus, grants, parameters and catalogue hear of a change made by any
+  // process at once (LISTEN/NOTIFY), instead of reading its counter on every use.
+  const versionListener = isPostgres(db)
+    ? listenForVersions(db, env.DATABASE_URL, (e: unknown) => log.warn("cache invalidation connection lost", { error: String(e) }))
+    : null;
 
   // In a cluster worker, listen() shares the primary's port (node:cluster hands out connections).
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -410,6 +417,7 @@ async function serve() {
     await closed;
     clearInterval(idle);
     clearInterval(reservationSweep);
+    await versionListener?.stop();
     await db.destroy();
     process.exit(0);
   }
