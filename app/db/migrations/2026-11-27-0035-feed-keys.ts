@@ -56,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** The key page's node and its function code in a database whose menus were seeded already. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function addKeyMenu(db: Kysely<any>): Promise<void> {
+export async function addKeyMenu(db: Kysely<any>): Promise<void> {
   const seeded = await db.selectFrom("menu").select("id").where("area", "=", "shop").limit(1).executeTakeFirst();
   if (!seeded) return;
   const present = await db.selectFrom("menu").select("id").where("area", "=", "shop").where("name", "=", FEED_KEY_MENU.name).executeTakeFirst();
