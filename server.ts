@@ -16,6 +16,7 @@ import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { listenForVersions } from "./app/modules/admin/version-listener.server";
 import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { releaseExpired } from "./app/modules/support/reservations.server";
+import { rebuildDueExports } from "./app/modules/integration/feed.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
 import {
@@ -395,6 +396,13 @@ async function serve() {
     ? listenForVersions(db, env.DATABASE_URL, (e: unknown) => log.warn("cache invalidation connection lost", { error: String(e) }))
     : null;
 
+  // The dealers' full feed exports (decision 073), rebuilt every hour: each customer's under a lock
+  // taken by a conditional update, so that of the serving processes one rebuilds it. Checked every
+  // ten minutes; an export is rebuilt once it is 55 minutes old.
+  const rebuildFeeds = () => rebuildDueExports(db).catch((e: unknown) => log.error("rebuilding the feed exports failed", { error: String(e) }));
+  const feedExports = setInterval(rebuildFeeds, 10 * 60_000);
+  feedExports.unref();
+
   // In a cluster worker, listen() shares the primary's port (node:cluster hands out connections).
   const server = app.listen(env.PORT, env.HOST, () => {
     if (cluster.isWorker) return;
@@ -417,6 +425,7 @@ async function serve() {
     await closed;
     clearInterval(idle);
     clearInterval(reservationSweep);
+    clearInterval(feedExports);
     await versionListener?.stop();
     await db.destroy();
     process.exit(0);

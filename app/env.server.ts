@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   /** server processes sharing the port; default: one per CPU core (at most 4) in production, else 1 */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** requests a dealer's feed key may make per minute, counted in the database (decision 073) */
+  FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   DEPLOYMENT: onOff.default("off"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // demo values of the demo manufacturer (ZZ Tools, the seed's company): set the real ones

@@ -30,6 +30,7 @@ import * as staffMessages from "./migrations/2026-11-27-0025-staff-messages";
 import * as contentCategoryTitle from "./migrations/2026-11-27-0028-content-category-title";
 import * as integration from "./migrations/2026-11-27-0030-integration";
 import * as cartGiftQty from "./migrations/2026-11-27-0034-cart-gift-qty";
+import * as feedKeys from "./migrations/2026-11-27-0035-feed-keys";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0028-content-category-title": contentCategoryTitle,
   "2026-11-27-0030-integration": integration,
   "2026-11-27-0034-cart-gift-qty": cartGiftQty,
+  "2026-11-27-0035-feed-keys": feedKeys,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

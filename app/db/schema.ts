@@ -184,6 +184,8 @@ export interface CustomerPriceTable {
   tenant_id: number;
   product_id: number;
   price: number;
+  /** when the price last changed (migration 0035; `?changedSince=` of the feed); null: not since */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StockTable {
@@ -196,6 +198,8 @@ export interface StockTable {
   project_reserved: IntDefault;
   /** the entity's list price (fen incl. tax); null: the product master's `list_price` (decision 054) */
   list_price: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when `available` or the list price last changed (migration 0035; `?changedSince=` of the feed); null: not since */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CuttingDataTable {
@@ -614,6 +618,39 @@ export interface ApiIdempotencyTable {
   created_at: string;
 }
 
+/** A customer's API key of the stock and price feed (decision 073): only its sha256 is kept. */
+export interface FeedKeyTable {
+  id: Generated<number>;
+  customer_id: number;
+  created_by: number;
+  name: string;
+  /** the key's first characters, shown to tell keys apart */
+  prefix: string;
+  key_hash: string;
+  /** the creating form's token: a double post makes one key */
+  form_token: string;
+  created_at: string;
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Requests of a feed key in one minute (minutes since the epoch): the per-key limit, shared by every process. */
+export interface FeedRateTable {
+  key_id: number;
+  minute: number;
+  hits: number;
+}
+
+/** The hourly full export of a customer's feed (decision 073) and the lock of its rebuild. */
+export interface FeedExportTable {
+  customer_id: number;
+  file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  etag: ColumnType<string | null, string | null | undefined, string | null>;
+  rows: IntDefault;
+  built_at: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   tenant: TenantTable;
   customer: CustomerTable;
@@ -642,6 +679,9 @@ export interface Database {
   staff_message: StaffMessageTable;
   erp_handover: ErpHandoverTable;
   api_idempotency: ApiIdempotencyTable;
+  feed_key: FeedKeyTable;
+  feed_rate: FeedRateTable;
+  feed_export: FeedExportTable;
   content: ContentTable;
   content_category: ContentCategoryTable;
   training_progress: TrainingProgressTable;

@@ -1,14 +1,20 @@
-import { json } from "@remix-run/node";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import type { z } from "zod";
 import { getDb } from "~/db/index.server";
+import { getEnv } from "~/env.server";
 import { toLanguage, type Language } from "~/i18n/config";
 import { getFixedT, getLanguage } from "~/i18n/i18n.server";
 import { recordServerError } from "~/modules/admin/error-log.server";
 import { NotFoundError } from "~/modules/errors";
 import { findCall, type ApiCall } from "~/modules/integration/calls.server";
 import { API_CODES, httpStatusOf, type ApiCode } from "~/modules/integration/codes";
+import { countFeedRequest, feedActorByKey, type FeedActor } from "~/modules/integration/feed-keys.server";
+import { exportPath } from "~/modules/integration/feed.server";
 import type { DomainError } from "~/modules/result";
 import { hasPermission } from "~/utils/guard.server";
+import { contentDisposition } from "~/utils/file-response.server";
 import { log } from "~/utils/log.server";
 import { sessionUserByToken, type SignedInUser } from "~/utils/session.server";
 
@@ -81,7 +87,66 @@ const texts = {
   noCall: { zh: "没有这个接口", en: "There is no such call" },
   method: { zh: "不支持此请求方法", en: "This method is not allowed here" },
   server: { zh: "服务器出错，请稍后重试", en: "The server failed, please retry later" },
+  noKey: { zh: "缺少接口密钥（X-Api-Key）", en: "The API key is missing (X-Api-Key)" },
+  badKey: { zh: "接口密钥无效或已吊销，请在个人中心创建新的密钥", en: "The API key is not valid or was revoked; create a new one in the personal centre" },
+  tooMany: { zh: "请求过于频繁，请稍后重试", en: "Too many requests, please retry later" },
 };
+
+/** The feed key of a request: X-Api-Key, or Authorization: Bearer. */
+const feedKeyOf = (request: Request) =>
+  request.headers.get("x-api-key")?.trim() || /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1] || "";
+
+/** The feed key's customer within its per-minute limit, or the answer that refuses the call (decision 073). */
+async function authenticateFeed(request: Request, lang: Language): Promise<Parsed<FeedActor>> {
+  const key = feedKeyOf(request);
+  if (!key) return { ok: false, response: envelope(API_CODES.tokenExpired, null, texts.noKey[lang]) };
+  const db = getDb();
+  const found = await feedActorByKey(db, key);
+  if (!found.ok) {
+    const code = found.reason === "malformed" ? API_CODES.illegalToken : API_CODES.tokenExpired;
+    return { ok: false, response: envelope(code, null, texts.badKey[lang]) };
+  }
+  const rate = await countFeedRequest(db, found.value.keyId, getEnv().FEED_RATE_LIMIT_PER_MINUTE);
+  if (!rate.allowed) return { ok: false, response: envelope(API_CODES.tooManyRequests, null, texts.tooMany[lang], { "Retry-After": String(rate.retryAfter) }) };
+  return { ok: true, value: found.value };
+}
+
+/** Whether If-None-Match names the ETag (a list, weak or not, or *). */
+function matchesEtag(request: Request, etag: string): boolean {
+  const header = request.headers.get("if-none-match");
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+const FEED_HEADERS = { "Cache-Control": "private, no-cache", Vary: "Accept, X-Api-Key, Authorization" };
+
+/** A feed answer (JSON envelope or CSV) with its ETag, or 304 when the client has it. */
+function feedAnswer(request: Request, body: string, type: string): Response {
+  const etag = `"${crypto.createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
+  const headers = { ...FEED_HEADERS, ETag: etag };
+  if (matchesEtag(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...headers, "Content-Type": type } });
+}
+
+/** The export file, streamed (it may be large), with its ETag, or 304. */
+function exportAnswer(request: Request, file: { fileKey: string; etag: string; name: string }, lang: Language): Response {
+  const headers = { ...FEED_HEADERS, ETag: file.etag };
+  if (matchesEtag(request, file.etag)) return new Response(null, { status: 304, headers });
+  let stream: fs.ReadStream;
+  try {
+    const fd = fs.openSync(exportPath(file.fileKey), "r");
+    stream = fs.createReadStream("", { fd });
+  } catch {
+    return envelope(API_CODES.notFound, null, texts.notFound[lang]);
+  }
+  return new Response(createReadableStreamFromReadable(stream), {
+    status: 200,
+    headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": contentDisposition(file.name) },
+  });
+}
 
 /** The token's dealer, or the answer that refuses the call. */
 async function authenticate(request: Request, lang: Language): Promise<Parsed<{ user: SignedInUser; token: string }>> {
@@ -108,6 +173,12 @@ export async function answerApi(request: Request, clientIp: string | null): Prom
     const call: ApiCall = found.call;
     let user: SignedInUser | null = null;
     let token: string | null = null;
+    let feed: FeedActor | null = null;
+    if (call.auth === "feed") {
+      const auth = await authenticateFeed(request, lang);
+      if (!auth.ok) return auth.response;
+      feed = auth.value;
+    }
     if (call.auth === "dealer" || call.auth === "erp") {
       const auth = await authenticate(request, lang);
       if (!auth.ok) return auth.response;
@@ -132,10 +203,21 @@ export async function answerApi(request: Request, clientIp: string | null): Prom
       if (!body.ok) return body.response;
     }
     const result = await call.run(
-      { db: getDb(), lang, clientIp, userAgent: request.headers.get("user-agent"), user, token },
+      { db: getDb(), lang, clientIp, userAgent: request.headers.get("user-agent"), user, token, feed },
       { query: query.value, body: body.value, params: params.value },
     );
     if (!result.ok) return envelope(API_CODES.refused, null, translate(lang, result.error));
+    if (call.file) return exportAnswer(request, call.file(result.value), lang);
+    if (call.auth === "feed") {
+      const format = (query.value as { format?: string } | undefined)?.format;
+      const csv = call.csv && (format === "csv" || (!format && /\btext\/csv\b/i.test(request.headers.get("accept") ?? "")));
+      if (csv) return feedAnswer(request, call.csv!(result.value, query.value), "text/csv; charset=utf-8");
+      return feedAnswer(
+        request,
+        JSON.stringify({ code: API_CODES.success, data: result.value ?? null, message: "success" }),
+        "application/json; charset=utf-8",
+      );
+    }
     return envelope(API_CODES.success, result.value ?? null, "success");
   } catch (e) {
     if (e instanceof NotFoundError) return envelope(API_CODES.notFound, null, texts.notFound[lang]);

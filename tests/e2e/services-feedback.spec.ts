@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUserIn, uniqueCode } from "./auth-helpers";
-import { axe, expect, jsOn, openE2eDb, test } from "./fixtures";
+import { axeClean, expect, jsOn, openE2eDb, test } from "./fixtures";
 
 /**
  * After-sales feedback (issue 18 item 3, decision 049) with JavaScript on and off: a dealer files
@@ -33,23 +33,6 @@ const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 async function as(page: Page, loginAs: (code: string) => Promise<void>, code: string) {
   await page.context().clearCookies();
   await loginAs(code);
-}
-
-/** With JavaScript on: axe finds nothing, and at 360 px the page's content fits (axe needs the page's JS). */
-async function axeClean(page: Page, testInfo: TestInfo) {
-  if (!jsOn(testInfo)) return;
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 780 });
-  // the page's own content (the shop's top bar is the layout's): only scrollable tables may be wider
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("main *, .admin-page *")]
-      .filter((e) => !e.closest(".table-scroll") && e.getClientRects().length > 0 && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((e) => `${e.tagName}.${e.className}`),
-  );
-  expect(wide, page.url()).toEqual([]);
-  if (size) await page.setViewportSize(size);
-  const result = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("a dealer files feedback on an order, customer support answers, the notice opens the answer", async ({ page, loginAs }, testInfo) => {

@@ -15,6 +15,8 @@ export interface ApiShop {
   shop: Shop;
   database: "sqlite" | "postgres";
   stop: () => Promise<void>;
+  /** a read or write of the server's database, on either kind (SQL without parameters) */
+  query: <T>(text: string) => Promise<T[]>;
 }
 
 /** A server of the file's own on SQLite, or on a fresh PostgreSQL schema when TEST_DATABASE_URL is set. */
@@ -22,7 +24,12 @@ export async function apiShop(env: Record<string, string> = {}): Promise<ApiShop
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const shop = await startShop(env);
-    return { shop, database: "sqlite", stop: () => shop.stop() };
+    return {
+      shop,
+      database: "sqlite",
+      stop: () => shop.stop(),
+      query: async <T>(text: string) => (/^\s*select\b/i.test(text) ? shop.query<T>(text) : (shop.run(text), [])),
+    };
   }
   const schema = `api_${crypto.randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
@@ -35,6 +42,16 @@ export async function apiShop(env: Record<string, string> = {}): Promise<ApiShop
   return {
     shop,
     database: "postgres",
+    query: async <T>(text: string) => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      try {
+        await c.query(`set search_path to ${schema}`);
+        return (await c.query(text)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    },
     stop: async () => {
       await shop.stop();
       const c = new pg.Client({ connectionString: base });

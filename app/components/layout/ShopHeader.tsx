@@ -87,7 +87,7 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
 /**
  * The account menu (issue 29 item 1): the account code with the unread badge opens the dealer's own
  * pages — messages (with the unread count), favourites, orders, addresses, sub-accounts (master
- * accounts only) and the personal centre. A `<details class="dropdown">`, so it opens without
+ * accounts only), the personal centre and the feed's API keys (master accounts only). A `<details class="dropdown">`, so it opens without
  * JavaScript; with JavaScript it also closes on Escape and on a click outside (useDismissDropdowns).
  */
 function AccountMenu({ code, master, unreadCount }: { code: string; master: boolean; unreadCount: number }) {
@@ -98,6 +98,7 @@ function AccountMenu({ code, master, unreadCount }: { code: string; master: bool
     ["/order/addressManage", t("titles.shippingAddresses")],
     ...(master ? ([["/order/subAccount", t("titles.subAccounts")]] as [string, string][]) : []),
     ["/profile/index", t("titles.personalCentre")],
+    ...(master ? ([["/profile/apiKeys", t("titles.apiKeys")]] as [string, string][]) : []),
   ];
   return (
     <details className="dropdown account-menu" data-testid="account-menu">

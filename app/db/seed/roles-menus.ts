@@ -48,6 +48,20 @@ const STAFF: RoleCode[] = ["admin", "order_desk", "support_staff", "content_edit
 const fn = (func: string, zh: string, en: string, roles?: RoleCode[]): MenuDef => ({ name: func.replaceAll(":", "_"), zh, en, func, roles });
 
 /**
+ * The API keys of the stock and price feed (issue 30 item 3, decision 073): a hidden page of the
+ * personal centre for the customer's master account; migration 0035 adds it to a database seeded before it.
+ */
+export const FEED_KEY_MENU: MenuDef = {
+  name: "apiKeys",
+  zh: "接口密钥",
+  en: "API keys",
+  href: "/profile/apiKeys",
+  hidden: true,
+  roles: ["customer_master"],
+  children: [fn("feed:key:edit", "创建和吊销接口密钥", "Create and revoke API keys")],
+};
+
+/**
  * The shop (area 'shop'). Visible top-level nodes are the main menu in the spec's order (§2);
  * hidden ones are routes the header and account pages link to, granted like the rest. A node
  * without href whose name is a configured link (industrySolution, partnerCloud, aboutCompany,
@@ -184,6 +198,7 @@ export const SHOP_MENUS: MenuDef[] = [
     ],
   },
   { name: "profile", zh: "个人中心", en: "Personal centre", href: "/profile/index", roles: [...DEALERS, "customer_support"], hidden: true },
+  FEED_KEY_MENU,
 ];
 
 /**

@@ -194,9 +194,12 @@ export async function saveStock(
         reserved: 0,
         lead_time_days: input.leadTimeDays,
         list_price: input.listPrice,
+        updated_at: new Date().toISOString(),
       })
       .onConflict((oc) =>
-        oc.columns(["tenant_id", "product_id"]).doUpdateSet({ available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice }),
+        oc
+          .columns(["tenant_id", "product_id"])
+          .doUpdateSet({ available: input.available, lead_time_days: input.leadTimeDays, list_price: input.listPrice, updated_at: new Date().toISOString() }),
       )
       .execute();
     await recordAudit(tx, actor, {

@@ -195,8 +195,8 @@ export async function setCustomerPrice(
       .executeTakeFirst();
     await tx
       .insertInto("customer_price")
-      .values({ ...key, price: input.price })
-      .onConflict((oc) => oc.columns(["customer_id", "tenant_id", "product_id"]).doUpdateSet({ price: input.price }))
+      .values({ ...key, price: input.price, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["customer_id", "tenant_id", "product_id"]).doUpdateSet({ price: input.price, updated_at: new Date().toISOString() }))
       .execute();
     await recordAudit(tx, actor, {
       action: before ? "update" : "create",

@@ -212,6 +212,7 @@ export async function runPriceImport(db: DB, actor: Actor, jobId: number, tenant
  * entities' rows are not touched.
  */
 export async function writeRows(db: DB, tenantId: number, rows: PriceRow[], ids: Map<string, number>): Promise<void> {
+  const updatedAt = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
     for (let i = 0; i < rows.length; i += BATCH) {
       const part = rows.slice(i, i + BATCH);
@@ -225,6 +226,7 @@ export async function writeRows(db: DB, tenantId: number, rows: PriceRow[], ids:
             reserved: 0,
             lead_time_days: r.leadTime,
             list_price: r.listPrice,
+            updated_at: updatedAt,
           })),
         )
         .onConflict((oc) =>
@@ -232,6 +234,7 @@ export async function writeRows(db: DB, tenantId: number, rows: PriceRow[], ids:
             available: eb.ref("excluded.available"),
             lead_time_days: eb.ref("excluded.lead_time_days"),
             list_price: eb.ref("excluded.list_price"),
+            updated_at: updatedAt,
           })),
         )
         .execute();

@@ -27,3 +27,11 @@ export function canGoToCart(input: { hasPrice: boolean; canOrder: boolean; statu
   if (input.status === "delisted" && input.available <= 0) return false;
   return true;
 }
+
+/** The stock as a traffic light (the dealer feed, decision 073): green covers the least order quantity, yellow is some stock, red none. */
+export type StockLight = "green" | "yellow" | "red";
+
+export function stockLight(input: { available: number; moq: number }): StockLight {
+  if (input.available >= Math.max(1, input.moq)) return "green";
+  return input.available > 0 ? "yellow" : "red";
+}

@@ -21,6 +21,8 @@ import { creditInfo, submitOrder } from "~/modules/orders/submit.server";
 import { fail, ok, type Result } from "~/modules/result";
 import type { SignedInUser } from "~/utils/session.server";
 import { acknowledgeOrders, cancelByErp, customerCredit, once, pullOrders, pushDeliveryState } from "./erp.server";
+import type { FeedActor } from "./feed-keys.server";
+import { csvHeader, csvRows, currentExport, feedPage } from "./feed.server";
 import * as S from "./schemas.server";
 
 /**
@@ -43,6 +45,8 @@ export interface ApiContext {
   user: SignedInUser | null;
   /** the token the call came with (the company switch ends it) */
   token: string | null;
+  /** the feed key's customer (`auth: "feed"`), or null */
+  feed: FeedActor | null;
 }
 
 export interface ApiInput<Q, B, P> {
@@ -66,6 +70,10 @@ export interface ApiCall<Q = unknown, B = unknown, P = unknown, D = unknown> {
   params?: z.ZodType<P>;
   data: z.ZodType<D>;
   run: (ctx: ApiContext, input: ApiInput<Q, B, P>) => Promise<Result<D>>;
+  /** the answer as CSV too (`?format=csv` or `Accept: text/csv`): the data's rows with a header row */
+  csv?: (data: D, query: Q) => string;
+  /** the answer is a file of the content store (CSV), not the envelope: the data says which */
+  file?: (data: D) => { fileKey: string; etag: string; name: string };
 }
 
 const call = <Q = undefined, B = undefined, P = undefined, D = unknown>(c: ApiCall<Q, B, P, D>) => c as unknown as ApiCall;
@@ -162,8 +170,48 @@ const ERP_CALLS: ApiCall[] = [
   }),
 ];
 
+/** The feed key's customer (the web layer has checked the key and its rate). */
+const feedActor = (ctx: ApiContext): FeedActor => {
+  if (!ctx.feed) throw new Error("a feed call without its key");
+  return ctx.feed;
+};
+
+/** The dealer's stock and price feed (issue 30 item 3, decision 073): a customer's API key in X-Api-Key or Authorization: Bearer. */
+const FEED_CALLS: ApiCall[] = [
+  call({
+    method: "GET",
+    path: "/feed/products",
+    summary:
+      "Feed: the key's customer's prices and stock (traffic light, optionally the quantity) per ordering code, paged; JSON or CSV (?format=csv or Accept: text/csv); ETag/If-None-Match; ?changedSince=",
+    auth: "feed",
+    query: S.FeedQuery,
+    data: S.FeedPageOut,
+    run: (ctx, { query }) =>
+      feedPage(ctx.db, feedActor(ctx), {
+        page: query.page,
+        pageSize: query.pageSize,
+        changedSince: query.changedSince ? new Date(query.changedSince).toISOString() : null,
+        withQuantity: query.withQuantity === "1",
+      }),
+    csv: (data, query) => csvHeader(query.withQuantity === "1") + csvRows(data.items, query.withQuantity === "1"),
+  }),
+  call({
+    method: "GET",
+    path: "/feed/products/full",
+    summary: "Feed: the full export of the key's customer as CSV (with the quantity), rebuilt every hour; ETag/If-None-Match",
+    auth: "feed",
+    data: S.FeedExportOut,
+    async run(ctx) {
+      const built = await currentExport(ctx.db, feedActor(ctx));
+      return built;
+    },
+    file: (data) => ({ fileKey: data.fileKey, etag: data.etag, name: `feed-${data.builtAt.slice(0, 13).replace(/\D/g, "")}.csv` }),
+  }),
+];
+
 export const API_CALLS: ApiCall[] = [
   ...ERP_CALLS,
+  ...FEED_CALLS,
   call({
     method: "POST",
     path: "/login/login",

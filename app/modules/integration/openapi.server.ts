@@ -37,6 +37,13 @@ export function openApiDocument(): object {
     name: "X-Token",
     description: "the session token of POST /login/login (the shop's sessions: 12 hours)",
   });
+  const feedKey = registry.registerComponent("securitySchemes", "FeedKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "a dealer's feed key, made in the shop's personal centre (also accepted as Authorization: Bearer <key>)",
+  });
+  const csv = { "text/csv": { schema: z.string().describe("RFC 4180 CSV with a header row") } };
   for (const c of API_CALLS) {
     registry.registerPath({
       method: c.method.toLowerCase() as "get" | "post" | "put" | "delete",
@@ -45,14 +52,19 @@ export function openApiDocument(): object {
       // who may call it: the tests cover each group's operations in the group's file
       tags: [c.auth],
       description: c.permission ? `Function code: \`${c.permission}\`${c.ordering ? " and the account's ordering permission" : ""}.` : undefined,
-      security: c.auth === "dealer" || c.auth === "erp" ? [{ [token.name]: [] }] : [],
+      security: c.auth === "dealer" || c.auth === "erp" ? [{ [token.name]: [] }] : c.auth === "feed" ? [{ [feedKey.name]: [] }] : [],
       request: {
         query: c.query as z.ZodObject | undefined,
         params: c.params as z.ZodObject | undefined,
         body: c.body ? { required: true, content: { "application/json": { schema: c.body } } } : undefined,
       },
       responses: {
-        200: { description: "success (code 20000)", content: { "application/json": { schema: successSchemaOf(c) } } },
+        200: c.file
+          ? { description: "the file (ETag; 304 to a matching If-None-Match)", content: csv }
+          : {
+              description: c.auth === "feed" ? "success (code 20000; ETag, 304 to a matching If-None-Match)" : "success (code 20000)",
+              content: { "application/json": { schema: successSchemaOf(c) }, ...(c.csv ? csv : {}) },
+            },
         default: { description: "failure: the code says why", content: { "application/json": { schema: ErrorEnvelope } } },
       },
     });

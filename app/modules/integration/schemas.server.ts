@@ -290,3 +290,40 @@ export const ErpOrderState = z.object({ orderNo: z.string(), status: z.enum(ORDE
 export const ErpCancelQuery = z.object({ key: idemKey, orderNo, reason: z.string().trim().min(1).max(300) });
 export const ErpCreditBody = z.object({ customerCode: z.string().trim().min(1).max(40) });
 export const ErpCreditData = CreditData.extend({ customerCode: z.string() });
+
+// ---- the dealer's stock and price feed (decision 073) ----
+
+export const FeedQuery = z.object({
+  page,
+  pageSize: z.coerce.number().int().min(1).max(1000).default(100).describe("at most 1000"),
+  changedSince: z
+    .string()
+    .datetime({ offset: true })
+    .optional()
+    .describe("ISO 8601 time: only products whose product data, stock or list price in the entity, or the customer's own price changed at or after it"),
+  withQuantity: z.enum(["0", "1"]).optional().describe("'1': the sellable quantity as well as the traffic light"),
+  format: z.enum(["json", "csv"]).optional().describe("'csv' (or Accept: text/csv): RFC 4180 CSV with a header row"),
+});
+
+export const FeedItemOut = z
+  .object({
+    orderingCode: z.string(),
+    nameZh: z.string(),
+    nameEn: z.string(),
+    unit: z.string(),
+    price: z.number().nullable().describe("the dealer's unit price incl. tax (yuan); null: price on request"),
+    currency: z.string(),
+    stock: z.enum(["green", "yellow", "red"]).describe("green: covers the least order quantity; yellow: some stock; red: none"),
+    quantity: z.number().int().optional().describe("the sellable quantity (withQuantity=1)"),
+    leadTimeDays: z.number().int(),
+    moq: z.number().int(),
+    mpq: z.number().int(),
+    status: z.string(),
+    updatedAt: z.string().describe("ISO 8601: the latest change of the product, its stock or price"),
+  })
+  .meta({ id: "FeedItem" });
+
+export const FeedPageOut = z.object({ items: z.array(FeedItemOut), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+
+/** What the full export call finds (its answer is the file itself, text/csv). */
+export const FeedExportOut = z.object({ fileKey: z.string(), rows: z.number().int(), builtAt: z.string(), etag: z.string() });

@@ -162,7 +162,7 @@ export async function releaseStock(
     if (open <= 0 || l.unit_price === 0) continue;
     await trx
       .updateTable("stock")
-      .set((eb) => ({ available: eb("available", "+", open), reserved: eb("reserved", "-", open) }))
+      .set((eb) => ({ available: eb("available", "+", open), reserved: eb("reserved", "-", open), updated_at: new Date().toISOString() }))
       .where("tenant_id", "=", tenantId)
       .where("product_id", "=", l.product_id)
       .where("reserved", ">=", open)

@@ -237,7 +237,7 @@ export async function submitOrder(db: DB, actor: CartActor, input: SubmitInput, 
         await drawReservations(trx, actor, l.productId, l.qty, orderNo, now);
         const took = await trx
           .updateTable("stock")
-          .set((eb) => ({ available: eb("available", "-", l.qty), reserved: eb("reserved", "+", l.qty) }))
+          .set((eb) => ({ available: eb("available", "-", l.qty), reserved: eb("reserved", "+", l.qty), updated_at: now.toISOString() }))
           .where("tenant_id", "=", actor.tenantId)
           .where("product_id", "=", l.productId)
           .where("available", ">=", l.qty)

@@ -52,8 +52,8 @@ async function moveStock(trx: DB, at: { tenantId: number; productId: number }, q
     .updateTable("stock")
     .set((eb) =>
       to === "available"
-        ? { available: eb("available", "+", qty), project_reserved: eb("project_reserved", "-", qty) }
-        : { available: eb("available", "-", qty), project_reserved: eb("project_reserved", "+", qty) },
+        ? { available: eb("available", "+", qty), project_reserved: eb("project_reserved", "-", qty), updated_at: new Date().toISOString() }
+        : { available: eb("available", "-", qty), project_reserved: eb("project_reserved", "+", qty), updated_at: new Date().toISOString() },
     )
     .where("tenant_id", "=", at.tenantId)
     .where("product_id", "=", at.productId)

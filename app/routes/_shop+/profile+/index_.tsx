@@ -121,6 +121,11 @@ export default function Profile() {
                 <Link to="/order/subAccount">{t("subAccount.title")}</Link>
               </li>
             ) : null}
+            {account.master ? (
+              <li>
+                <Link to="/profile/apiKeys">{ts("apiKeys.title")}</Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/order/order">{t("profile.orders")}</Link>
             </li>
