@@ -71,6 +71,22 @@ async function readJsonBody(request: Request, lang: Language): Promise<Parsed<un
   }
 }
 
+/** A file sent as the body (`upload` calls): its bytes, or the refusal of another type or a body too large. */
+async function readFileBody(request: Request, upload: { mediaType: string; maxBytes: number }, lang: Language): Promise<Parsed<Buffer>> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== upload.mediaType && type !== "application/octet-stream") {
+    const text = lang === "en" ? `The body must be the file (Content-Type: ${upload.mediaType})` : `请求体须为文件（Content-Type: ${upload.mediaType}）`;
+    return { ok: false, response: envelope(API_CODES.badRequest, null, text) };
+  }
+  const bytes = Buffer.from(await request.arrayBuffer());
+  if (bytes.length === 0) return { ok: false, response: envelope(API_CODES.badRequest, null, lang === "en" ? "The file is empty" : "文件为空") };
+  if (bytes.length > upload.maxBytes) {
+    const mb = Math.round(upload.maxBytes / 1024 / 1024);
+    return { ok: false, response: envelope(API_CODES.badRequest, null, lang === "en" ? `The file is larger than ${mb} MB` : `文件超过 ${mb} MB`) };
+  }
+  return { ok: true, value: bytes };
+}
+
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, lang: Language): Parsed<T | undefined> {
   if (!schema) return { ok: true, value: undefined };
   const parsed = schema.safeParse(value);
@@ -196,7 +212,10 @@ export async function answerApi(request: Request, clientIp: string | null): Prom
     const params = parseWith(call.params, found.params, lang);
     if (!params.ok) return params.response;
     let body: Parsed<unknown> = { ok: true, value: undefined };
-    if (call.body) {
+    if (call.upload) {
+      body = await readFileBody(request, call.upload, lang);
+      if (!body.ok) return body.response;
+    } else if (call.body) {
       const raw = await readJsonBody(request, lang);
       if (!raw.ok) return raw.response;
       body = parseWith(call.body, raw.value, lang);

@@ -19,6 +19,7 @@ const FORM_ROOM = 256 * 1024;
 
 const uploadLimits: { path: RegExp; maxBytes: number }[] = [
   { path: /^\/order\/import\/?$/, maxBytes: IMPORT_MAX_BYTES },
+  { path: /^\/prod-api\/order\/excelInsert\/?$/, maxBytes: IMPORT_MAX_BYTES },
   { path: /^\/system\/priceImport\/?$/, maxBytes: PRICE_IMPORT_MAX_BYTES },
   { path: /^\/system\/(content|gdre)\/[^/]+\/?$/, maxBytes: CONTENT_MAX_BYTES },
   { path: /^\/system\/deliveries\/?$/, maxBytes: SHIPMENT_IMPORT_MAX_BYTES },

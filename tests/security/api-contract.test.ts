@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import ExcelJS from "exceljs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiShop, apiToken, ApiClient, type ApiShop } from "./api-harness";
@@ -226,6 +227,44 @@ describe("writing", () => {
     const noPermission = await apiToken(api, "XCD000003");
     expect((await api.call("POST", "/order", { token: noPermission, body: order })).body.code).toBe(40300);
     expect((await api.call("POST", "/order", { token: a, body: { ...order, paymentMethod: "cash" } })).body.code).toBe(40000);
+  });
+});
+
+describe("importing an order from Excel", () => {
+  const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  const workbook = async (rows: (string | number)[][]) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("order");
+    sheet.addRow(["订货号", "数量"]);
+    for (const row of rows) sheet.addRow(row);
+    return new Blob([await book.xlsx.writeBuffer()]);
+  };
+
+  it("the shop's batch import: a job that is done and that only its dealer reads; another type or an empty file 40000, a broken one 42200; no permission 40300", async () => {
+    const file = await workbook([["CNMG120408-DM YBC252", 20]]);
+    const started = await api.call<{ jobId: number; statusUrl: string }>("POST", "/order/excelInsert", { token: a, rawBody: file, contentType: XLSX });
+    expect(started.body.code, started.body.message).toBe(20000);
+    expect(started.body.data.statusUrl).toBe(`/order/import/status?id=${started.body.data.jobId}`);
+    // the shop's page of the job says it is done, to its dealer only
+    const mine = await shop.signIn("XCD000001");
+    const statusPage = async (cookie: string) => fetch(`${shop.base}${started.body.data.statusUrl}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    let page = "";
+    for (let i = 0; i < 50 && !page.includes('data-testid="import-done"'); i++) {
+      page = await (await statusPage(mine)).text();
+      if (!page.includes('data-testid="import-done"')) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(page).toContain('data-testid="import-done"');
+    expect((await statusPage(await shop.signIn("DPC000001"))).status).toBe(404);
+
+    const asJson = await api.call("POST", "/order/excelInsert", { token: a, body: { file: "x" } });
+    expect(asJson.body.code).toBe(40000);
+    const empty = await api.call("POST", "/order/excelInsert", { token: a, rawBody: new Blob([]), contentType: XLSX });
+    expect(empty.body.code).toBe(40000);
+    const broken = await api.call("POST", "/order/excelInsert", { token: a, rawBody: new Blob(["not a workbook"]), contentType: XLSX });
+    expect(broken.body.code).toBe(42200);
+    const noPermission = await apiToken(api, "XCD000003");
+    expect((await api.call("POST", "/order/excelInsert", { token: noPermission, rawBody: file, contentType: XLSX })).body.code).toBe(40300);
+    expect((await api.call("POST", "/order/excelInsert", { rawBody: file, contentType: XLSX })).body.code).toBe(50014);
   });
 });
 

@@ -134,11 +134,11 @@ export class ApiClient {
   async call<T = unknown>(
     method: string,
     path: string,
-    opts: { token?: string; body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> } = {},
+    opts: { token?: string; body?: unknown; rawBody?: string | Blob; contentType?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers["X-Token"] = opts.token;
-    let body: string | undefined;
+    let body: string | Blob | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers["Content-Type"] = opts.contentType ?? "application/json";

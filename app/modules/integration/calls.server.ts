@@ -18,6 +18,8 @@ import { listNotices, markNoticeRead } from "~/modules/notices/order-notices.ser
 import { getOrder, listOrders } from "~/modules/orders/orders.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/modules/orders/status";
 import { creditInfo, submitOrder } from "~/modules/orders/submit.server";
+import { startImport } from "~/modules/excel/import-jobs.server";
+import { IMPORT_MAX_BYTES } from "~/modules/excel/import-read.server";
 import { fail, ok, type Result } from "~/modules/result";
 import type { SignedInUser } from "~/utils/session.server";
 import { acknowledgeOrders, cancelByErp, customerCredit, once, pullOrders, pushDeliveryState } from "./erp.server";
@@ -74,7 +76,12 @@ export interface ApiCall<Q = unknown, B = unknown, P = unknown, D = unknown> {
   csv?: (data: D, query: Q) => string;
   /** the answer is a file of the content store (CSV), not the envelope: the data says which */
   file?: (data: D) => { fileKey: string; etag: string; name: string };
+  /** the body is a file of this media type, not JSON: `run` gets its bytes as the body (a Buffer) */
+  upload?: { mediaType: string; maxBytes: number };
 }
+
+/** an .xlsx workbook */
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const call = <Q = undefined, B = undefined, P = undefined, D = unknown>(c: ApiCall<Q, B, P, D>) => c as unknown as ApiCall;
 
@@ -449,6 +456,22 @@ export const API_CALLS: ApiCall[] = [
     async run(ctx) {
       const t = getFixedT(ctx.lang, "order");
       return ok(ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })));
+    },
+  }),
+  call<undefined, Buffer, undefined, z.output<typeof S.ImportStarted>>({
+    method: "POST",
+    path: "/order/excelInsert",
+    summary: "Import an order from an Excel file (the shop's batch import template): the lines go into the cart",
+    auth: "dealer",
+    permission: "order:import",
+    ordering: true,
+    upload: { mediaType: XLSX_TYPE, maxBytes: IMPORT_MAX_BYTES },
+    data: S.ImportStarted,
+    async run(ctx, { body }) {
+      // the same import as /order/import: read and checked at once, the lines written by its job
+      const started = await startImport(ctx.db, dealer(ctx), "import.xlsx", body);
+      if (!started.ok) return fail(started.error.key, started.error.values);
+      return ok({ jobId: started.jobId, statusUrl: `/order/import/status?id=${started.jobId}` });
     },
   }),
   call({

@@ -56,7 +56,11 @@ export function openApiDocument(): object {
       request: {
         query: c.query as z.ZodObject | undefined,
         params: c.params as z.ZodObject | undefined,
-        body: c.body ? { required: true, content: { "application/json": { schema: c.body } } } : undefined,
+        body: c.upload
+          ? { required: true, content: { [c.upload.mediaType]: { schema: z.string().describe(`the file's bytes, at most ${c.upload.maxBytes} bytes`) } } }
+          : c.body
+            ? { required: true, content: { "application/json": { schema: c.body } } }
+            : undefined,
       },
       responses: {
         200: c.file

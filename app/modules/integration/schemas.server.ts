@@ -192,6 +192,11 @@ export const OrderOut = z.object({
   lines: z.array(OrderLineOut),
 });
 export const OrderCreated = z.object({ orderNo: z.string(), status: z.enum(ORDER_STATUSES), duplicate: z.boolean() });
+export const ImportStarted = z.object({
+  jobId: z.number().int(),
+  /** the shop's page of the import's result */
+  statusUrl: z.string(),
+});
 export const StatusEnum = z.array(z.object({ value: z.enum(ORDER_STATUSES), label: z.string() }));
 export const CreditData = z.object({
   creditLimit: money,
