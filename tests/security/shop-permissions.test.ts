@@ -198,6 +198,15 @@ const ROWS: Record<string, Row> = {
     page: () => "/order/addressManage",
     control: 'data-testid="new-address"',
   },
+  "feed:key:edit": {
+    account: "XCD000001",
+    // the key page's one-time form token, read while the code is still held
+    prepare: async (cookie) => ({ token: /name="token" value="([^"]+)"/.exec((await html(cookie, "/profile/apiKeys")).text)![1] }),
+    use: (cookie, ctx) => shop.post("/profile/apiKeys", cookie, { intent: "create", name: "ERP feed", token: ctx.token }),
+    state: () => count("select 1 from feed_key where customer_id = (select customer_id from app_user where code = 'XCD000001')"),
+    page: () => "/profile/index",
+    control: 'href="/profile/apiKeys"',
+  },
   "subAccount:add": {
     account: "XCD000001",
     use: (cookie) => createSubAccount(cookie, "XCD000077"),

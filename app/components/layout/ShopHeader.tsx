@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useRef } from "react";
+import { useHasPermission } from "~/components/Can";
 import { useDismissDropdowns } from "~/components/useDismissDropdowns";
 import { BrandLink } from "./BrandLink";
 import type { SessionUser } from "~/modules/auth/sessions.server";
@@ -87,10 +88,12 @@ export function ShopHeader({ user, tenants = [], cartCount, unreadCount, testEnv
 /**
  * The account menu (issue 29 item 1): the account code with the unread badge opens the dealer's own
  * pages — messages (with the unread count), favourites, orders, addresses, sub-accounts (master
- * accounts only), the personal centre and the feed's API keys (master accounts only). A `<details class="dropdown">`, so it opens without
+ * accounts only), the personal centre and the feed's API keys (master accounts with its function code).
+ * A `<details class="dropdown">`, so it opens without
  * JavaScript; with JavaScript it also closes on Escape and on a click outside (useDismissDropdowns).
  */
 function AccountMenu({ code, master, unreadCount }: { code: string; master: boolean; unreadCount: number }) {
+  const mayKeepKeys = useHasPermission("feed:key:edit");
   const t = useCachedT("common");
   const links: [string, string][] = [
     ["/order/myCollect", t("titles.myFavourites")],
@@ -98,7 +101,7 @@ function AccountMenu({ code, master, unreadCount }: { code: string; master: bool
     ["/order/addressManage", t("titles.shippingAddresses")],
     ...(master ? ([["/order/subAccount", t("titles.subAccounts")]] as [string, string][]) : []),
     ["/profile/index", t("titles.personalCentre")],
-    ...(master ? ([["/profile/apiKeys", t("titles.apiKeys")]] as [string, string][]) : []),
+    ...(master && mayKeepKeys ? ([["/profile/apiKeys", t("titles.apiKeys")]] as [string, string][]) : []),
   ];
   return (
     <details className="dropdown account-menu" data-testid="account-menu">

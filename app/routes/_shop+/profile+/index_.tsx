@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Can } from "~/components/Can";
 import { useTranslation } from "react-i18next";
 import { BarChart } from "~/components/admin/BarChart";
 import { AvatarForm, ContactForm } from "~/components/services/ProfileForms";
@@ -122,9 +123,11 @@ export default function Profile() {
               </li>
             ) : null}
             {account.master ? (
-              <li>
-                <Link to="/profile/apiKeys">{ts("apiKeys.title")}</Link>
-              </li>
+              <Can funcCode="feed:key:edit">
+                <li>
+                  <Link to="/profile/apiKeys">{ts("apiKeys.title")}</Link>
+                </li>
+              </Can>
             ) : null}
             <li>
               <Link to="/order/order">{t("profile.orders")}</Link>
