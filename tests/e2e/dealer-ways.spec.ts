@@ -116,8 +116,8 @@ test.describe("issue 29 item 1: no dead ends", () => {
       await freshDealer(testInfo, loginAs, lang, lang === "zh" ? "XCD" : "DPC");
       const names =
         lang === "zh"
-          ? ["消息", "我的收藏", "我的订单", "收货地址", "子账号管理", "个人中心"]
-          : ["Messages", "My favourites", "My orders", "Shipping addresses", "Sub-accounts", "Personal centre"];
+          ? ["消息", "我的收藏", "我的订单", "收货地址", "子账号管理", "个人中心", "接口密钥"]
+          : ["Messages", "My favourites", "My orders", "Shipping addresses", "Sub-accounts", "Personal centre", "API keys"];
       await page.goto("/homePage");
       if (jsOn(testInfo)) await hydrated(page);
       const menu = page.getByTestId("account-menu");
