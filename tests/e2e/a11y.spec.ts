@@ -1,6 +1,6 @@
 import type { TestInfo } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
-import { demoJourneyPages, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { demoJourneyPages, expect, jsOn, openE2eDb, seriousViolations, skipOtherProjectOf, test } from "./fixtures";
 import { addDemoCartLine, DEALER, useLanguage } from "./journey-pages";
 
 /**
@@ -44,6 +44,7 @@ for (const lang of ["zh", "en"] as const) {
       loginAs,
       baseURL,
     }, testInfo) => {
+      skipOtherProjectOf(lang, testInfo);
       test.setTimeout(120_000);
       await useLanguage(page, lang, baseURL!);
       // axe runs as a script in the page: without JavaScript, it checks the server's HTML in a page
@@ -70,6 +71,7 @@ for (const lang of ["zh", "en"] as const) {
   }
 
   test(`no journey page scrolls sideways at 360 px (${lang})`, async ({ page, loginAs, baseURL }, testInfo) => {
+    skipOtherProjectOf(lang, testInfo);
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 360, height: 780 });
     await useLanguage(page, lang, baseURL!);

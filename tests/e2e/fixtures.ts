@@ -78,6 +78,15 @@ export function demoJourneyPages(): JourneyPage[] {
 
 import type { Page, TestInfo } from "@playwright/test";
 export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
+/**
+ * The page-by-page checks (axe, sideways scrolling) look at the same pages in both languages and
+ * both projects; the two languages differ only in words and the two projects only in what scripts
+ * add. Each language is checked in one project (decision 063, addendum of 2026-11-27): Chinese with JavaScript off (the
+ * server's HTML, its no-script controls included), English with it on (the hydrated page), so both
+ * kinds of page and both languages are covered at half the time.
+ */
+export const skipOtherProjectOf = (lang: "zh" | "en", testInfo: TestInfo) =>
+  test.skip(jsOn(testInfo) !== (lang === "en"), "each language's page checks run in one project: zh with JavaScript off, en with it on");
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
 export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
