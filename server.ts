@@ -17,6 +17,7 @@ import { listenForVersions } from "./app/modules/admin/version-listener.server";
 import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { releaseExpired } from "./app/modules/support/reservations.server";
 import { rebuildDueExports } from "./app/modules/integration/feed.server";
+import { pruneRequestCounts, WINDOW_MS } from "./app/modules/limits/request-counts.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
 import {
@@ -33,6 +34,7 @@ import { checkSameOrigin } from "./app/utils/cross-site.server";
 import { log, loggedUrl } from "./app/utils/log.server";
 import { refusalPage, type RefusalStatus } from "./app/utils/refusal-page.server";
 import { runInRequestScope } from "./app/utils/request-scope.server";
+import { DatabaseRateLimitStore } from "./app/utils/shared-rate-limit.server";
 
 /**
  * The shop's HTTP server: Express in front of the Remix request handler, so that we own the
@@ -328,9 +330,13 @@ async function serve() {
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   // A ceiling on form posts per client address; the login has its own, finer throttle. Pages
-  // (GET, HEAD) do not pass through the limiter at all.
+  // (GET, HEAD) do not pass through the limiter at all. Counted in the database, so that all
+  // processes and instances behind a proxy share one count (decision 079). When the database
+  // cannot count, the post goes on: the limit guards against floods, it is not a permission.
   const postLimit = rateLimit({
-    windowMs: 60_000,
+    windowMs: WINDOW_MS,
+    store: new DatabaseRateLimitStore(db, "post:"),
+    passOnStoreError: true,
     limit: env.RATE_LIMIT_POSTS_PER_MINUTE,
     standardHeaders: "draft-7",
     legacyHeaders: false,
@@ -387,7 +393,9 @@ async function serve() {
   // release them as well; this hourly sweep covers a shop where nobody opens those. Every serving
   // process sweeps: a release is a conditional update, so two sweeps at once release a reservation once.
   const sweepReservations = () => releaseExpired(db).catch((e: unknown) => log.error("releasing expired reservations failed", { error: String(e) }));
-  const reservationSweep = setInterval(sweepReservations, 60 * 60_000);
+  // The request counts of past minutes are forgotten at the same pace.
+  const pruneCounts = () => pruneRequestCounts(db).catch((e: unknown) => log.error("pruning the request counts failed", { error: String(e) }));
+  const reservationSweep = setInterval(() => void sweepReservations().then(pruneCounts), 60 * 60_000);
   reservationSweep.unref();
   void sweepReservations();
   // PostgreSQL: the cached menus, grants, parameters and catalogue hear of a change made by any

@@ -31,6 +31,7 @@ import * as contentCategoryTitle from "./migrations/2026-11-27-0028-content-cate
 import * as integration from "./migrations/2026-11-27-0030-integration";
 import * as cartGiftQty from "./migrations/2026-11-27-0034-cart-gift-qty";
 import * as feedKeys from "./migrations/2026-11-27-0035-feed-keys";
+import * as requestCounts from "./migrations/2026-11-27-0036-request-counts";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0030-integration": integration,
   "2026-11-27-0034-cart-gift-qty": cartGiftQty,
   "2026-11-27-0035-feed-keys": feedKeys,
+  "2026-11-27-0036-request-counts": requestCounts,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -634,9 +634,9 @@ export interface FeedKeyTable {
   revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Requests of a feed key in one minute (minutes since the epoch): the per-key limit, shared by every process. */
-export interface FeedRateTable {
-  key_id: number;
+/** Requests per bucket (`post:<address>`, `feed:<key id>`) and minute, shared by every process (decision 079). */
+export interface RequestCountTable {
+  bucket: string;
   minute: number;
   hits: number;
 }
@@ -680,7 +680,7 @@ export interface Database {
   erp_handover: ErpHandoverTable;
   api_idempotency: ApiIdempotencyTable;
   feed_key: FeedKeyTable;
-  feed_rate: FeedRateTable;
+  request_count: RequestCountTable;
   feed_export: FeedExportTable;
   content: ContentTable;
   content_category: ContentCategoryTable;

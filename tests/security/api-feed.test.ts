@@ -252,7 +252,7 @@ describe("refusals", () => {
     expect([last.status, last.body.code]).toEqual([429, 42900]);
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
     const [{ id }] = await own.query<{ id: number }>(`select id from feed_key where name = 'busy'`);
-    const [{ hits }] = await own.query<{ hits: number }>(`select max(hits) as hits from feed_rate where key_id = ${id}`);
+    const [{ hits }] = await own.query<{ hits: number }>(`select max(hits) as hits from request_count where bucket = 'feed:${id}'`);
     expect(Number(hits)).toBeGreaterThan(LIMIT);
     // another key is not limited by it
     expect((await feed("?pageSize=1", keyB)).body.code).toBe(20000);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
+import { countRequest } from "~/modules/limits/request-counts.server";
 import { NotFoundError } from "~/modules/errors";
 import { fail, ok, type Result } from "~/modules/result";
 
@@ -132,8 +133,8 @@ export async function feedActorByKey(
 }
 
 /**
- * Counts one request of a key in the current minute by one upsert (every server process shares
- * the count) and tells whether it is within `limit`, with the seconds until the next minute.
+ * Counts one request of a key in the current minute (every server process shares the count,
+ * decision 079) and tells whether it is within `limit`, with the seconds until the next minute.
  */
 export async function countFeedRequest(
   db: DB,
@@ -141,21 +142,6 @@ export async function countFeedRequest(
   limit: number,
   now = new Date(),
 ): Promise<{ allowed: boolean; hits: number; retryAfter: number }> {
-  const minute = Math.floor(now.getTime() / 60_000);
-  const row = await db
-    .insertInto("feed_rate")
-    .values({ key_id: keyId, minute, hits: 1 })
-    .onConflict((oc) => oc.columns(["key_id", "minute"]).doUpdateSet((eb) => ({ hits: eb("feed_rate.hits", "+", 1) })))
-    .returning("hits")
-    .executeTakeFirstOrThrow();
-  const hits = Number(row.hits);
-  return { allowed: hits <= limit, hits, retryAfter: 60 - Math.floor((now.getTime() % 60_000) / 1000) };
-}
-
-/** Forgets the counts of past minutes (the hourly export job calls it). */
-export async function pruneFeedRates(db: DB, now = new Date()): Promise<void> {
-  await db
-    .deleteFrom("feed_rate")
-    .where("minute", "<", Math.floor(now.getTime() / 60_000) - 5)
-    .execute();
+  const { hits, resetAt } = await countRequest(db, `feed:${keyId}`, now);
+  return { allowed: hits <= limit, hits, retryAfter: Math.ceil((resetAt.getTime() - now.getTime()) / 1000) };
 }

@@ -9,7 +9,7 @@ import { stockLight, type StockLight } from "~/modules/catalogue/offer";
 import { getOffers, type OfferActor } from "~/modules/catalogue/offer.server";
 import { contentDir, removeContentFile } from "~/modules/content/files.server";
 import { fail, ok, type Result } from "~/modules/result";
-import { pruneFeedRates, type FeedActor } from "./feed-keys.server";
+import { type FeedActor } from "./feed-keys.server";
 
 /**
  * The dealer's stock and price feed (issue 30 item 3, decision 073): per ordering code the key's
@@ -314,10 +314,9 @@ async function customersWithKeys(db: DB): Promise<FeedActor[]> {
 
 /**
  * The hourly job (server.ts): rebuilds the export of each customer with a live key that is due,
- * each under its lock, and forgets past minutes' request counts. Answers how many it rebuilt.
+ * each under its lock. Answers how many it rebuilt.
  */
 export async function rebuildDueExports(db: DB, now = new Date()): Promise<number> {
-  await pruneFeedRates(db, now);
   let built = 0;
   for (const actor of await customersWithKeys(db)) if (await rebuildExport(db, actor, now)) built++;
   // the exports of customers without a live key any more are dropped
