@@ -9,6 +9,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DB_DIR = process.env.E2E_DB_DIR ?? "test-results/e2e-db";
 const SETTINGS_URL = `http://localhost:${PORT + 1}`;
 const SHOP_WIDE = /shop-wide-settings\.spec\.ts/;
+// two instances behind HAProxy, started by the file itself (tests/e2e/cluster.spec.ts): about the
+// servers, not the browser, so in one project (JavaScript off) only
+const CLUSTER = /cluster\.spec\.ts/;
 // The sign-in hand-over (decision 048) needs a shared secret: the servers and the test process get
 // the same fixed test value, so tests/e2e/services-relay.spec.ts runs in CI (decision 053).
 const RELAY_SECRET = process.env.RELAY_SECRET ?? "e2e-relay-secret-0123456789abcdef0123456789";
@@ -62,7 +65,7 @@ export default defineConfig({
     },
     // the two JavaScript projects share the main server and run side by side: a test that changes
     // an account's state works on an account of its own (cloneUser, uniqueCode in auth-helpers.ts)
-    { name: "js-on", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "js-on", testIgnore: [SHOP_WIDE, CLUSTER], use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: [server(PORT, DB_DIR), server(PORT + 1, `${DB_DIR}-settings`)],
