@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 15] [--only search,http,orders,import]
+ * npm run bench -- [--products 100000] [--duration 10] [--connections 20] [--warmup 15] [--only search,http,orders,import,feed]
  *                  [--out <file>] [--compare bench/baseline.json]
  * npm run bench -- --compare-only <result.json> [--compare <baseline.json>]   compare without running
  * npm run bench -- --set-baseline <result.json>     put a result into bench/baseline.json (decision 058)
@@ -11,7 +11,8 @@
  * Structured as named sections (SECTIONS below): each section gets a shared context (database,
  * built server, signed-in cookie) and returns a JSON value; add a section to measure more
  * (e.g. the orders area adds order submissions per second; the order desk its list over 100,000 orders;
- * scripts/bench-import.ts the price/stock import).
+ * scripts/bench-import.ts the price/stock import; scripts/bench-feed.ts the dealer feed's full export and
+ * the integration API's GET /prod-api/order/{id}).
  *
  * The database is kept in data/bench/shop-<N>.db and reused while it holds N products (seeding
  * 1,000,000 products takes minutes). The built server (npm run build first) is started on
@@ -36,6 +37,7 @@ import { compareBench, exitCodeOf, formatComparison, type BenchBaseline, type Be
 import { deskSection } from "./bench-desk";
 import { ordersSection } from "./bench-orders";
 import { importSection } from "./bench-import";
+import { feedSection } from "./bench-feed";
 
 const { values } = parseArgs({
   options: {
@@ -69,6 +71,8 @@ export interface BenchContext {
   server(): Promise<string>;
   /** Cookie header of a signed-in session for an account code */
   cookieFor(code: string): Promise<string>;
+  /** A signed-in session's token for an account code: the integration API's X-Token */
+  tokenFor(code: string): Promise<string>;
   /** autocannon run: requests/s and latency percentiles */
   load(url: string, headers?: Record<string, string>): Promise<LoadResult>;
 }
@@ -92,6 +96,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<unknown>> = {
   orders: ordersSection,
   desk: deskSection,
   import: importSection,
+  feed: feedSection,
 };
 
 /** Search latency through the project's search function vs a LIKE '%…%' scan, 200 mixed queries. */
@@ -378,6 +383,8 @@ async function main() {
             DEMO_DATA: "off",
             LOG_LEVEL: "error",
             RATE_LIMIT_POSTS_PER_MINUTE: "1000000",
+            // the feed section loads one key with thousands of requests a minute
+            FEED_RATE_LIMIT_PER_MINUTE: "1000000",
             SHOW_DEMO_ACCOUNTS: "off",
           },
         });
@@ -395,6 +402,9 @@ async function main() {
       return serverUrl;
     },
     async cookieFor(code) {
+      return (await sessionCookie(false).serialize(await ctx.tokenFor(code))).split(";")[0];
+    },
+    async tokenFor(code) {
       const user = await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow();
       const tenant = await db
         .selectFrom("user_tenant")
@@ -416,7 +426,7 @@ async function main() {
           user_agent: "bench",
         })
         .execute();
-      return (await sessionCookie(false).serialize(token)).split(";")[0];
+      return token;
     },
     async load(url, headers = {}) {
       const r = await loadInOwnProcess({ url, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, headers });
