@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
   /** where uploaded content files (downloads) are kept; default: content/ beside the SQLite file, else ./data/content (decision 046) */
   CONTENT_DIR: z.string().optional(),
+  /** where uploaded files are kept: `disk` (CONTENT_DIR) or `database` (every instance reads them; decision 081) */
+  FILE_STORE: z.enum(["disk", "database"]).default("disk"),
   /** the secret shared with the company portal for the sign-in hand-over (decision 048); unset: /loginRelay and /auth-redirect are 404 */
   RELAY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),

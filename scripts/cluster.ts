@@ -114,6 +114,8 @@ function startInstance(name: string, port: number, options: ClusterOptions): Ins
       WEB_CONCURRENCY: "1",
       // the proxy on this machine: the client address is the one it adds to X-Forwarded-For
       TRUST_PROXY: "loopback",
+      // uploads in the database: an instance serves what another received (decision 081)
+      FILE_STORE: "database",
       PUBLIC_URL: `http://localhost:${options.port}`,
       ...(options.contentDirs ? { CONTENT_DIR: options.contentDirs(name) } : {}),
       ...options.env,

@@ -634,6 +634,14 @@ export interface FeedKeyTable {
   revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** An uploaded file's bytes when FILE_STORE=database (decision 081); the key is the content store's file name. */
+export interface StoredFileTable {
+  key: string;
+  body: Uint8Array;
+  size: number;
+  created_at: string;
+}
+
 /** Requests per bucket (`post:<address>`, `feed:<key id>`) and minute, shared by every process (decision 079). */
 export interface RequestCountTable {
   bucket: string;
@@ -681,6 +689,7 @@ export interface Database {
   api_idempotency: ApiIdempotencyTable;
   feed_key: FeedKeyTable;
   request_count: RequestCountTable;
+  stored_file: StoredFileTable;
   feed_export: FeedExportTable;
   content: ContentTable;
   content_category: ContentCategoryTable;

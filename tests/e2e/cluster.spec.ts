@@ -10,8 +10,9 @@ import { expect, test } from "./fixtures";
  * this file with `npm run cluster`'s own code on a schema of its own: a dealer's session, cart and
  * order go from one instance to the other; a menu renamed and a maintenance window set through one
  * instance show on the other at once (LISTEN/NOTIFY, decision 077); an instance killed with
- * SIGKILL leaves its dealers to the other, still signed in. Each instance has a content folder of
- * its own, as on machines of their own. Everything goes through the proxy (the shop's one origin,
+ * SIGKILL leaves its dealers to the other, still signed in; a file uploaded through one instance
+ * downloads through the other (FILE_STORE=database). Each instance has a content folder of its
+ * own, as on machines of their own. Everything goes through the proxy (the shop's one origin,
  * PUBLIC_URL: a form posted to an instance's own address is refused as cross-site); a page is sent
  * to one instance by the proxy's `instance` cookie.
  *
@@ -154,6 +155,23 @@ test("a maintenance window set through one instance closes the shop on both", as
     }).toPass({ timeout: 5_000 });
   }
   await admin.context().close();
+  await dealer.context().close();
+});
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
+
+test("a file uploaded through one instance downloads through the other", async ({ browser }) => {
+  const dealer = await signedIn(browser, "a", "/shop_login", "XCD000003");
+  await dealer.goto("/profile/index");
+  await dealer.getByLabel("选择图片").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await dealer.getByTestId("profile-avatar-upload").click();
+  await expect(dealer.getByText("头像已更新")).toBeVisible();
+  const src = await dealer.getByTestId("profile-avatar").getAttribute("src");
+  // instance b has a content folder of its own: the file comes from the database
+  await onInstance(dealer, "b");
+  const answer = await dealer.request.get(src!);
+  expect(answer.status()).toBe(200);
+  expect(Buffer.from(await answer.body()).equals(PNG)).toBe(true);
   await dealer.context().close();
 });
 

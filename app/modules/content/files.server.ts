@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { getDb } from "~/db/index.server";
 import { getEnv } from "~/env.server";
 
 /**
@@ -68,16 +69,35 @@ export function contentDir(): string {
 
 const KEY = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 
+/**
+ * Where the files are kept (decision 081): `disk`, the content folder (one machine, or a folder
+ * every machine mounts), or `database`, the `stored_file` table, which every instance of the shop
+ * reads without anything shared but the database. The key is the file's random name in both, so
+ * a file's row elsewhere (a download, a drawing, a photo) does not care which.
+ */
+const inDatabase = () => getEnv().FILE_STORE === "database";
+
 /** Writes the file under a new random name; returns the name (the key). */
 export async function storeContentFile(buf: Uint8Array, type: FileType, dir = contentDir()): Promise<string> {
-  await fs.mkdir(dir, { recursive: true });
   const key = `${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
+  if (inDatabase()) {
+    await getDb()
+      .insertInto("stored_file")
+      .values({ key, body: Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), size: buf.byteLength, created_at: new Date().toISOString() })
+      .execute();
+    return key;
+  }
+  await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, key), buf, { flag: "wx" });
   return key;
 }
 
 export async function readContentFile(key: string, dir = contentDir()): Promise<Buffer | null> {
   if (!KEY.test(key)) return null;
+  if (inDatabase()) {
+    const row = await getDb().selectFrom("stored_file").select("body").where("key", "=", key).executeTakeFirst();
+    return row ? Buffer.from(row.body) : null;
+  }
   try {
     return await fs.readFile(path.join(dir, key));
   } catch {
@@ -87,5 +107,9 @@ export async function readContentFile(key: string, dir = contentDir()): Promise<
 
 export async function removeContentFile(key: string | null, dir = contentDir()): Promise<void> {
   if (!key || !KEY.test(key)) return;
+  if (inDatabase()) {
+    await getDb().deleteFrom("stored_file").where("key", "=", key).execute();
+    return;
+  }
   await fs.rm(path.join(dir, key), { force: true });
 }
