@@ -17,6 +17,7 @@ import { listenForVersions } from "./app/modules/admin/version-listener.server";
 import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
 import { releaseExpired } from "./app/modules/support/reservations.server";
 import { rebuildDueExports } from "./app/modules/integration/feed.server";
+import { sweepStalledJobs } from "./app/modules/jobs/runner.server";
 import { pruneRequestCounts, WINDOW_MS } from "./app/modules/limits/request-counts.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
@@ -398,6 +399,13 @@ async function serve() {
   const reservationSweep = setInterval(() => void sweepReservations().then(pruneCounts), 60 * 60_000);
   reservationSweep.unref();
   void sweepReservations();
+  // Background jobs whose process died (decision 082): every process sweeps twice per stall time;
+  // a stalled import is failed visibly, a stalled data-area copy resumed here.
+  const stalledJobs = setInterval(
+    () => void sweepStalledJobs(db).catch((e: unknown) => log.error("sweeping stalled jobs failed", { error: String(e) })),
+    (env.JOB_STALL_SECONDS * 1000) / 2,
+  );
+  stalledJobs.unref();
   // PostgreSQL: the cached menus, grants, parameters and catalogue hear of a change made by any
   // process at once (LISTEN/NOTIFY), instead of reading its counter on every use.
   const versionListener = isPostgres(db)
@@ -434,6 +442,7 @@ async function serve() {
     clearInterval(idle);
     clearInterval(reservationSweep);
     clearInterval(feedExports);
+    clearInterval(stalledJobs);
     await versionListener?.stop();
     await db.destroy();
     process.exit(0);

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   CONTENT_DIR: z.string().optional(),
   /** where uploaded files are kept: `disk` (CONTENT_DIR) or `database` (every instance reads them; decision 081) */
   FILE_STORE: z.enum(["disk", "database"]).default("disk"),
+  /** seconds without a heartbeat after which a running background job counts as stopped (decision 082) */
+  JOB_STALL_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** the secret shared with the company portal for the sign-in hand-over (decision 048); unset: /loginRelay and /auth-redirect are 404 */
   RELAY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import pg from "pg";
 import { startCluster, type Cluster } from "../../scripts/cluster";
 import { loginWithForm } from "./auth-helpers";
@@ -10,7 +11,8 @@ import { expect, test } from "./fixtures";
  * this file with `npm run cluster`'s own code on a schema of its own: a dealer's session, cart and
  * order go from one instance to the other; a menu renamed and a maintenance window set through one
  * instance show on the other at once (LISTEN/NOTIFY, decision 077); an instance killed with
- * SIGKILL leaves its dealers to the other, still signed in; a file uploaded through one instance
+ * SIGKILL during an import leaves its dealers to the other, still signed in, and its import is
+ * failed visibly by the other's sweep, not left running (decision 082); a file uploaded through one instance
  * downloads through the other (FILE_STORE=database). Each instance has a content folder of its
  * own, as on machines of their own. Everything goes through the proxy (the shop's one origin,
  * PUBLIC_URL: a form posted to an instance's own address is refused as cross-site); a page is sent
@@ -48,7 +50,15 @@ test.beforeAll(async () => {
     databaseUrl: url.toString(),
     workDir: test.info().outputPath(),
     contentDirs: (name) => test.info().outputPath(`content-${name}`),
-    env: { DEMO_DATA: "on", DEMO_PRODUCTS: "200", LOGIN_CAPTCHA: "off", LOG_LEVEL: "warn", SHOW_DEMO_ACCOUNTS: "off", RATE_LIMIT_POSTS_PER_MINUTE: "100000" },
+    env: {
+      JOB_STALL_SECONDS: "4",
+      DEMO_DATA: "on",
+      DEMO_PRODUCTS: "200",
+      LOGIN_CAPTCHA: "off",
+      LOG_LEVEL: "warn",
+      SHOW_DEMO_ACCOUNTS: "off",
+      RATE_LIMIT_POSTS_PER_MINUTE: "100000",
+    },
   });
 });
 
@@ -175,16 +185,42 @@ test("a file uploaded through one instance downloads through the other", async (
   await dealer.context().close();
 });
 
-test("an instance killed with SIGKILL leaves its dealers to the other, still signed in", async ({ browser }) => {
+/** An order import file of `rows` lines of one product (each line is checked and added on its own). */
+async function importFile(rows: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("订单导入");
+  sheet.addRow(["订货号", "数量"]);
+  for (let i = 0; i < rows; i++) sheet.addRow(["CNMG120408-DM YBC252", 10]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test("an instance killed with SIGKILL during an import: its dealers go on on the other, the import is never left running", async ({ browser }) => {
   const dealer = await signedIn(browser, "a", "/shop_login", "XCD000002");
+  await dealer.goto("/order/import");
+  const file = { name: "big.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: await importFile(10_000) };
+  await dealer.locator("input[type=file]").setInputFiles(file);
+  await dealer.getByRole("button", { name: "上传并导入" }).click();
+  await expect(dealer).toHaveURL(/\/order\/import\/status\?id=\d+/);
+  const status = dealer.url();
+  // off the progress page, whose refresh would cut into the next navigation
+  await dealer.goto("about:blank");
   const [first] = cluster.instances;
   first.process.kill("SIGKILL");
   await new Promise((resolve) => first.process.once("exit", resolve));
   // the proxy sends a refused connection to the other instance at once; its health check drops the dead one within 2 s
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 3; i++) {
     const answer = await dealer.goto("/order/order");
     expect(answer?.status()).toBe(200);
     await expect(dealer).toHaveURL(/\/order\/order/);
   }
+  // the job's heartbeat stopped with its process: within the stall time and a half (JOB_STALL_SECONDS=4
+  // here) instance b's sweep marks it failed and its page says why; finished before the kill, it is done
+  await expect(async () => {
+    await dealer.goto(status);
+    await expect(dealer.getByTestId("import-progress")).toHaveCount(0, { timeout: 0 });
+  }).toPass({ timeout: 20_000 });
+  const outcome = dealer.getByRole("alert").or(dealer.getByTestId("import-done"));
+  await expect(outcome).toContainText(/导入中断：服务器在导入过程中停止|行已加入购物车/);
+  test.info().annotations.push({ type: "import", description: (await outcome.textContent()) ?? "" });
   await dealer.context().close();
 });

@@ -4,6 +4,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import type { XlsxExport } from "~/modules/excel/export.server";
 import { BLANK, normHeader, readSheet, type SheetCell } from "~/modules/excel/read-sheet.server";
 import { NotFoundError } from "~/modules/errors";
+import { runJob } from "~/modules/jobs/runner.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { cleanOrderingCode } from "./iso-code";
 
@@ -145,7 +146,7 @@ export async function startPriceImport(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const work = runPriceImport(db, actor, job.id, tenant.id, input.fileName.slice(0, 200), input.buf);
+  const work = runJob(db, { table: "background_job", id: job.id }, () => runPriceImport(db, actor, job.id, tenant.id, input.fileName.slice(0, 200), input.buf));
   if (opts.wait) await work;
   else void work;
   return { ok: true, jobId: job.id };

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { addLinesToCart, type CartActor, type LineReport } from "~/modules/cart/cart.server";
 import { checkPermission, type RuleError } from "~/modules/cart/rules";
+import { runJob } from "~/modules/jobs/runner.server";
 import { readImportFile } from "./import-read.server";
 
 /**
@@ -34,7 +35,7 @@ export async function startImport(db: DB, actor: CartActor, fileName: string, bu
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const work = processRows(db, actor, job.id, read.rows);
+  const work = runJob(db, { table: "import_job", id: job.id }, () => processRows(db, actor, job.id, read.rows));
   if (opts.wait) await work;
   else void work;
   return { ok: true, jobId: job.id };

@@ -11,6 +11,7 @@ import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
 import { createDataArea, listDataAreas, runInitialisation, startInitialisation, type DataAreaInput } from "~/modules/admin/data-areas.server";
+import { runJob } from "~/modules/jobs/runner.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { replyInvalid, replyWithError } from "~/utils/reply.server";
@@ -55,8 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const started = await notFoundWhenMissing(() => startInitialisation(db, actor, { newTenantInput: input, parentId: value.parentId }));
   if (!started.ok) return replyWithError(request, submission, started.error, { data: { intent } });
-  // The copy runs on after the answer; the progress page follows it (runInitialisation never rejects).
-  void runInitialisation(db, started.value.jobId);
+  // The copy runs on after the answer, under the job runner's heartbeat (another process resumes it
+  // if this one dies); the progress page follows it (runInitialisation never rejects).
+  const jobId = started.value.jobId;
+  void runJob(db, { table: "background_job", id: jobId }, () => runInitialisation(db, jobId));
   return redirect(`/system/dataArea/job/${started.value.jobId}`);
 }
 
