@@ -7,7 +7,7 @@ import type { DB } from "~/db/db.server";
 import { amountValue } from "~/i18n/format";
 import { stockLight, type StockLight } from "~/modules/catalogue/offer";
 import { getOffers, type OfferActor } from "~/modules/catalogue/offer.server";
-import { contentDir, removeContentFile } from "~/modules/content/files.server";
+import { contentDir } from "~/modules/content/files.server";
 import { fail, ok, type Result } from "~/modules/result";
 import { type FeedActor } from "./feed-keys.server";
 
@@ -270,7 +270,7 @@ export async function rebuildExport(db: DB, actor: FeedActor, now = new Date(), 
       .where("customer_id", "=", actor.customerId)
       .execute();
     // a download under way keeps reading the old file through its open descriptor
-    await removeContentFile(before?.file_key ?? null);
+    await removeExportFile(before?.file_key ?? null);
     return true;
   } catch (e) {
     await db.updateTable("feed_export").set({ locked_until: null }).where("customer_id", "=", actor.customerId).execute();
@@ -290,8 +290,16 @@ export async function currentExport(db: DB, actor: FeedActor, now = new Date()):
   return ok({ fileKey: row.file_key, etag: row.etag, rows: row.rows, builtAt: row.built_at });
 }
 
-/** The path of an export file in the content store. */
+/** The path of an export file in the content folder. */
 export const exportPath = (fileKey: string) => path.join(contentDir(), fileKey);
+
+/**
+ * Removes an export file from the content folder. Not the content store's removeContentFile: with
+ * FILE_STORE=database that removes uploads from the database, while exports always live on disk.
+ */
+async function removeExportFile(fileKey: string | null): Promise<void> {
+  if (fileKey && /^[a-f0-9]{32}\.csv$/.test(fileKey)) await fs.promises.rm(exportPath(fileKey), { force: true });
+}
 
 /** The actors of every customer holding a live key: the master account in its default entity. */
 async function customersWithKeys(db: DB): Promise<FeedActor[]> {
@@ -338,7 +346,7 @@ export async function rebuildDueExports(db: DB, now = new Date()): Promise<numbe
     .execute();
   for (const o of orphans) {
     await db.deleteFrom("feed_export").where("customer_id", "=", o.customer_id).execute();
-    await removeContentFile(o.file_key);
+    await removeExportFile(o.file_key);
   }
   return built;
 }
