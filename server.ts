@@ -15,10 +15,12 @@ import { migrateToLatest } from "./app/db/migrate.server";
 import { isEmpty, seedDemoData } from "./app/db/seed/seed.server";
 import { listenForVersions } from "./app/modules/admin/version-listener.server";
 import { ensureToolTypes } from "./app/modules/quotation/tool-types.server";
-import { releaseExpired } from "./app/modules/support/reservations.server";
 import { rebuildDueExports } from "./app/modules/integration/feed.server";
-import { sweepStalledJobs } from "./app/modules/jobs/runner.server";
-import { pruneRequestCounts, WINDOW_MS } from "./app/modules/limits/request-counts.server";
+import { jobHandlers } from "./app/modules/jobs/handlers.server";
+import { pgBossQueue, tableQueue } from "./app/modules/jobs/queue.server";
+import { startJobWorkers, stopJobWorkers, sweepStalledJobs } from "./app/modules/jobs/runner.server";
+import { WINDOW_MS } from "./app/modules/limits/request-counts.server";
+import { getMailer } from "./app/modules/mail/mailer.server";
 import { getEnv, type Env } from "./app/env.server";
 import { contentDir } from "./app/modules/content/files.server";
 import {
@@ -390,15 +392,13 @@ async function serve() {
     res.status(500).json({ code: 50000, data: null, message: "服务器出错 · Server error" });
   });
 
-  // Approved stock reservations past their end date give their stock back. The reservation pages
-  // release them as well; this hourly sweep covers a shop where nobody opens those. Every serving
-  // process sweeps: a release is a conditional update, so two sweeps at once release a reservation once.
-  const sweepReservations = () => releaseExpired(db).catch((e: unknown) => log.error("releasing expired reservations failed", { error: String(e) }));
-  // The request counts of past minutes are forgotten at the same pace.
-  const pruneCounts = () => pruneRequestCounts(db).catch((e: unknown) => log.error("pruning the request counts failed", { error: String(e) }));
-  const reservationSweep = setInterval(() => void sweepReservations().then(pruneCounts), 60 * 60_000);
-  reservationSweep.unref();
-  void sweepReservations();
+  // The job queue's workers (decision 084): pg-boss on PostgreSQL, the `queued_job` table on
+  // SQLite. They run the imports, the data-area copies, mail and the hourly sweep (expired stock
+  // reservations, old request counts), whichever instance sent them.
+  const jobQueue = isPostgres(db)
+    ? pgBossQueue(env.DATABASE_URL, { log: (message, fields) => log.error(message, fields) })
+    : tableQueue(db, { log: (message, fields) => log.warn(message, fields) });
+  await startJobWorkers(jobQueue, jobHandlers(db, getMailer()));
   // Background jobs whose process died (decision 082): every process sweeps twice per stall time;
   // a stalled import is failed visibly, a stalled data-area copy resumed here.
   const stalledJobs = setInterval(
@@ -440,9 +440,9 @@ async function serve() {
     server.closeIdleConnections();
     await closed;
     clearInterval(idle);
-    clearInterval(reservationSweep);
     clearInterval(feedExports);
     clearInterval(stalledJobs);
+    await stopJobWorkers().catch((e: unknown) => log.warn("stopping the job workers failed", { error: String(e) }));
     await versionListener?.stop();
     await db.destroy();
     process.exit(0);

@@ -186,9 +186,21 @@ async function main() {
       (r: { code: string; parent_code: string }) =>
         `/product/productThird?catalogueCode=${encodeURIComponent(r.code)}&parentCode=${encodeURIComponent(r.parent_code)}`,
     );
-    const orderingCodes = (await admin.query(`select ordering_code from product order by id limit 300`)).rows.map(
-      (r: { ordering_code: string }) => r.ordering_code,
-    );
+    // What a dealer orders is what it can order: active, priced, 10 pieces allowed by the minimum
+    // and the pack size, and in stock in the dealers' company entity (random codes would fill the
+    // carts with lines the shop rightly refuses at the order, and the order posts would measure that)
+    const orderingCodes = (
+      await admin.query(
+        `select p.ordering_code from product p
+           join stock s on s.product_id = p.id
+           join user_tenant ut on ut.tenant_id = s.tenant_id and ut.is_default = 1
+           join app_user u on u.id = ut.user_id and u.code = 'XCDS00001'
+          where p.status = 'active' and coalesce(s.list_price, p.list_price) > 0
+            and p.moq <= 10 and 10 % p.mpq = 0 and s.available >= 5000
+          order by p.id limit 300`,
+      )
+    ).rows.map((r: { ordering_code: string }) => r.ordering_code);
+    if (orderingCodes.length < 20) throw new Error(`only ${orderingCodes.length} orderable products in the demo data`);
     const catalogue = { series, codes: orderingCodes };
 
     log(`${DEALERS} dealers sign in…`);

@@ -33,6 +33,7 @@ import * as cartGiftQty from "./migrations/2026-11-27-0034-cart-gift-qty";
 import * as feedKeys from "./migrations/2026-11-27-0035-feed-keys";
 import * as requestCounts from "./migrations/2026-11-27-0036-request-counts";
 import * as storedFiles from "./migrations/2026-11-27-0037-stored-files";
+import * as jobQueue from "./migrations/2026-11-27-0038-job-queue";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0035-feed-keys": feedKeys,
   "2026-11-27-0036-request-counts": requestCounts,
   "2026-11-27-0037-stored-files": storedFiles,
+  "2026-11-27-0038-job-queue": jobQueue,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -477,6 +477,8 @@ export interface ImportJobTable {
   bad_count: IntDefault;
   report: ColumnType<string, string | undefined, string>;
   error_key: string | null;
+  /** the parsed rows (JSON) while the job waits or runs; cleared when it ends (decision 084) */
+  input: Uint8Array | null;
   created_at: CreatedAt;
   updated_at: string;
 }
@@ -512,8 +514,28 @@ export interface BackgroundJobTable {
   subject_id: number | null;
   message: string | null;
   created_by: number | null;
+  /** the uploaded file while the job waits or runs; cleared when it ends (decision 084) */
+  input: Uint8Array | null;
   created_at: CreatedAt;
   updated_at: ColumnType<string, string | undefined, string>;
+}
+
+/** A job sent with `runJob` on SQLite (decision 084; pg-boss keeps its own tables on PostgreSQL). */
+export interface QueuedJobTable {
+  id: Generated<number>;
+  queue: string;
+  data: string;
+  status: string; // queued | active | done | failed
+  attempts: IntDefault;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  expire_seconds: number;
+  run_after: string;
+  expires_at: string | null;
+  singleton_key: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ErrorLogTable {
@@ -689,6 +711,7 @@ export interface Database {
   api_idempotency: ApiIdempotencyTable;
   feed_key: FeedKeyTable;
   request_count: RequestCountTable;
+  queued_job: QueuedJobTable;
   stored_file: StoredFileTable;
   feed_export: FeedExportTable;
   content: ContentTable;

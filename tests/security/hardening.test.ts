@@ -130,6 +130,8 @@ describe("3. reset links come only from PUBLIC_URL", () => {
       body: new URLSearchParams({ code: "XCD000001", channel: "email" }),
     });
     expect(answer.status).toBeLessThan(400);
+    // the mail goes through the job queue: its worker writes it moments after the answer
+    await expect.poll(() => mailFiles().filter((f) => !earlier.has(f)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const mails = mailFiles()
       .filter((f) => !earlier.has(f))
       .map((f) => quotedPrintable(fs.readFileSync(path.join(shop.outbox, f), "utf8")));

@@ -108,16 +108,19 @@ describe("6. a new password has letters and digits, both", () => {
     const earlier = new Set(fs.existsSync(shop.outbox) ? fs.readdirSync(shop.outbox) : []);
     const asked = await form("/order/resetPwd/first", "", { code, channel: "email" });
     expect(asked.status).toBeLessThan(400);
-    const mail = fs
-      .readdirSync(shop.outbox)
-      .filter((f) => !earlier.has(f))
-      .map((f) =>
-        fs
-          .readFileSync(path.join(shop.outbox, f), "utf8")
-          .replace(/=\r?\n/g, "")
-          .replace(/=3D/g, "="),
-      )
-      .find((text) => text.includes(code.toLowerCase()));
+    // the mail goes through the job queue: its worker writes it moments after the answer
+    const newMail = () =>
+      (fs.existsSync(shop.outbox) ? fs.readdirSync(shop.outbox) : [])
+        .filter((f) => !earlier.has(f))
+        .map((f) =>
+          fs
+            .readFileSync(path.join(shop.outbox, f), "utf8")
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/g, "="),
+        )
+        .find((text) => text.includes(code.toLowerCase()));
+    await expect.poll(newMail, { timeout: 10_000 }).toBeTruthy();
+    const mail = newMail();
     const token = /thirdReset\?token=([A-Za-z0-9_-]+)/.exec(mail ?? "")?.[1];
     expect(token).toBeTruthy();
     const before = hashOf(code);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { receivingSmtpServer } from "../helpers/smtp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { verifyPassword } from "~/modules/auth/password.server";
@@ -167,18 +167,7 @@ describe("mail and SMS", () => {
 
   it("with SMTP_URL, delivers to a real SMTP server", async () => {
     const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, callback) {
-        let data = "";
-        stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
-        stream.on("end", () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
+    const server = receivingSmtpServer(received);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.server.address() as { port: number }).port;
     try {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { testDatabases } from "../helpers/db";
+import { startTestJobWorkers } from "../helpers/jobs";
 
 /**
  * The company entity pages (/system/dataArea) as a browser without JavaScript uses them: plain
@@ -19,6 +20,9 @@ let list: { loader: Handler; action: Handler };
 let detail: { loader: Handler; action: Handler };
 let job: { loader: Handler };
 
+let stopJobWorkers = async () => {};
+afterAll(() => stopJobWorkers());
+
 beforeAll(async () => {
   // the run's demo database (60 products), seeded once for every file that asks (tests/helpers/db.ts)
   fs.copyFileSync((await testDatabases()[0].seeded({ products: 60 })).replace(/^file:/, ""), path.join(dir, "shop.db"));
@@ -27,6 +31,7 @@ beforeAll(async () => {
   const { createSession } = await import("~/utils/session.server");
   db = getDb();
   await migrateToLatest(db);
+  stopJobWorkers = await startTestJobWorkers(db);
   cookieOf = async (code) => {
     const user = await db.selectFrom("app_user").select("id").where("code", "=", code).executeTakeFirstOrThrow();
     const tenant = await db
@@ -140,7 +145,7 @@ describe("/system/dataArea", () => {
     let page = (await job.loader({ request: get(`/system/dataArea/job/${jobId}`, admin), params: { id: jobId! }, context: {} })) as {
       job: { status: string; done: number; total: number };
     };
-    for (let i = 0; i < 50 && page.job.status === "running"; i++) {
+    for (let i = 0; i < 50 && ["queued", "running"].includes(page.job.status); i++) {
       await new Promise((r) => setTimeout(r, 50));
       page = (await job.loader({ request: get(`/system/dataArea/job/${jobId}`, admin), params: { id: jobId! }, context: {} })) as typeof page;
     }

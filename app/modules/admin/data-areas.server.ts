@@ -172,7 +172,7 @@ export async function updateDataArea(db: DB, actor: Actor, id: number, input: Om
 /**
  * "Add and initialise data" (spec /basedataarea/addAndInitializationData): adds the entity in
  * status 'initialising' and a running `tenant_init` job whose total is the parent's assortment.
- * The copy itself is `runInitialisation`, which the caller starts without waiting for it.
+ * The copy itself is `runInitialisation`, which the caller sends to the job queue.
  */
 export async function startInitialisation(
   db: DB,
@@ -196,7 +196,7 @@ export async function startInitialisation(
       .insertInto("background_job")
       .values({
         kind: TENANT_INIT,
-        status: "running",
+        status: "queued",
         total: Number(n),
         done: 0,
         subject_id: tenantId,
@@ -229,7 +229,7 @@ export async function runInitialisation(db: DB, jobId: number, { batchSize = INI
       .where("kind", "=", TENANT_INIT)
       .executeTakeFirst();
     if (!job || job.subject_id === null) throw new NotFoundError("job");
-    if (job.status !== "running") return;
+    if (job.status === "done" || job.status === "failed") return;
     const tenant = await db.selectFrom("tenant").select(["id", "parent_id"]).where("id", "=", job.subject_id).executeTakeFirst();
     if (!tenant) throw new Error("the entity of this job no longer exists");
     if (tenant.parent_id === null) throw new Error("the entity has no parent to copy from");

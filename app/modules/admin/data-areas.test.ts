@@ -117,7 +117,7 @@ describe.each(testDatabases())("company entities on $name", ({ seeded }) => {
     if (!started.ok) throw new Error(started.error.key);
     const running = await getInitialisationJob(db, started.value.jobId);
     expect(running).toMatchObject({
-      status: "running",
+      status: "queued",
       done: 0,
       total: parentStock.length,
       subject_id: started.value.tenantId,

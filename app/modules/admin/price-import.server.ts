@@ -4,7 +4,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import type { XlsxExport } from "~/modules/excel/export.server";
 import { BLANK, normHeader, readSheet, type SheetCell } from "~/modules/excel/read-sheet.server";
 import { NotFoundError } from "~/modules/errors";
-import { runJob } from "~/modules/jobs/runner.server";
+import { runJob, withHeartbeat } from "~/modules/jobs/runner.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { cleanOrderingCode } from "./iso-code";
 
@@ -137,19 +137,32 @@ export async function startPriceImport(
     .insertInto("background_job")
     .values({
       kind: "price_import",
-      status: "running",
+      status: "queued",
       total: 0,
       done: 0,
       subject_id: tenant.id,
       created_by: actor.id,
       message: JSON.stringify({ file: input.fileName.slice(0, 200) }),
+      input: input.buf,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const work = runJob(db, { table: "background_job", id: job.id }, () => runPriceImport(db, actor, job.id, tenant.id, input.fileName.slice(0, 200), input.buf));
-  if (opts.wait) await work;
-  else void work;
+  if (opts.wait) await runPriceImportJob(db, job.id, actor);
+  else await runJob(db, "price-import", { jobId: job.id, actor });
   return { ok: true, jobId: job.id };
+}
+
+/** The queue's work for a price import: the stored workbook, with the runner's heartbeat; the file is dropped when it ends. */
+export async function runPriceImportJob(db: DB, jobId: number, actor: Actor): Promise<void> {
+  await withHeartbeat(db, { table: "background_job", id: jobId }, async () => {
+    const job = await db.selectFrom("background_job").select(["subject_id", "message", "input"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+    const file = (JSON.parse(job.message ?? "{}") as { file?: string }).file ?? "";
+    try {
+      await runPriceImport(db, actor, jobId, job.subject_id!, file, Buffer.from(job.input ?? new Uint8Array()));
+    } finally {
+      await db.updateTable("background_job").set({ input: null }).where("id", "=", jobId).execute();
+    }
+  });
 }
 
 const setJob = (db: DB, id: number, values: { status?: string; total?: number; done?: number; message?: string }) =>

@@ -1,7 +1,9 @@
 import { getEnv } from "~/env.server";
 import type { Language } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
-import { getMailer, getSmsGateway } from "~/modules/mail/mailer.server";
+import { getDb } from "~/db/index.server";
+import { runJob } from "~/modules/jobs/runner.server";
+import { getSmsGateway, type Mailer } from "~/modules/mail/mailer.server";
 import type { ResetMessages } from "./reset.server";
 import { RESET_LINK_MINUTES, SMS_CODE_MINUTES } from "./rules";
 
@@ -22,5 +24,11 @@ export function resetMessages(lang: Language): ResetMessages {
   };
 }
 
-/** What the reset functions send with: the configured mailer and SMS gateway, texts in the user's language. */
-export const resetDeps = (lang: Language) => ({ mailer: getMailer(), sms: getSmsGateway(), messages: resetMessages(lang) });
+/**
+ * Mail goes through the job queue (decision 084): the request answers once the mail is queued,
+ * and a worker delivers it with the configured mailer, trying again while the SMTP server is down.
+ */
+const mailThroughQueue: Mailer = { send: (message) => runJob(getDb(), "mail", message) };
+
+/** What the reset functions send with: mail through the queue, the SMS gateway, texts in the user's language. */
+export const resetDeps = (lang: Language) => ({ mailer: mailThroughQueue, sms: getSmsGateway(), messages: resetMessages(lang) });

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { addLinesToCart, type CartActor, type LineReport } from "~/modules/cart/cart.server";
 import { checkPermission, type RuleError } from "~/modules/cart/rules";
-import { runJob } from "~/modules/jobs/runner.server";
+import { runJob, withHeartbeat } from "~/modules/jobs/runner.server";
 import { readImportFile } from "./import-read.server";
 
 /**
@@ -9,6 +9,8 @@ import { readImportFile } from "./import-read.server";
  * then the rows go to the cart in chunks while the job row records the progress; the status
  * page refreshes itself until the job is done. Valid rows go to the CART (not to a
  * to-be-submitted order): the dealer sees prices and promotions before ordering.
+ * The rows read from the upload are kept in the job's row until it ends, and the work is a job
+ * of the queue (decision 084), so any instance's worker runs it.
  */
 const CHUNK = 200;
 
@@ -26,22 +28,33 @@ export async function startImport(db: DB, actor: CartActor, fileName: string, bu
       user_id: actor.id,
       tenant_id: actor.tenantId,
       customer_id: actor.customerId,
-      status: "running",
+      status: "queued",
       file_name: fileName.slice(0, 200),
       total: read.rows.length,
       done: 0,
+      input: Buffer.from(JSON.stringify(read.rows)),
       created_at: now,
       updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const work = runJob(db, { table: "import_job", id: job.id }, () => processRows(db, actor, job.id, read.rows));
-  if (opts.wait) await work;
-  else void work;
+  if (opts.wait) await runImportJob(db, job.id, actor);
+  else await runJob(db, "order-import", { jobId: job.id, actor });
   return { ok: true, jobId: job.id };
 }
 
-async function processRows(db: DB, actor: CartActor, jobId: number, rows: Parameters<typeof addLinesToCart>[2]) {
+type ImportRows = Parameters<typeof addLinesToCart>[2];
+
+/** The queue's work for an order import: its rows into the cart, with the runner's heartbeat. */
+export async function runImportJob(db: DB, jobId: number, actor: CartActor): Promise<void> {
+  await withHeartbeat(db, { table: "import_job", id: jobId }, async () => {
+    const job = await db.selectFrom("import_job").select("input").where("id", "=", jobId).executeTakeFirstOrThrow();
+    const rows = JSON.parse(Buffer.from(job.input ?? Buffer.from("[]")).toString("utf8")) as ImportRows;
+    await processRows(db, actor, jobId, rows);
+  });
+}
+
+async function processRows(db: DB, actor: CartActor, jobId: number, rows: ImportRows) {
   const report: LineReport[] = [];
   try {
     for (let i = 0; i < rows.length; i += CHUNK) {
@@ -59,6 +72,7 @@ async function processRows(db: DB, actor: CartActor, jobId: number, rows: Parame
         ok_count: ok,
         bad_count: report.length - ok,
         report: JSON.stringify(report),
+        input: null,
         updated_at: new Date().toISOString(),
       })
       .where("id", "=", jobId)
@@ -66,7 +80,7 @@ async function processRows(db: DB, actor: CartActor, jobId: number, rows: Parame
   } catch {
     await db
       .updateTable("import_job")
-      .set({ status: "failed", error_key: "order:import.unreadable", updated_at: new Date().toISOString() })
+      .set({ status: "failed", error_key: "order:import.unreadable", input: null, updated_at: new Date().toISOString() })
       .where("id", "=", jobId)
       .execute();
   }
@@ -82,11 +96,12 @@ export async function getImportJob(db: DB, actor: { id: number; tenantId: number
     .where("tenant_id", "=", actor.tenantId)
     .executeTakeFirst();
   if (!job) return null;
+  const { input: _input, ...shown } = job; // the rows stay on the server
   let report: LineReport[] = [];
   try {
     report = JSON.parse(job.report) as LineReport[];
   } catch {
     report = [];
   }
-  return { ...job, report };
+  return { ...shown, report };
 }

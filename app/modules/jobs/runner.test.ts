@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { startInitialisation } from "~/modules/admin/data-areas.server";
 import { testDatabases, withFreshDb } from "../../../tests/helpers/db";
-import { runJob, sweepStalledJobs } from "./runner.server";
+import { createMailer } from "~/modules/mail/mailer.server";
+import { jobHandlers } from "./handlers.server";
+import { tableQueue } from "./queue.server";
+import { sweepStalledJobs, withHeartbeat } from "./runner.server";
 
 /**
  * The job runner (decision 082): a running job keeps its heartbeat; a job whose heartbeat stopped
@@ -56,6 +59,16 @@ describe.each(testDatabases())("background jobs on $name", ({ seeded }) => {
     expect(await sweepStalledJobs(db, 120)).toEqual({ failed: 0, resumed: 0 });
   });
 
+  it("fails an order import left queued after its queue job would have expired (lost between queue and row), not a waiting one", async () => {
+    const lost = await orderImport(minutesAgo(65));
+    const waiting = await orderImport(minutesAgo(30));
+    await db.updateTable("import_job").set({ status: "queued" }).where("id", "in", [lost, waiting]).execute();
+    expect((await sweepStalledJobs(db, 120)).failed).toBe(1);
+    expect(await importState(lost)).toEqual({ status: "failed", error_key: "order:import.interrupted" });
+    expect(await importState(waiting)).toEqual({ status: "queued", error_key: null });
+    await db.updateTable("import_job").set({ status: "done" }).where("id", "=", waiting).execute();
+  });
+
   it("fails a price import whose heartbeat stopped, keeping its file name", async () => {
     const { id } = await db
       .insertInto("background_job")
@@ -94,14 +107,19 @@ describe.each(testDatabases())("background jobs on $name", ({ seeded }) => {
       parentId: parent.id,
     });
     if (!started.ok) throw new Error(started.error.key);
-    // started, then its process died before copying anything
+    // taken by a worker, whose process then died before copying anything
     await db
       .updateTable("background_job")
-      .set({ updated_at: minutesAgo(5) })
+      .set({ status: "running", updated_at: minutesAgo(5) })
       .where("id", "=", started.value.jobId)
       .execute();
     expect(await sweepStalledJobs(db, 120)).toEqual({ failed: 0, resumed: 1 });
+    expect((await jobState(started.value.jobId)).status).toBe("queued");
+    // back in the queue, where a worker (here this process's) takes it and copies to the end
+    const worker = tableQueue(db, { pollMs: 100 });
+    await worker.start(jobHandlers(db, createMailer({ outboxDir: "/nonexistent", from: "t@shop.test" })));
     await expect.poll(async () => (await jobState(started.value.jobId)).status, { timeout: 10_000 }).toBe("done");
+    await worker.stop();
     const job = await jobState(started.value.jobId);
     expect(job.done).toBe(job.total);
     const tenant = await db.selectFrom("tenant").select("status").where("code", "=", "1300").executeTakeFirstOrThrow();
@@ -114,10 +132,11 @@ describe.each(testDatabases())("background jobs on $name", ({ seeded }) => {
     // the earlier tests' live job would be stalled at this test's 2 s
     await db.updateTable("import_job").set({ status: "done" }).where("status", "=", "running").execute();
     const id = await orderImport(new Date().toISOString());
+    await db.updateTable("import_job").set({ status: "queued" }).where("id", "=", id).execute();
     const before = (await db.selectFrom("import_job").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow()).updated_at;
     let sweptDuringWork: Awaited<ReturnType<typeof sweepStalledJobs>> | null = null;
     // a stall time of 2 s: a beat every 0.5 s; the work lasts 3 s
-    await runJob(
+    const ran = await withHeartbeat(
       db,
       { table: "import_job", id },
       async () => {
@@ -126,7 +145,10 @@ describe.each(testDatabases())("background jobs on $name", ({ seeded }) => {
       },
       2,
     );
+    expect(ran).toBe(true);
     expect(sweptDuringWork).toEqual({ failed: 0, resumed: 0 });
+    // taken once: a second worker given the same job does nothing
+    expect(await withHeartbeat(db, { table: "import_job", id }, () => Promise.reject(new Error("ran twice")))).toBe(false);
     const after = await db.selectFrom("import_job").select(["status", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(after.status).toBe("running");
     expect(after.updated_at > before).toBe(true);

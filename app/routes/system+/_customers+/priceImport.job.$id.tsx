@@ -6,13 +6,14 @@ import { getDb } from "~/db/index.server";
 import { getPriceImportJob } from "~/modules/admin/price-import.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { pageMeta } from "~/utils/meta";
+import { isUnderWay } from "~/modules/jobs/status";
 
 export const handle = { i18n: ["adminCatalog"] };
 
 /** While the import runs the page reloads itself every 2 seconds (a meta refresh: no JavaScript needed). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, "admin:titles.importProgress"),
-  ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
+  ...(data && isUnderWay(data.job.status) ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

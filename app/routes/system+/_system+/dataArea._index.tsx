@@ -10,7 +10,7 @@ import { DataAreaFormSchema } from "./system.schemas.server";
 import { EntityTermFields } from "~/components/admin/EntityTermFields";
 import { FormError, FormField, useErrorText } from "~/components/auth/FormField";
 import { getDb } from "~/db/index.server";
-import { createDataArea, listDataAreas, runInitialisation, startInitialisation, type DataAreaInput } from "~/modules/admin/data-areas.server";
+import { createDataArea, listDataAreas, startInitialisation, type DataAreaInput } from "~/modules/admin/data-areas.server";
 import { runJob } from "~/modules/jobs/runner.server";
 import { readFormData } from "~/utils/form.server";
 import { notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
@@ -56,10 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const started = await notFoundWhenMissing(() => startInitialisation(db, actor, { newTenantInput: input, parentId: value.parentId }));
   if (!started.ok) return replyWithError(request, submission, started.error, { data: { intent } });
-  // The copy runs on after the answer, under the job runner's heartbeat (another process resumes it
-  // if this one dies); the progress page follows it (runInitialisation never rejects).
-  const jobId = started.value.jobId;
-  void runJob(db, { table: "background_job", id: jobId }, () => runInitialisation(db, jobId));
+  // The copy is a job of the queue: a worker of any instance runs it under the runner's heartbeat
+  // (and another resumes it if that one dies); the progress page follows it.
+  await runJob(db, "tenant-init", { jobId: started.value.jobId });
   return redirect(`/system/dataArea/job/${started.value.jobId}`);
 }
 

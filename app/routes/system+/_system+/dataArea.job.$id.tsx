@@ -5,13 +5,14 @@ import { getDb } from "~/db/index.server";
 import { getInitialisationJob } from "~/modules/admin/data-areas.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
+import { isUnderWay } from "~/modules/jobs/status";
 
 export const handle = { i18n: ["adminData"] };
 
 /** While the copy runs the page reloads itself every 2 seconds (a meta refresh: no JavaScript needed). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...dataAreaMeta(matches, "jobTitle"),
-  ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
+  ...(data && isUnderWay(data.job.status) ? [{ httpEquiv: "refresh", content: "2" } as const] : []),
 ];
 
 /** Progress of "add and initialise from a parent" (a tenant_init background job). */

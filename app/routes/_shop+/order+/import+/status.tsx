@@ -6,6 +6,7 @@ import { useRuleText } from "~/components/orders/RuleMessage";
 import { getDb } from "~/db/index.server";
 import { notFound, requireFunction } from "~/utils/guard.server";
 import { getImportJob } from "~/modules/excel/import-jobs.server";
+import { isUnderWay } from "~/modules/jobs/status";
 import ordersCss from "~/styles/orders.css";
 import { pageMeta } from "~/utils/meta";
 import { Trail } from "~/components/Trail";
@@ -18,7 +19,7 @@ export { ShopErrorBoundary as ErrorBoundary } from "~/components/ShopErrorBounda
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ordersCss }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, "titles.batchImport"),
-  ...(data?.job.status === "running" ? [{ httpEquiv: "refresh", content: "1" } as const] : []),
+  ...(data?.underWay ? [{ httpEquiv: "refresh", content: "1" } as const] : []),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,24 +28,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!/^[1-9]\d{0,8}$/.test(id)) notFound();
   const job = await getImportJob(getDb(), user, Number(id));
   if (!job) notFound();
-  return { job };
+  return { job, underWay: isUnderWay(job.status) };
 }
 
 export default function ImportStatusPage() {
-  const { job } = useLoaderData<typeof loader>();
+  const { job, underWay } = useLoaderData<typeof loader>();
   const { t } = useTranslation("order");
   const ruleText = useRuleText();
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (job.status !== "running") return;
+    if (!underWay) return;
     const timer = setTimeout(() => revalidator.revalidate(), 800);
     return () => clearTimeout(timer);
-  }, [job, revalidator]);
+  }, [job, underWay, revalidator]);
   return (
     <div>
       <Trail items={[{ to: "/order/order", label: t("orders.title") }, { to: "/order/import", label: t("import.title") }, { label: job.file_name }]} />
       <h1 className="page-title">{t("import.title")}</h1>
-      {job.status === "running" && (
+      {underWay && (
         <div className="card" role="status" data-testid="import-progress">
           <p>{t("import.processing", { done: job.done, count: job.total })}</p>
           <progress max={job.total} value={job.done} style={{ width: "100%" }} />
