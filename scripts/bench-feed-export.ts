@@ -8,10 +8,10 @@
  * The file goes to the content store next to the database (contentDir()), where the built server
  * started on the same DATABASE_URL finds it. Prints one JSON object on stdout.
  */
-import fs from "node:fs";
 import { createDb } from "../app/db/db.server";
 import type { FeedActor } from "../app/modules/integration/feed-keys.server";
-import { exportPath, rebuildExport } from "../app/modules/integration/feed.server";
+import { openExport } from "../app/modules/integration/export-store.server";
+import { rebuildExport } from "../app/modules/integration/feed.server";
 
 const MB = 1024 * 1024;
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -42,7 +42,8 @@ sample();
 if (!built) throw new Error(`the export of customer ${actor.customerId} was not rebuilt (another process holds its lock, or it is not due)`);
 
 const row = await db.selectFrom("feed_export").select(["file_key", "rows", "etag"]).where("customer_id", "=", actor.customerId).executeTakeFirstOrThrow();
-const bytes = fs.statSync(exportPath(row.file_key!)).size;
+let bytes = 0; // read back through the export store (a file, or parts in the database)
+for await (const chunk of (await openExport(db, row.file_key!))!) bytes += (chunk as Buffer).length;
 const quarters = [0, 1, 2, 3].map((q) => {
   const part = samples.filter((s) => s.t >= (q * ms) / 4 && s.t <= ((q + 1) * ms) / 4);
   return {

@@ -46,7 +46,8 @@ const failures = new Map<string, string[]>();
 /** Per page: answers 4xx with the shop's message (a rule refused the step, e.g. a product that cannot be ordered): not errors */
 const refusals = new Map<string, string[]>();
 let cutByKill = 0;
-let killedAt: number | null = null;
+/** When instance a ended (its exit, not the signal), once it has been killed */
+let death: Promise<number> | null = null;
 const acknowledged: string[] = [];
 
 function percentile(sorted: number[], p: number): number {
@@ -88,11 +89,15 @@ class Dealer {
     } catch (e) {
       // in flight on instance a when it was killed: cut by the kill (the proxy does not resend a
       // request an instance took), not a failure of the shop
-      if (killedAt !== null && started < killedAt) {
+      const diedAt = death ? await death : null;
+      if (diedAt !== null && started < diedAt) {
         cutByKill++;
         return null;
       }
-      (failures.get(page) ?? failures.set(page, []).get(page)!).push(`${this.code} ${path.slice(0, 60)}: ${e instanceof Error ? e.message : e}`);
+      // fetch says "fetch failed" and names the reason in its cause (ECONNRESET, UND_ERR_SOCKET…)
+      const cause = e instanceof Error && e.cause instanceof Error ? ` (${(e.cause as { code?: string }).code ?? e.cause.message})` : "";
+      const at = diedAt === null ? "" : ` ${Math.round((started - diedAt) / 100) / 10} s after instance a ended`;
+      (failures.get(page) ?? failures.set(page, []).get(page)!).push(`${this.code} ${path.slice(0, 60)}: ${e instanceof Error ? e.message : e}${cause}${at}`);
       return null;
     }
   }
@@ -196,7 +201,7 @@ async function main() {
            join user_tenant ut on ut.tenant_id = s.tenant_id and ut.is_default = 1
            join app_user u on u.id = ut.user_id and u.code = 'XCDS00001'
           where p.status = 'active' and coalesce(s.list_price, p.list_price) > 0
-            and p.moq <= 10 and 10 % p.mpq = 0 and s.available >= 5000
+            and p.moq <= 10 and 10 % p.mpq = 0 and s.available >= 500
           order by p.id limit 300`,
       )
     ).rows.map((r: { ordering_code: string }) => r.ordering_code);
@@ -213,8 +218,11 @@ async function main() {
       KILL_AT > 0
         ? setTimeout(() => {
             log("killing instance a with SIGKILL");
-            killedAt = performance.now();
-            cluster!.instances[0].process.kill("SIGKILL");
+            const victim = cluster!.instances[0].process;
+            // the kill's moment is the process's end, not the signal: until it has exited, the
+            // instance still takes the requests the proxy sends it, and they are in flight at its end
+            death = new Promise((resolve) => victim.once("exit", () => resolve(performance.now())));
+            victim.kill("SIGKILL");
           }, KILL_AT * 60_000)
         : null;
     log(`soaking for ${MINUTES} min${KILL_AT > 0 ? `, instance a killed at ${KILL_AT} min` : ""}…`);

@@ -34,6 +34,7 @@ import * as feedKeys from "./migrations/2026-11-27-0035-feed-keys";
 import * as requestCounts from "./migrations/2026-11-27-0036-request-counts";
 import * as storedFiles from "./migrations/2026-11-27-0037-stored-files";
 import * as jobQueue from "./migrations/2026-11-27-0038-job-queue";
+import * as feedExportParts from "./migrations/2026-11-27-0039-feed-export-parts";
 
 /**
  * Migrations are imported statically (not read from a folder) so they run the same
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27-0036-request-counts": requestCounts,
   "2026-11-27-0037-stored-files": storedFiles,
   "2026-11-27-0038-job-queue": jobQueue,
+  "2026-11-27-0039-feed-export-parts": feedExportParts,
   // 0002: catalogue issue (search index); 0003: sign-in issue; 0004: orders issue
 };
 

@@ -681,6 +681,15 @@ export interface FeedExportTable {
   locked_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A part of a feed export kept in the database (FILE_STORE=database, decision 085). */
+export interface FeedExportPartTable {
+  file_key: string;
+  part: number;
+  body: Uint8Array;
+  /** when written, and again when its export was replaced */
+  updated_at: string;
+}
+
 export interface Database {
   tenant: TenantTable;
   customer: CustomerTable;
@@ -714,6 +723,7 @@ export interface Database {
   queued_job: QueuedJobTable;
   stored_file: StoredFileTable;
   feed_export: FeedExportTable;
+  feed_export_part: FeedExportPartTable;
   content: ContentTable;
   content_category: ContentCategoryTable;
   training_progress: TrainingProgressTable;

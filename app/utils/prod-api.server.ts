@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import type { z } from "zod";
 import { getDb } from "~/db/index.server";
@@ -11,7 +10,7 @@ import { NotFoundError } from "~/modules/errors";
 import { findCall, type ApiCall } from "~/modules/integration/calls.server";
 import { API_CODES, httpStatusOf, type ApiCode } from "~/modules/integration/codes";
 import { countFeedRequest, feedActorByKey, type FeedActor } from "~/modules/integration/feed-keys.server";
-import { exportPath } from "~/modules/integration/feed.server";
+import { openExport } from "~/modules/integration/export-store.server";
 import type { DomainError } from "~/modules/result";
 import { hasPermission } from "~/utils/guard.server";
 import { contentDisposition } from "~/utils/file-response.server";
@@ -147,17 +146,12 @@ function feedAnswer(request: Request, body: string, type: string): Response {
   return new Response(body, { status: 200, headers: { ...headers, "Content-Type": type } });
 }
 
-/** The export file, streamed (it may be large), with its ETag, or 304. */
-function exportAnswer(request: Request, file: { fileKey: string; etag: string; name: string }, lang: Language): Response {
+/** The export, streamed (it may be large) from the export store, with its ETag, or 304. */
+async function exportAnswer(request: Request, file: { fileKey: string; etag: string; name: string }, lang: Language): Promise<Response> {
   const headers = { ...FEED_HEADERS, ETag: file.etag };
   if (matchesEtag(request, file.etag)) return new Response(null, { status: 304, headers });
-  let stream: fs.ReadStream;
-  try {
-    const fd = fs.openSync(exportPath(file.fileKey), "r");
-    stream = fs.createReadStream("", { fd });
-  } catch {
-    return envelope(API_CODES.notFound, null, texts.notFound[lang]);
-  }
+  const stream = await openExport(getDb(), file.fileKey);
+  if (!stream) return envelope(API_CODES.notFound, null, texts.notFound[lang]);
   return new Response(createReadableStreamFromReadable(stream), {
     status: 200,
     headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": contentDisposition(file.name) },
@@ -226,7 +220,7 @@ export async function answerApi(request: Request, clientIp: string | null): Prom
       { query: query.value, body: body.value, params: params.value },
     );
     if (!result.ok) return envelope(API_CODES.refused, null, translate(lang, result.error));
-    if (call.file) return exportAnswer(request, call.file(result.value), lang);
+    if (call.file) return await exportAnswer(request, call.file(result.value), lang);
     if (call.auth === "feed") {
       const format = (query.value as { format?: string } | undefined)?.format;
       const csv = call.csv && (format === "csv" || (!format && /\btext\/csv\b/i.test(request.headers.get("accept") ?? "")));

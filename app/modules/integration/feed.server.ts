@@ -1,14 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { once } from "node:events";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { amountValue } from "~/i18n/format";
 import { stockLight, type StockLight } from "~/modules/catalogue/offer";
 import { getOffers, type OfferActor } from "~/modules/catalogue/offer.server";
-import { contentDir } from "~/modules/content/files.server";
 import { fail, ok, type Result } from "~/modules/result";
+import { createExport, pruneExportParts, removeExport } from "./export-store.server";
 import { type FeedActor } from "./feed-keys.server";
 
 /**
@@ -225,17 +222,14 @@ async function claimExport(db: DB, customerId: number, now: Date, force: boolean
   return Number(claimed.numUpdatedRows) === 1;
 }
 
-/** Writes the customer's full feed as CSV into the content store, page after page; its key, ETag and row count. */
+/** Writes the customer's full feed as CSV into the export store, page after page; its key, ETag and row count. */
 async function writeExport(db: DB, actor: FeedActor, now: Date): Promise<{ fileKey: string; etag: string; rows: number }> {
-  const dir = contentDir();
-  await fs.promises.mkdir(dir, { recursive: true });
   const fileKey = `${crypto.randomBytes(16).toString("hex")}.csv`;
-  const file = path.join(dir, fileKey);
-  const out = fs.createWriteStream(file, { flags: "wx" });
+  const out = await createExport(db, fileKey);
   const hash = crypto.createHash("sha256");
   const write = async (text: string) => {
     hash.update(text);
-    if (!out.write(text)) await once(out, "drain");
+    await out.write(text);
   };
   let rows = 0;
   try {
@@ -248,11 +242,9 @@ async function writeExport(db: DB, actor: FeedActor, now: Date): Promise<{ fileK
       rows += page.length;
       after = page[page.length - 1].id;
     }
-    out.end();
-    await once(out, "finish");
+    await out.finish();
   } catch (e) {
-    out.destroy();
-    await fs.promises.rm(file, { force: true });
+    await out.abort();
     throw e;
   }
   return { fileKey, etag: `"${hash.digest("hex").slice(0, 32)}"`, rows };
@@ -269,8 +261,8 @@ export async function rebuildExport(db: DB, actor: FeedActor, now = new Date(), 
       .set({ file_key: built.fileKey, etag: built.etag, rows: built.rows, built_at: new Date().toISOString(), locked_until: null })
       .where("customer_id", "=", actor.customerId)
       .execute();
-    // a download under way keeps reading the old file through its open descriptor
-    await removeExportFile(before?.file_key ?? null);
+    // a download under way keeps reading the old export (decision 085)
+    await removeExport(db, before?.file_key ?? null);
     return true;
   } catch (e) {
     await db.updateTable("feed_export").set({ locked_until: null }).where("customer_id", "=", actor.customerId).execute();
@@ -288,17 +280,6 @@ export async function currentExport(db: DB, actor: FeedActor, now = new Date()):
   }
   if (!row?.file_key || !row.etag || !row.built_at) return fail("services:apiKeys.exportPending");
   return ok({ fileKey: row.file_key, etag: row.etag, rows: row.rows, builtAt: row.built_at });
-}
-
-/** The path of an export file in the content folder. */
-export const exportPath = (fileKey: string) => path.join(contentDir(), fileKey);
-
-/**
- * Removes an export file from the content folder. Not the content store's removeContentFile: with
- * FILE_STORE=database that removes uploads from the database, while exports always live on disk.
- */
-async function removeExportFile(fileKey: string | null): Promise<void> {
-  if (fileKey && /^[a-f0-9]{32}\.csv$/.test(fileKey)) await fs.promises.rm(exportPath(fileKey), { force: true });
 }
 
 /** The actors of every customer holding a live key: the master account in its default entity. */
@@ -346,7 +327,8 @@ export async function rebuildDueExports(db: DB, now = new Date()): Promise<numbe
     .execute();
   for (const o of orphans) {
     await db.deleteFrom("feed_export").where("customer_id", "=", o.customer_id).execute();
-    await removeExportFile(o.file_key);
+    await removeExport(db, o.file_key);
   }
+  await pruneExportParts(db, now);
   return built;
 }
