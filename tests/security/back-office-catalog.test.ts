@@ -32,7 +32,7 @@ const upload = async (cookie: string, file: Blob, tenantId: number, origin = sho
 async function waitForJob(id: number) {
   for (let i = 0; i < 100; i++) {
     const { status } = shop.one<{ status: string }>("select status from background_job where id = ?", id);
-    if (status !== "running") return status;
+    if (status !== "queued" && status !== "running") return status; // waiting for the job queue's worker, or working
     await new Promise((r) => setTimeout(r, 100));
   }
   return "running";

@@ -130,7 +130,11 @@ beforeAll(async () => {
   const upload = await fetch(`${shop.base}/order/import`, { method: "POST", redirect: "manual", headers: { Origin: shop.base, Cookie: cookie }, body: form });
   expect(upload.status).toBe(302);
   stored.importJobId = Number(/id=(\d+)/.exec(upload.headers.get("location")!)![1]);
-  for (let i = 0; i < 50 && shop.one<{ status: string }>("select status from import_job where id = ?", stored.importJobId).status === "running"; i++) {
+  for (
+    let i = 0;
+    i < 50 && ["queued", "running"].includes(shop.one<{ status: string }>("select status from import_job where id = ?", stored.importJobId).status);
+    i++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // a line in the cart again, so that the order form (with the address choice) opens

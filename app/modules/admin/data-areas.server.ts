@@ -11,6 +11,8 @@ import { recordAudit, type Actor } from "./audit.server";
 
 export const INIT_BATCH_SIZE = 1000;
 export const TENANT_INIT = "tenant_init";
+/** A `tenant_init` job's message after the sweep sent it back to the queue (its worker died): its page says so. */
+export const TENANT_INIT_RESUMED = "resumed";
 
 export interface DataAreaInput {
   code: string;

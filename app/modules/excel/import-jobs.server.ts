@@ -39,7 +39,12 @@ export async function startImport(db: DB, actor: CartActor, fileName: string, bu
     .returning("id")
     .executeTakeFirstOrThrow();
   if (opts.wait) await runImportJob(db, job.id, actor);
-  else await runJob(db, "order-import", { jobId: job.id, actor });
+  else {
+    // what the worker needs of the dealer, not the whole signed-in user (names, roles…) in the queue's rows
+    const { id, customerId, tenantId, priceAdjustmentBp, canOrder } = actor;
+    const worker: CartActor = { id, customerId, tenantId, priceAdjustmentBp, canOrder };
+    await runJob(db, "order-import", { jobId: job.id, actor: worker });
+  }
   return { ok: true, jobId: job.id };
 }
 

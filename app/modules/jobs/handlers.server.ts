@@ -18,11 +18,8 @@ const CartActorData = z.object({
   id: z.number(),
   customerId: z.number(),
   tenantId: z.number(),
-  currency: z.string(),
-  canOrder: z.boolean(),
-  canSeePrice: z.boolean(),
-  canSeeStock: z.boolean(),
   priceAdjustmentBp: z.number(),
+  canOrder: z.boolean(),
 });
 const StaffActorData = z.object({ id: z.number(), code: z.string(), tenantId: z.number().nullable() });
 const MailData = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { getEnv } from "~/env.server";
-import { TENANT_INIT } from "~/modules/admin/data-areas.server";
+import { TENANT_INIT, TENANT_INIT_RESUMED } from "~/modules/admin/data-areas.server";
 import { JOB_POLICY, tableQueue, type JobHandlers, type JobName, type JobQueue } from "./queue.server";
 
 /**
@@ -123,7 +123,11 @@ export async function sweepStalledJobs(db: DB, stall = stallSeconds(), now = new
     // taken by whoever changes the row from the state it was read in
     const taken = await db
       .updateTable("background_job")
-      .set(resumable ? { status: "queued", updated_at: at } : { status: "failed", updated_at: at, message: interruptedMessage(job.message), input: null })
+      .set(
+        resumable
+          ? { status: "queued", message: TENANT_INIT_RESUMED, updated_at: at }
+          : { status: "failed", updated_at: at, message: interruptedMessage(job.message), input: null },
+      )
       .where("id", "=", job.id)
       .where("status", "=", job.status)
       .where("updated_at", "=", job.updated_at)

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/index.server";
-import { getInitialisationJob } from "~/modules/admin/data-areas.server";
+import { getInitialisationJob, TENANT_INIT_RESUMED } from "~/modules/admin/data-areas.server";
 import { notFound, notFoundWhenMissing, requireStaff } from "~/utils/guard.server";
 import { dataAreaMeta, idParam } from "./__dataArea";
 import { isUnderWay } from "~/modules/jobs/status";
@@ -20,11 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireStaff(request, "sys:dataArea:view", db);
   const id = idParam(params.id) ?? notFound();
-  return { job: await notFoundWhenMissing(() => getInitialisationJob(db, id)) };
+  const job = await notFoundWhenMissing(() => getInitialisationJob(db, id));
+  return { job, resumed: job.message === TENANT_INIT_RESUMED };
 }
 
 export default function DataAreaJob() {
-  const { job } = useLoaderData<typeof loader>();
+  const { job, resumed } = useLoaderData<typeof loader>();
   const { t } = useTranslation("adminData");
   const status = job.status === "done" ? "done" : job.status === "failed" ? "failed" : "running";
   return (
@@ -46,6 +47,7 @@ export default function DataAreaJob() {
         </dl>
         <p role="status">{t("dataArea.job.progress", { done: job.done, count: job.total })}</p>
         <progress max={Math.max(job.total, 1)} value={job.total ? job.done : status === "done" ? 1 : 0} style={{ width: "100%" }} />
+        {resumed && status !== "failed" ? <p className="message">{t("dataArea.job.resumed")}</p> : null}
         {status === "running" ? <p className="muted small">{t("dataArea.job.refreshing")}</p> : null}
         {status === "failed" ? (
           <p className="message message-error" role="alert">
