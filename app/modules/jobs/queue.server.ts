@@ -30,7 +30,7 @@ export interface JobPolicy {
  * about an hour (an SMTP server that is down); the hourly sweep once more.
  */
 export const JOB_POLICY: Record<JobName, JobPolicy> = {
-  "order-import": { retryLimit: 0, retryDelaySeconds: 0, expireSeconds: 3600, workers: 2 },
+  "order-import": { retryLimit: 0, retryDelaySeconds: 0, expireSeconds: 3600, workers: 4 },
   "price-import": { retryLimit: 0, retryDelaySeconds: 0, expireSeconds: 3600, workers: 1 },
   "tenant-init": { retryLimit: 0, retryDelaySeconds: 0, expireSeconds: 3600, workers: 1 },
   mail: { retryLimit: 6, retryDelaySeconds: 30, expireSeconds: 120, workers: 2 },
