@@ -15,6 +15,8 @@ export const VERSION_CHANNEL = "data_version";
 /** a counter known from a notification or a read is trusted this long, then read again */
 const BACKSTOP_MS = 30_000;
 const RECONNECT_MS = 1_000;
+/** how long a process's own change waits to be seen (its transaction rolled back, it never will be) */
+const OWN_CHANGE_MS = 10_000;
 
 interface ListenerState {
   connected: boolean;
@@ -26,8 +28,17 @@ declare global {
   // server.ts (which starts the listener) and the Remix build (whose caches ask it) are bundled
   // apart, each with its own copy of this module: the listeners live on the process, as the DB does.
   var __versionListeners: WeakMap<DB, ListenerState> | undefined;
+  var __ownVersionChanges: Map<string, { version: number; at: number }> | undefined;
 }
 const listeners = (globalThis.__versionListeners ??= new WeakMap<DB, ListenerState>());
+/**
+ * Counters this process itself set and has not yet seen come back. Its own notification arrives
+ * a moment after the commit — after the redirect that follows a save may already be read — so
+ * until the process knows its own counter it reads the table (the save's next page shows the
+ * change). Kept by key only, not by database: in a process with several (tests), another
+ * database's cache merely reads its table for that moment too.
+ */
+const ownChanges = (globalThis.__ownVersionChanges ??= new Map());
 
 /** The counter this process was told for `db`, when it listens and knows it; else undefined (read it). */
 export function knownVersion(db: DB, key: VersionKey): number | undefined {
@@ -35,7 +46,14 @@ export function knownVersion(db: DB, key: VersionKey): number | undefined {
   if (!state?.connected) return undefined;
   const entry = state.known.get(key);
   if (!entry || Date.now() - entry.at > BACKSTOP_MS) return undefined;
+  const own = ownChanges.get(key);
+  if (own && entry.version < own.version && Date.now() - own.at < OWN_CHANGE_MS) return undefined;
   return entry.version;
+}
+
+/** This process set `key`'s counter to `version` (in a transaction not yet committed, perhaps). */
+export function changedVersion(key: VersionKey, version: number) {
+  ownChanges.set(key, { version, at: Date.now() });
 }
 
 /** A counter read from the table, kept while the process listens. */

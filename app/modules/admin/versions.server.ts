@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect.server";
-import { knownVersion, learnVersion, VERSION_CHANNEL } from "./version-listener.server";
+import { changedVersion, knownVersion, learnVersion, VERSION_CHANNEL } from "./version-listener.server";
 
 /**
  * Tables that every page reads (menus, grants, system parameters) are cached in each server
@@ -35,7 +35,10 @@ export async function bumpVersion(db: DB, key: VersionKey): Promise<void> {
     .onConflict((oc) => oc.column("key").doUpdateSet({ version: sql`data_version.version + 1` }))
     .returning("version")
     .executeTakeFirstOrThrow();
-  if (isPostgres(db)) await sql`select pg_notify(${VERSION_CHANNEL}, current_schema() || ':' || ${key} || ':' || ${String(version)})`.execute(db);
+  if (isPostgres(db)) {
+    await sql`select pg_notify(${VERSION_CHANNEL}, current_schema() || ':' || ${key} || ':' || ${String(version)})`.execute(db);
+    changedVersion(key, version);
+  }
 }
 
 /** A value loaded from the database and kept until its table's counter changes. */
