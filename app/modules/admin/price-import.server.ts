@@ -20,7 +20,7 @@ import { cleanOrderingCode } from "./iso-code";
  * neither feeds it; the list pages read prices and stock from these rows at once.
  */
 export const PRICE_IMPORT_MAX_BYTES = Number(process.env.PRICE_IMPORT_MAX_BYTES ?? 20 * 1024 * 1024);
-export const PRICE_IMPORT_MAX_ROWS = Number(process.env.PRICE_IMPORT_MAX_ROWS ?? 200_000);
+export const PRICE_IMPORT_MAX_ROWS = Number(process.env.PRICE_IMPORT_MAX_ROWS ?? 100_000);
 const BATCH = 500;
 const READ_TIMEOUT_MS = 60_000;
 
@@ -64,7 +64,8 @@ const colLetter = (n: number) => {
 
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 const INT = /^\d{1,9}$/;
-const ZIP_LIMITS = { maxEntries: 500, maxTotalUncompressed: 150 * 1024 * 1024, maxRatio: 150 }; // 200,000 rows inflate to ~30 MB
+// 100,000 rows inflate to ~22 MB; the whole workbook is read at once (decision 086), so what it may inflate to bounds the memory
+const ZIP_LIMITS = { maxEntries: 500, maxTotalUncompressed: 32 * 1024 * 1024, maxRatio: 150 };
 
 /** Reads and checks the whole sheet; the first bad cell refuses the file (row number, column letter and header). */
 export async function readPriceFile(buf: Buffer, limits = { maxBytes: PRICE_IMPORT_MAX_BYTES, maxRows: PRICE_IMPORT_MAX_ROWS }): Promise<ReadResult> {

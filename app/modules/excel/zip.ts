@@ -12,7 +12,7 @@ export interface ZipCheckLimits {
   maxRatio: number;
 }
 
-export const DEFAULT_ZIP_LIMITS: ZipCheckLimits = { maxEntries: 500, maxTotalUncompressed: 60 * 1024 * 1024, maxRatio: 150 };
+export const DEFAULT_ZIP_LIMITS: ZipCheckLimits = { maxEntries: 500, maxTotalUncompressed: 24 * 1024 * 1024, maxRatio: 150 };
 
 export type ZipCheck = { ok: true; names: string[]; totalUncompressed: number } | { ok: false; reason: "notZip" | "corrupt" | "tooLarge" | "bomb" };
 
