@@ -2,7 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests against the built server with its own fresh SQLite database.
- * Every journey runs twice: with JavaScript enabled and disabled.
+ * A journey that posts forms runs twice, with JavaScript enabled and disabled; a test tagged for
+ * one project (JS_ON, JS_OFF in tests/e2e/fixtures.ts: it only reads pages, or its point does not
+ * depend on scripts) runs in that one (decision 087).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Separate folders let several e2e runs share one machine (E2E_DB_DIR=test-results/e2e-db-x).
@@ -24,11 +26,11 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: `${DB_DIR}-out`,
-  // A file's tests run in order in one worker (several share accounts or build on each other);
-  // files whose tests are independent say so (`test.describe.configure({ mode: "parallel" })`:
-  // the axe shards), so their long tests spread over the workers. Two workers for two cores:
-  // each drives a browser while the server renders for it.
-  fullyParallel: false,
+  // Every test is independent of the others in its file (accounts of its own where it changes
+  // one), so tests, not files, spread over the workers; the two files about the servers
+  // (cluster, shop-wide settings) run theirs in order (`mode: "serial"`). Two workers for two
+  // cores: each drives a browser while the server renders for it.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // a test passes the first time or is fixed: a retry would hide a flaky test and cost its time again
   retries: 0,
@@ -65,11 +67,37 @@ export default defineConfig({
     },
     // the two JavaScript projects share the main server and run side by side: a test that changes
     // an account's state works on an account of its own (cloneUser, uniqueCode in auth-helpers.ts)
-    { name: "js-on", testIgnore: [SHOP_WIDE, CLUSTER], use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: SHOP_WIDE, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+    {
+      name: "js-on",
+      testIgnore: [SHOP_WIDE, CLUSTER],
+      grepInvert: /@js-off-only/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "js-off",
+      testIgnore: SHOP_WIDE,
+      grepInvert: /@js-on-only/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
+    },
   ],
-  webServer: [server(PORT, DB_DIR), server(PORT + 1, `${DB_DIR}-settings`)],
+  webServer: [server(PORT, DB_DIR), server(PORT + 1, `${DB_DIR}-settings`), nuChecker(PORT + 2)],
 });
+
+/**
+ * The Nu HTML checker (vnu-jar, Java 17) as a web service on the loopback address: the page sweep
+ * (page-checks.spec.ts) posts each page's HTML to it on the load that axe checks, instead of
+ * writing the pages to files and starting the checker once more at the end.
+ */
+function nuChecker(port: number) {
+  return {
+    command: `java -Dnu.validator.servlet.bind-address=127.0.0.1 -cp node_modules/vnu-jar/build/dist/vnu.jar nu.validator.servlet.Main ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "ignore" as const,
+  };
+}
 
 /** The built server on its own fresh demo database. */
 function server(port: number, dbDir: string) {

@@ -53,7 +53,13 @@ pids="$pids $!"
 background build npm run build --silent
 pids="$pids $!"
 together typecheck lint build
-stage unit npm run test:unit --silent
-stage js-budget npm run js-budget --silent
+# The unit tests and the JavaScript budget side by side: the unit files spend much of their time
+# waiting for PostgreSQL, the budget on one browser and one server of its own (port 3170).
+pids=""
+background unit npm run test:unit --silent
+pids="$pids $!"
+background js-budget npm run js-budget --silent
+pids="$pids $!"
+together unit js-budget
 stage security npm run test:security --silent
 stage e2e npx playwright test

@@ -18,7 +18,8 @@ export function ErrorPage({ title, text, code }: { title: string; text: string; 
       <Text mt="3" color="fg.muted">
         {text}
       </Text>
-      <Button asChild mt="8" bg="brand.700" color="white" _hover={{ bg: "brand.600" }}>
+      {/* Chakra's Button gives its element type="button", not valid on the link it wraps (Nu checker) */}
+      <Button asChild mt="8" bg="brand.700" color="white" _hover={{ bg: "brand.600" }} type={undefined}>
         <Link to="/homePage">{t("notFound.back")}</Link>
       </Button>
     </Box>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, type Browser, type Cookie, type Page, type TestInfo } from "@playwright/test";
-import { e2eDbDir, openE2eDb } from "./fixtures";
+import { test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { addSessionCookie, e2eDbDir, openE2eDb } from "./fixtures";
 
 /** A fresh account copied from a demo account (same customer, roles, companies; password Demo2026). */
 export function cloneUser(fromCode: string, newCode: string, email = `${newCode.toLowerCase()}@e2e.test`): void {
@@ -47,21 +47,11 @@ export async function loginWithForm(page: Page, code: string, password = "Demo20
 }
 
 /**
- * The form sign-ins made in this worker: the cookies each left in the browser (Playwright's
- * storage state: the session, the remembered code and company, the account's language) and the
- * page it led to, per server, project, sign-in page and account. A later sign-in of the same
- * account in the same worker starts from those cookies and opens that page instead of filling the
- * form again: the form's own journeys are auth.spec.ts, staff-sign-in.spec.ts and
- * login-throttle.spec.ts, and the other journeys only need someone signed in (decision 063,
- * addendum). When the session has ended since (a logout, a password change, a company switch),
- * the server sends the browser to sign in and the form is filled as before.
- */
-const signIns = new Map<string, { cookies: Cookie[]; landed: string }>();
-
-/**
  * `code` signed in at `signIn` in `page`'s context, on the page the sign-in leads to (`landed`
- * tells it). `form: true` fills the form even when this worker has signed the account in before,
- * and keeps nothing for later: for a test of where the sign-in leads.
+ * tells it). The session is written by the fixture (addSessionCookie: what the form's post writes)
+ * and the sign-in page opened, which sends a signed-in visitor where the form would have: the
+ * form's own journeys are auth.spec.ts, staff-sign-in.spec.ts and login-throttle.spec.ts (issue 45).
+ * `form: true` fills the form: for a test of where the form's post leads (the landing page).
  */
 export async function signInAt(
   page: Page,
@@ -70,21 +60,14 @@ export async function signInAt(
   landed: RegExp | ((url: URL) => boolean),
   opts: { form?: boolean } = {},
 ): Promise<void> {
-  const info = test.info();
-  const key = [info.project.use.baseURL, info.project.name, signIn, code].join(" ");
-  const before = signIns.get(key);
-  if (before && !opts.form) {
-    await page.context().addCookies(before.cookies);
-    await page.goto(before.landed);
-    const at = new URL(page.url());
-    if (!at.pathname.includes("login") && (typeof landed === "function" ? landed(at) : landed.test(page.url()))) return;
-    signIns.delete(key);
+  if (opts.form) {
+    await page.goto(signIn);
+    await loginWithForm(page, code);
+  } else {
+    await addSessionCookie(page.context(), test.info().project.use.baseURL!, code);
+    await page.goto(signIn);
   }
-  await page.goto(signIn);
-  await loginWithForm(page, code);
   await page.waitForURL(landed);
-  // a test of where the sign-in leads may have changed it: its page is not where the next one starts
-  if (!opts.form) signIns.set(key, { cookies: await page.context().cookies(), landed: page.url() });
 }
 
 /** The demo administrator signed in at the admin-style sign-in, on the dashboard. */

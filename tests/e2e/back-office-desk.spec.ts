@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUser, uniqueCode } from "./auth-helpers";
-import { axe, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 
 /**
  * The order desk (issue 17) with JavaScript on and off: a dealer's order waits for review, the
@@ -9,6 +9,10 @@ import { axe, expect, jsOn, openE2eDb, seriousViolations, test } from "./fixture
  * the dealer sees notices and delivery records. A cancellation by the desk gives the stock back.
  * Dealers no other journey uses: XCD000103 (js-on) and XCD000105 (js-off), with their own products.
  */
+// The review, cancellation, shipment import and partial-shipment tests share the file's dealers,
+// their cart and products and the desk's newest orders: in order, in one worker (decision 087).
+test.describe.configure({ mode: "default" });
+
 const inDays = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
 const dealerOf = (testInfo: TestInfo) => (jsOn(testInfo) ? "XCD000103" : "XCD000105");
 
@@ -44,6 +48,8 @@ async function placeOrder(page: Page, code: string, qty: number, review: boolean
   await page.getByRole("button", { name: "加入购物车" }).click();
   await expect(page.locator(`[data-testid=cart-line][data-code='${code}']`)).toBeVisible();
   await page.getByRole("button", { name: "去结算" }).click();
+  // the checkout answers with fill order, or first asks about promotions left unchosen
+  await page.waitForURL(/\/order\/fillOrder|confirm=promotions/);
   if (page.url().includes("confirm=promotions")) await page.getByRole("button", { name: "放弃促销，继续结算" }).click();
   await expect(page).toHaveURL(/\/order\/fillOrder/);
   await page.getByLabel("预付款（银行转账）").check();
@@ -154,62 +160,7 @@ test("a cancellation by the desk gives the stock back and tells the dealer", asy
   await expect(page.getByTestId("messages-table")).toContainText(`订单 ${orderNo} 已被取消`);
 });
 
-for (const lang of ["zh", "en"] as const) {
-  test(`the desk's pages: axe finds nothing serious, nothing scrolls sideways at 360 px (${lang})`, async ({ page, browser, context, loginAs }, testInfo) => {
-    test.setTimeout(120_000);
-    // an order desk account of its own in this language (a copy of EMP000002)
-    const code = `EMP9${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}000`;
-    cloneUser("EMP000002", code, `${code.toLowerCase()}@e2e.test`);
-    const db = openE2eDb();
-    let orderNo: string;
-    try {
-      db.prepare("update app_user set language = ? where code = ?").run(lang, code);
-      orderNo = (
-        db
-          .prepare(
-            "select order_no from sales_order where status = 'confirmed' and tenant_id = (select id from tenant where code = '1000') order by id limit 1",
-          )
-          .get() as { order_no: string }
-      ).order_no;
-    } finally {
-      db.close();
-    }
-    await loginAs(code);
-    // without JavaScript axe checks the server's HTML in a page whose own scripts are blocked
-    const serverHtmlOnly = !jsOn(testInfo);
-    const axeContext = serverHtmlOnly ? await browser.newContext({ javaScriptEnabled: true }) : context;
-    if (serverHtmlOnly) {
-      await axeContext.route(/\/build\/.*\.js$/, (route) => route.abort());
-      await axeContext.addCookies(await context.cookies());
-    }
-    const axePage = serverHtmlOnly ? await axeContext.newPage() : page;
-    const found: Record<string, string[]> = {};
-    const wide: Record<string, number> = {};
-    for (const url of ["/system/orders?tab=all", `/system/orders/${orderNo}`, "/system/deliveries"]) {
-      await axePage.setViewportSize({ width: 1366, height: 900 });
-      await axePage.goto(url);
-      await expect(axePage.locator("html")).toHaveAttribute("lang", lang);
-      const { violations } = await axe(axePage).analyze();
-      const serious = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(" | ")}`,
-        );
-      if (serious.length) found[url] = serious;
-      await page.setViewportSize({ width: 360, height: 780 });
-      await page.goto(url);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 0) wide[url] = overflow;
-    }
-    if (serverHtmlOnly) await axeContext.close();
-    expect(found).toEqual({});
-    expect(wide).toEqual({});
-  });
-}
+// the desk's pages (orders, an order, deliveries) as the desk, axe and 360 px: page-checks.spec.ts
 
 test("shipments imported from Excel: templates in both languages, a bad row named, a good file recorded", async ({ page, loginAs }, testInfo) => {
   const db = openE2eDb();
@@ -370,7 +321,7 @@ test("a shipment ships all that is open by default, a blank line nothing; the au
   await page.goto(`/system/audit?entity=${kind}&from=2026-01-02`);
   await expect(entries).toHaveCount(0);
 
-  // no serious accessibility finding (axe is a script: the server's HTML is checked by a11y-back-office); at 360 px nothing sideways
+  // no serious accessibility finding (axe is a script: the server's HTML is checked by page-checks.spec.ts); at 360 px nothing sideways
   if (jsOn(testInfo)) {
     await page.goto(`/system/audit?entityId=${orderNo}`);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { cloneUserIn } from "./auth-helpers";
-import { expect, jsOn, seriousViolations, test } from "./fixtures";
+import { expect, JS_OFF, JS_ON, jsOn, seriousViolations, test } from "./fixtures";
 import { useLanguage } from "./journey-pages";
 
 /**
@@ -26,47 +26,55 @@ const texts = {
 };
 
 for (const lang of ["zh", "en"] as const) {
-  test(`an unknown user id is a 404 inside the admin layout, with the way back to the list (${lang})`, async ({ page, loginAs, baseURL }, testInfo) => {
-    const t = texts[lang];
-    await useLanguage(page, lang, baseURL!);
-    await loginAs(cloneUserIn("EMP000001", `EMP8${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}100`, lang));
-    const answer = await page.goto("/system/user/99999999");
-    expect(answer?.status()).toBe(404);
-    await expect(page.locator("html")).toHaveAttribute("lang", lang);
-    // the page's title from the locale files, on the server and (after the click) in the browser
-    await expect(page).toHaveTitle(t.title);
-    await expect(page.getByTestId("admin-sidebar")).toBeVisible();
-    const error = page.locator("main#main").getByTestId("error-page");
-    await expect(error.getByRole("heading", { level: 1 })).toHaveText(t.notFound);
-    await expect(error).toContainText("404");
-    await expect(error.getByRole("link", { name: t.dashboard })).toHaveAttribute("href", "/system");
-    if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
+  test(
+    `an unknown user id is a 404 inside the admin layout, with the way back to the list (${lang})`,
+    { tag: JS_ON },
+    async ({ page, loginAs, baseURL }, testInfo) => {
+      const t = texts[lang];
+      await useLanguage(page, lang, baseURL!);
+      await loginAs(cloneUserIn("EMP000001", `EMP8${lang === "en" ? 1 : 2}${jsOn(testInfo) ? 1 : 2}300`, lang));
+      const answer = await page.goto("/system/user/99999999");
+      expect(answer?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      // the page's title from the locale files, on the server and (after the click) in the browser
+      await expect(page).toHaveTitle(t.title);
+      await expect(page.getByTestId("admin-sidebar")).toBeVisible();
+      const error = page.locator("main#main").getByTestId("error-page");
+      await expect(error.getByRole("heading", { level: 1 })).toHaveText(t.notFound);
+      await expect(error).toContainText("404");
+      await expect(error.getByRole("link", { name: t.dashboard })).toHaveAttribute("href", "/system");
+      if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
 
-    await error.getByRole("link", { name: t.users }).click();
-    await page.waitForURL(/\/system\/user$/);
-    await expect(page.getByTestId("error-page")).toHaveCount(0);
-    await expect(page).toHaveTitle(t.listTitle);
-    await expect(page.getByTestId("admin-sidebar")).toBeVisible();
-  });
+      await error.getByRole("link", { name: t.users }).click();
+      await page.waitForURL(/\/system\/user$/);
+      await expect(page.getByTestId("error-page")).toHaveCount(0);
+      await expect(page).toHaveTitle(t.listTitle);
+      await expect(page.getByTestId("admin-sidebar")).toBeVisible();
+    },
+  );
 }
 
-test("a page whose function code the role lacks is a 403 inside the admin layout, with the way to the dashboard", async ({ page, loginAs }) => {
-  // the content editor has no order desk functions (ord:order:view)
-  await loginAs("EMP000004");
-  const answer = await page.goto("/system/orders");
-  expect(answer?.status()).toBe(403);
-  await expect(page.getByTestId("admin-sidebar")).toBeVisible();
-  const error = page.locator("main#main").getByTestId("error-page");
-  await expect(error.getByRole("heading", { level: 1 })).toHaveText(texts.zh.forbidden);
-  await expect(error).toContainText("403");
+test(
+  "a page whose function code the role lacks is a 403 inside the admin layout, with the way to the dashboard",
+  { tag: JS_OFF },
+  async ({ page, loginAs }) => {
+    // the content editor has no order desk functions (ord:order:view)
+    await loginAs("EMP000004");
+    const answer = await page.goto("/system/orders");
+    expect(answer?.status()).toBe(403);
+    await expect(page.getByTestId("admin-sidebar")).toBeVisible();
+    const error = page.locator("main#main").getByTestId("error-page");
+    await expect(error.getByRole("heading", { level: 1 })).toHaveText(texts.zh.forbidden);
+    await expect(error).toContainText("403");
 
-  await error.getByRole("link", { name: texts.zh.dashboard }).click();
-  await page.waitForURL(/\/system$/);
-  await expect(page.getByTestId("error-page")).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-});
+    await error.getByRole("link", { name: texts.zh.dashboard }).click();
+    await page.waitForURL(/\/system$/);
+    await expect(page.getByTestId("error-page")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  },
+);
 
-test("the back office's own layout failing (a dealer at /system) still shows the message and ways out", async ({ page, loginAs }) => {
+test("the back office's own layout failing (a dealer at /system) still shows the message and ways out", { tag: JS_OFF }, async ({ page, loginAs }) => {
   await loginAs("XCD000001");
   const answer = await page.goto("/system");
   expect(answer?.status()).toBe(404);

@@ -1,6 +1,6 @@
 import type { TestInfo } from "@playwright/test";
 import { dealerPage, signInAdmin } from "./auth-helpers";
-import { expect, test } from "./fixtures";
+import { expect, JS_OFF, JS_ON, test } from "./fixtures";
 
 /**
  * The back office as the demo administrator (issue 16), with JavaScript on and off. The two
@@ -128,7 +128,7 @@ test("a role's grants are the named menu tree; the whole-group box grants a grou
   await expect(page.getByRole("region", { name: "系统管理", exact: true }).getByText("已授予 0/20")).toBeVisible();
 });
 
-test("at 390 px the sidebar is closed and opens from the top bar", async ({ page }) => {
+test("at 390 px the sidebar is closed and opens from the top bar", { tag: JS_ON }, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAdmin(page);
   await expect(page.getByTestId("admin-sidebar")).toBeHidden();
@@ -137,7 +137,7 @@ test("at 390 px the sidebar is closed and opens from the top bar", async ({ page
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test("the order desk's dashboard draws its charts on the server; the content editor has no sales figures", async ({ page, loginAs }) => {
+test("the order desk's dashboard draws its charts on the server; the content editor has no sales figures", { tag: JS_OFF }, async ({ page, loginAs }) => {
   await loginAs("EMP000002");
   await page.goto("/system");
   const sales = page.getByTestId("sales-dashboard");

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { signInAt } from "./auth-helpers";
-import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { expect, JS_OFF, JS_ON, jsOn, openE2eDb, test } from "./fixtures";
 import { useLanguage } from "./journey-pages";
 
 /**
@@ -92,7 +92,7 @@ test("the content editor publishes a tender with a document; anybody reads it on
   expect((await visitor.request.get(file.url())).status()).toBe(404);
 });
 
-test("downloads are grouped by category, with a filter that works without JavaScript and each file's type and size", async ({ page }) => {
+test("downloads are grouped by category, with a filter that works without JavaScript and each file's type and size", { tag: JS_OFF }, async ({ page }) => {
   await page.goto("/downloadService");
   const groups = page.getByTestId("download-group");
   await expect(groups.first().getByRole("heading")).toHaveText("产品样本");
@@ -150,7 +150,7 @@ test("column choices of the delivery records are kept per user and table", async
   expect(await saved.json()).toEqual({ module: "delivery_records", fields: ["shipDate", "orderNo", "code", "qty", "orderedQty", "trackingNo", "packingSlip"] });
 });
 
-test("at 360 px the shop's top bar of XCD000001 (two company entities, unread notices) does not scroll sideways", async ({ page, loginAs }) => {
+test("at 360 px the shop's top bar of XCD000001 (two company entities, unread notices) does not scroll sideways", { tag: JS_ON }, async ({ page, loginAs }) => {
   await loginAs("XCD000001", "1000");
   await page.setViewportSize({ width: 360, height: 800 });
   for (const path of ["/homePage", "/gdre", "/downloadService", "/order/myRecord"]) {
@@ -159,24 +159,4 @@ test("at 360 px the shop's top bar of XCD000001 (two company entities, unread no
   }
 });
 
-test("the bidding screens of the back office: axe finds nothing serious, nothing scrolls sideways at 390 px", async ({ page }, info) => {
-  // eight axe runs and sixteen pages: the time limit of the other axe tests
-  test.setTimeout(120_000);
-  await signInEditor(page);
-  const db = openE2eDb();
-  const tender = (db.prepare("select id from bidding order by id limit 1").get() as { id: number }).id;
-  db.close();
-  for (const lang of ["zh", "en"] as const) {
-    await useLanguage(page, lang, info.project.use.baseURL!);
-    for (const url of ["/system/gdre", "/system/gdre/new", `/system/gdre/${tender}`, "/system/contentCategory?kind=download"]) {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      expect((await page.goto(url))?.status(), url).toBe(200);
-      await expect(page.locator("html")).toHaveAttribute("lang", lang);
-      // axe needs scripts of its own: with JavaScript off the server's HTML is the same page
-      if (jsOn(info)) expect(await seriousViolations(page), `${lang} ${url}`).toEqual([]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(url);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${lang} ${url}`).toBe(0);
-    }
-  }
-});
+// the bidding screens of the back office as the editor, axe and 360 px: page-checks.spec.ts

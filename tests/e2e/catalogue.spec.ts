@@ -2,7 +2,7 @@ import { formatMoney } from "~/i18n/format";
 import { unitPrice } from "~/modules/pricing/pricing";
 import type { Response } from "@playwright/test";
 import { cloneUser, cloneUserIn, uniqueCode } from "./auth-helpers";
-import { expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
+import { expect, hydrated, JS_OFF, JS_ON, jsOn, openE2eDb, test } from "./fixtures";
 import { useLanguage } from "./journey-pages";
 
 /** Catalogue journeys (issue 4), each run with JavaScript on and off. */
@@ -52,7 +52,7 @@ function productFacts(userCode: string) {
   }
 }
 
-test("browse the catalogue levels to a product and see price and stock (XCD000001)", async ({ page, loginAs }) => {
+test("browse the catalogue levels to a product and see price and stock (XCD000001)", { tag: JS_ON }, async ({ page, loginAs }) => {
   await loginAs("XCD000001");
   const facts = productFacts("XCD000001");
   await page.goto("/product");
@@ -171,7 +171,7 @@ test("filter in product selection", async ({ page, loginAs }) => {
   await expect(page.locator(".product-table tbody tr").first()).toBeVisible();
 });
 
-test("open a promotion and a flash sale", async ({ page, loginAs }) => {
+test("open a promotion and a flash sale", { tag: JS_ON }, async ({ page, loginAs }) => {
   await loginAs("XCD000001");
   await page.goto("/promotion");
   const first = page.locator(".promo-card h2 a").first();
@@ -185,7 +185,7 @@ test("open a promotion and a flash sale", async ({ page, loginAs }) => {
   await expect(page.locator(".countdown").first()).toContainText("距结束");
 });
 
-test("XCD000002 sees the master's price raised by 10 %", async ({ page, loginAs }) => {
+test("XCD000002 sees the master's price raised by 10 %", { tag: JS_OFF }, async ({ page, loginAs }) => {
   await loginAs("XCD000002");
   const master = productFacts("XCD000001");
   const sub = productFacts("XCD000002");
@@ -194,7 +194,7 @@ test("XCD000002 sees the master's price raised by 10 %", async ({ page, loginAs 
   await expect(page.getByTestId("item-price")).toContainText(sub.price);
 });
 
-test("a sub-account without order, price and stock permission sees neither and cannot order", async ({ page, loginAs }, testInfo) => {
+test("a sub-account without order, price and stock permission sees neither and cannot order", { tag: JS_OFF }, async ({ page, loginAs }, testInfo) => {
   // XCD000003 (no order permission in the demo data) copied, with price and stock taken away too,
   // so every branch is checked whatever the demo data holds
   const code = uniqueCode(testInfo, "XCN");
@@ -212,36 +212,40 @@ test("a sub-account without order, price and stock permission sees neither and c
   expect(await page.content()).not.toMatch(/¥\d/);
 });
 
-test("signed out: prices are not shown on the public search page", async ({ page }) => {
+test("signed out: prices are not shown on the public search page", { tag: JS_OFF }, async ({ page }) => {
   await page.goto("/searchProduct?keyWord=CNMG120408");
   await expect(page.locator(`tr[data-code="${CODE}"]`)).toBeVisible();
   expect(await page.content()).not.toMatch(/¥\d/);
   await expect(page.getByRole("link", { name: "登录后查看价格" })).toBeVisible();
 });
 
-test("an English-speaking dealer sees the catalogue pages in English, with prices, at desktop and phone width", async ({ page, loginAs }, testInfo) => {
-  // a copy of XCD000001 whose saved language is English: the demo dealer itself stays Chinese for the other tests
-  await loginAs(cloneUserIn("XCD000001", uniqueCode(testInfo, "XCE"), "en"));
-  const facts = productFacts("XCD000001");
-  const price = formatMoney(facts.unitPrice, "CNY", "en");
-  const [l1, l2, l3] = facts.nodes;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`/product/productThird?catalogueCode=${l3.code}&parentCode=${l2.code}`);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.locator("h1")).toContainText(l3.label_en);
-    await expect(page.locator(`tr[data-code="${CODE}"]`)).toContainText(price);
-    await page.goto(`/item?code=${encodeURIComponent(CODE)}`);
-    await expect(page.locator("h1")).toContainText(CODE);
-    await expect(page.getByTestId("item-price")).toContainText(price);
-    await expect(page.getByRole("heading", { name: "Cutting parameters" })).toBeVisible();
-    await page.goto("/searchProduct?keyWord=cnmg%20120408");
-    await expect(page.locator(`tr[data-code="${CODE}"]`)).toContainText(price);
-    await page.goto(`/selectionCategory?node=${l1.code}&shape=C`);
-    await expect(page.locator("h1")).toHaveText("Product selection");
-    await expect(page.locator(".product-table tbody tr").first()).toBeVisible();
-    await page.goto("/promotion");
-    await expect(page.locator("h1")).toHaveText("Promotions");
-    await expect(page.locator(".promo-card h2 a").first()).toBeVisible();
-  }
-});
+test(
+  "an English-speaking dealer sees the catalogue pages in English, with prices, at desktop and phone width",
+  { tag: JS_ON },
+  async ({ page, loginAs }, testInfo) => {
+    // a copy of XCD000001 whose saved language is English: the demo dealer itself stays Chinese for the other tests
+    await loginAs(cloneUserIn("XCD000001", uniqueCode(testInfo, "XCE"), "en"));
+    const facts = productFacts("XCD000001");
+    const price = formatMoney(facts.unitPrice, "CNY", "en");
+    const [l1, l2, l3] = facts.nodes;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/product/productThird?catalogueCode=${l3.code}&parentCode=${l2.code}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator("h1")).toContainText(l3.label_en);
+      await expect(page.locator(`tr[data-code="${CODE}"]`)).toContainText(price);
+      await page.goto(`/item?code=${encodeURIComponent(CODE)}`);
+      await expect(page.locator("h1")).toContainText(CODE);
+      await expect(page.getByTestId("item-price")).toContainText(price);
+      await expect(page.getByRole("heading", { name: "Cutting parameters" })).toBeVisible();
+      await page.goto("/searchProduct?keyWord=cnmg%20120408");
+      await expect(page.locator(`tr[data-code="${CODE}"]`)).toContainText(price);
+      await page.goto(`/selectionCategory?node=${l1.code}&shape=C`);
+      await expect(page.locator("h1")).toHaveText("Product selection");
+      await expect(page.locator(".product-table tbody tr").first()).toBeVisible();
+      await page.goto("/promotion");
+      await expect(page.locator("h1")).toHaveText("Promotions");
+      await expect(page.locator(".promo-card h2 a").first()).toBeVisible();
+    }
+  },
+);

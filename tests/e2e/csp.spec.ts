@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { cloneUser } from "./auth-helpers";
-import { expect, hydrated, jsOn, openE2eDb, test } from "./fixtures";
+import { expect, hydrated, JS_ON, openE2eDb, test } from "./fixtures";
 import { addDemoCartLine, DEALER } from "./journey-pages";
 
 /**
@@ -9,8 +9,8 @@ import { addDemoCartLine, DEALER } from "./journey-pages";
  * violation: no schema runs there (decision 041). Each `securitypolicyviolation` event is recorded
  * in the page; console errors fail every test through the fixture, and are recorded here too.
  */
-test.beforeEach(({ page }, testInfo) => {
-  test.skip(!jsOn(testInfo), "CSP violations come from scripts: JavaScript on only");
+// CSP violations come from scripts: JavaScript on only (JS_ON)
+test.beforeEach(({ page }) => {
   return page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
     w.__cspViolations = [];
@@ -43,7 +43,7 @@ function dealerWithCart(): string {
   return code;
 }
 
-test("no CSP violation or console error on the sign-in and reset forms, also after an invalid submit", async ({ page }) => {
+test("no CSP violation or console error on the sign-in and reset forms, also after an invalid submit", { tag: JS_ON }, async ({ page }) => {
   const errors = consoleErrors(page);
   await page.goto("/shop_login");
   await hydrated(page);
@@ -62,7 +62,7 @@ test("no CSP violation or console error on the sign-in and reset forms, also aft
   expect(errors).toEqual([]);
 });
 
-test("no CSP violation or console error on fill order, orders, delivery records and sub-accounts", async ({ page, loginAs }) => {
+test("no CSP violation or console error on fill order, orders, delivery records and sub-accounts", { tag: JS_ON }, async ({ page, loginAs }) => {
   const errors = consoleErrors(page);
   await loginAs(dealerWithCart());
   for (const url of ["/order/fillOrder", "/order/order", "/order/myRecord", "/order/subAccount", "/order/subAccount?new=1"]) {

@@ -93,6 +93,8 @@ test("an entity's list price set in the back office is what a dealer of that ent
   const line = shop.locator(`[data-testid=cart-line][data-code='${s.product.code}']`).first();
   await expect(line).toContainText(yuan(dealerPrice));
   await shop.getByRole("button", { name: "去结算" }).click();
+  // the checkout answers with fill order, or first asks about promotions left unchosen
+  await shop.waitForURL(/\/order\/fillOrder|confirm=promotions/);
   if (shop.url().includes("confirm=promotions")) await shop.getByRole("button", { name: "放弃促销，继续结算" }).click();
   await expect(shop).toHaveURL(/\/order\/fillOrder/);
   await shop.getByLabel("预付款（银行转账）").check();

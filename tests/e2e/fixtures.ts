@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
+import { toLanguage } from "~/i18n/config";
 import { hashToken } from "~/modules/auth/sessions.server";
 import { sessionCookie } from "~/utils/session.server";
-import { journeyPages, type JourneyPage } from "./journey-pages";
 
 /** The e2e server's own database (see playwright.config.ts). */
 export const e2eDbDir = path.resolve(process.env.E2E_DB_DIR ?? "test-results/e2e-db");
@@ -17,39 +18,57 @@ export function openE2eDb() {
   return db;
 }
 
+/** The database of the e2e server at `baseURL`: the main one, or the shop-wide settings' server's (PORT + 1). */
+export function e2eDbPathFor(baseURL: string): string {
+  const mainPort = Number(process.env.E2E_PORT ?? 3100);
+  return new URL(baseURL).port === String(mainPort + 1) ? path.join(`${e2eDbDir}-settings`, "shop.db") : e2eDbPath;
+}
+
+/**
+ * A session of `code` written straight into the server's database (as the sign-in form's post
+ * would write it) and its cookie set in `context`, with the language cookie the form sets for an
+ * account with a saved language. The sign-in form itself is tested by its own journeys
+ * (auth.spec.ts, staff-sign-in.spec.ts, login-throttle.spec.ts); everywhere else a journey only
+ * needs someone signed in (the Epic Stack's way).
+ */
+export async function addSessionCookie(context: BrowserContext, baseURL: string, code: string, tenantCode?: string): Promise<void> {
+  const db = new Database(e2eDbPathFor(baseURL));
+  db.pragma("busy_timeout = 5000");
+  try {
+    const user = db.prepare("select id, language from app_user where code = ?").get(code) as { id: number; language: string | null } | undefined;
+    if (!user) throw new Error(`no demo user ${code}`);
+    const tenant = (
+      tenantCode
+        ? db.prepare("select id from tenant where code = ?").get(tenantCode)
+        : db.prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id)
+    ) as { id: number };
+    const token = crypto.randomBytes(32).toString("base64url");
+    db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
+      hashToken(token),
+      user.id,
+      tenant.id,
+      new Date(Date.now() + 3600_000).toISOString(),
+      new Date().toISOString(),
+    );
+    const cookies = [{ name: "shop_session", value: cookieValue(await sessionCookie(false).serialize(token)), url: baseURL }];
+    if (user.language) cookies.push({ name: "lng", value: cookieValue(await createCookie("lng").serialize(toLanguage(user.language))), url: baseURL });
+    await context.addCookies(cookies);
+  } finally {
+    db.close();
+  }
+}
+
+const cookieValue = (header: string) => header.split(";")[0].split("=").slice(1).join("=");
+
 /**
  * Fixtures:
- * - loginAs(code): a session made straight in the database and its cookie set, so journeys that
- *   are not about signing in start fast (the sign-in journey itself uses the form).
+ * - loginAs(code): a session made straight in the database and its cookie set (addSessionCookie),
+ *   so journeys that are not about signing in start fast (the sign-in journeys use the form).
  * - every test fails on a console error or a failed hydration in the browser.
  */
 export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) => Promise<void> }>({
   loginAs: async ({ context, baseURL }, use) => {
-    await use(async (code, tenantCode) => {
-      const db = openE2eDb();
-      try {
-        const user = db.prepare("select id from app_user where code = ?").get(code) as { id: number } | undefined;
-        if (!user) throw new Error(`no demo user ${code}`);
-        const tenant = (
-          tenantCode
-            ? db.prepare("select id from tenant where code = ?").get(tenantCode)
-            : db.prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id)
-        ) as { id: number };
-        const token = crypto.randomBytes(32).toString("base64url");
-        db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
-          hashToken(token),
-          user.id,
-          tenant.id,
-          new Date(Date.now() + 3600_000).toISOString(),
-          new Date().toISOString(),
-        );
-        const header = await sessionCookie(false).serialize(token);
-        const value = header.split(";")[0].split("=").slice(1).join("=");
-        await context.addCookies([{ name: "shop_session", value, url: baseURL! }]);
-      } finally {
-        db.close();
-      }
-    });
+    await use((code, tenantCode) => addSessionCookie(context, baseURL!, code, tenantCode));
   },
   page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
@@ -66,27 +85,17 @@ export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) =
 
 export { expect };
 
-/** The journey pages (issue 15) with the URLs of the e2e database's demo rows. */
-export function demoJourneyPages(): JourneyPage[] {
-  const db = openE2eDb();
-  try {
-    return journeyPages(db);
-  } finally {
-    db.close();
-  }
-}
-
 import type { Page, TestInfo } from "@playwright/test";
 export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
 /**
- * The page-by-page checks (axe, sideways scrolling) look at the same pages in both languages and
- * both projects; the two languages differ only in words and the two projects only in what scripts
- * add. Each language is checked in one project (decision 063, addendum of 2026-11-27): Chinese with JavaScript off (the
- * server's HTML, its no-script controls included), English with it on (the hydrated page), so both
- * kinds of page and both languages are covered at half the time.
+ * Where a test runs (issue 45, decision 087). A test that posts forms runs in both projects, with
+ * JavaScript on and off: the two are different paths through the shop (a fetcher and a full post
+ * and redirect). A test that only reads pages, or whose point does not depend on scripts, is
+ * tagged to run in one of them: `{ tag: JS_ON }` or `{ tag: JS_OFF }` (playwright.config.ts leaves
+ * a test tagged for one project out of the other). `npm run test:coverage-table` lists which runs where.
  */
-export const skipOtherProjectOf = (lang: "zh" | "en", testInfo: TestInfo) =>
-  test.skip(jsOn(testInfo) !== (lang === "en"), "each language's page checks run in one project: zh with JavaScript off, en with it on");
+export const JS_ON = "@js-on-only";
+export const JS_OFF = "@js-off-only";
 /** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
 export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 

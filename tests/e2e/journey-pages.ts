@@ -11,68 +11,93 @@ export interface JourneyPage {
   signedIn: boolean;
 }
 
-/** Read from a demo database (e2e tests, `npm run audit`): the URLs of demo rows. */
-export function journeyPages(db: Database.Database): JourneyPage[] {
-  const product = db.prepare("select ordering_code, catalogue_code from product where ordering_code = ?").get("CNMG120408-DM YBC252") as {
-    ordering_code: string;
-    catalogue_code: string;
-  };
-  const chain: { code: string; parent_code: string | null }[] = [];
+/** The demo rows the journey pages' URLs name, read once from a demo database. */
+interface DemoRows {
+  product: { ordering_code: string; catalogue_code: string };
+  chain: { code: string; parent_code: string | null }[];
+  order?: { order_no: string };
+  quote?: { id: number };
+  reservation?: { id: number };
+  tender?: { id: number };
+}
+
+function demoRows(db: Database.Database): DemoRows {
+  const product = db.prepare("select ordering_code, catalogue_code from product where ordering_code = ?").get("CNMG120408-DM YBC252") as DemoRows["product"];
+  const chain: DemoRows["chain"] = [];
   let code: string | null = product.catalogue_code;
   while (code) {
     const node = db.prepare("select code, parent_code from catalogue_node where code = ?").get(code) as { code: string; parent_code: string | null };
     chain.unshift(node);
     code = node.parent_code;
   }
-  const order = db
-    .prepare("select o.order_no from sales_order o join app_user u on u.customer_id = o.customer_id where u.code = ? order by o.id limit 1")
-    .get(DEALER) as { order_no: string } | undefined;
-  const quote = db
-    .prepare("select q.id from quotation q join app_user u on u.customer_id = q.customer_id where u.code = ? and q.status = 'quoted' order by q.id limit 1")
-    .get(DEALER) as { id: number } | undefined;
-  const reservation = db
-    .prepare("select r.id from stock_reservation r join app_user u on u.id = r.user_id where u.code = ? order by r.id limit 1")
-    .get(DEALER) as { id: number } | undefined;
-  const q = encodeURIComponent;
-  const [l1, l2, l3] = chain;
-  const tender = db.prepare("select id from bidding where status = 'published' order by id limit 1").get() as { id: number } | undefined;
-  return [
-    { name: "home", url: "/homePage", signedIn: true },
-    { name: "login", url: "/shop_login", signedIn: false },
-    { name: "catalogue", url: "/product", signedIn: true },
-    { name: "level 1", url: `/product/productFirst?catalogueCode=${q(l1.code)}`, signedIn: true },
-    { name: "level 2", url: `/product/productSecond?catalogueCode=${q(l2.code)}&parentCode=${q(l1.code)}`, signedIn: true },
-    { name: "list", url: `/product/productThird?catalogueCode=${q(l3.code)}&parentCode=${q(l2.code)}`, signedIn: true },
-    { name: "detail", url: `/item?code=${q(product.ordering_code)}`, signedIn: true },
-    { name: "search", url: "/searchProduct?keyWord=cnmg+120408", signedIn: true },
-    { name: "cart", url: "/shopCart", signedIn: true },
-    { name: "fill order", url: "/order/fillOrder", signedIn: true },
-    { name: "orders", url: "/order/order?tab=all", signedIn: true },
-    ...(order ? [{ name: "order details", url: `/order/orderDetails?orderNo=${q(order.order_no)}`, signedIn: true }] : []),
-    { name: "records", url: "/order/myRecord", signedIn: true },
-    { name: "messages", url: "/order/myMessage", signedIn: true },
-    { name: "addresses", url: "/order/addressManage", signedIn: true },
-    { name: "sub-accounts", url: "/order/subAccount", signedIn: true },
-    { name: "password change", url: "/order/resetPwd", signedIn: true },
-    { name: "password reset", url: "/order/resetPwd/first", signedIn: false },
-    { name: "promotions", url: "/promotion", signedIn: true },
-    { name: "flash sales", url: "/rushToPurchase", signedIn: true },
-    { name: "selection", url: "/selectionCategory", signedIn: true },
-    { name: "profile", url: "/profile/index", signedIn: true },
-    // customized tool quotations (decision 051): the form with a type's fields, and a quoted request
-    { name: "quotation request", url: "/technologyService/cutterOffer?type=insert", signedIn: true },
-    ...(quote ? [{ name: "quotation", url: `/technologyService/cutterOfferDetails?id=${quote.id}`, signedIn: true }] : []),
-    // customer support (decision 052)
-    { name: "marketing support", url: "/customerSupport/broadcastSupport", signedIn: true },
-    { name: "marketing support request", url: "/customerSupport/broadcastSupport/new", signedIn: true },
-    { name: "stock reservations", url: "/customerSupport/standbyLibrary", signedIn: true },
-    { name: "stock reservation request", url: "/customerSupport/standbyLibrary/new", signedIn: true },
-    ...(reservation ? [{ name: "stock reservation", url: `/customerSupport/standbyLibrary/${reservation.id}`, signedIn: true }] : []),
-    // decision 053: rare-earth bidding (public) and the downloads by category
-    { name: "bidding", url: "/gdre", signedIn: false },
-    ...(tender ? [{ name: "tender", url: `/gdre/${tender.id}`, signedIn: false }] : []),
-    { name: "downloads", url: "/downloadService", signedIn: true },
-  ];
+  return {
+    product,
+    chain,
+    order: db
+      .prepare("select o.order_no from sales_order o join app_user u on u.customer_id = o.customer_id where u.code = ? order by o.id limit 1")
+      .get(DEALER) as DemoRows["order"],
+    quote: db
+      .prepare("select q.id from quotation q join app_user u on u.customer_id = q.customer_id where u.code = ? and q.status = 'quoted' order by q.id limit 1")
+      .get(DEALER) as DemoRows["quote"],
+    reservation: db
+      .prepare("select r.id from stock_reservation r join app_user u on u.id = r.user_id where u.code = ? order by r.id limit 1")
+      .get(DEALER) as DemoRows["reservation"],
+    tender: db.prepare("select id from bidding where status = 'published' order by id limit 1").get() as DemoRows["tender"],
+  };
+}
+
+const q = encodeURIComponent;
+
+/**
+ * The pages of every dealer journey, by name: known before any database exists, so that each
+ * page's checks are a test of their own (page-checks.spec.ts, the coverage table); `url` reads
+ * the demo rows a page shows (undefined when the demo data has none).
+ */
+export const JOURNEY_PAGES: readonly { name: string; signedIn: boolean; url: (d: DemoRows) => string | undefined }[] = [
+  { name: "home", signedIn: true, url: () => "/homePage" },
+  { name: "login", signedIn: false, url: () => "/shop_login" },
+  { name: "catalogue", signedIn: true, url: () => "/product" },
+  { name: "level 1", signedIn: true, url: ({ chain: [l1] }) => `/product/productFirst?catalogueCode=${q(l1.code)}` },
+  { name: "level 2", signedIn: true, url: ({ chain: [l1, l2] }) => `/product/productSecond?catalogueCode=${q(l2.code)}&parentCode=${q(l1.code)}` },
+  { name: "list", signedIn: true, url: ({ chain: [, l2, l3] }) => `/product/productThird?catalogueCode=${q(l3.code)}&parentCode=${q(l2.code)}` },
+  { name: "detail", signedIn: true, url: ({ product }) => `/item?code=${q(product.ordering_code)}` },
+  { name: "search", signedIn: true, url: () => "/searchProduct?keyWord=cnmg+120408" },
+  { name: "cart", signedIn: true, url: () => "/shopCart" },
+  { name: "fill order", signedIn: true, url: () => "/order/fillOrder" },
+  { name: "orders", signedIn: true, url: () => "/order/order?tab=all" },
+  { name: "order details", signedIn: true, url: ({ order }) => order && `/order/orderDetails?orderNo=${q(order.order_no)}` },
+  { name: "records", signedIn: true, url: () => "/order/myRecord" },
+  { name: "messages", signedIn: true, url: () => "/order/myMessage" },
+  { name: "addresses", signedIn: true, url: () => "/order/addressManage" },
+  { name: "sub-accounts", signedIn: true, url: () => "/order/subAccount" },
+  { name: "password change", signedIn: true, url: () => "/order/resetPwd" },
+  { name: "password reset", signedIn: false, url: () => "/order/resetPwd/first" },
+  { name: "promotions", signedIn: true, url: () => "/promotion" },
+  { name: "flash sales", signedIn: true, url: () => "/rushToPurchase" },
+  { name: "selection", signedIn: true, url: () => "/selectionCategory" },
+  { name: "profile", signedIn: true, url: () => "/profile/index" },
+  // customized tool quotations (decision 051): the form with a type's fields, and a quoted request
+  { name: "quotation request", signedIn: true, url: () => "/technologyService/cutterOffer?type=insert" },
+  { name: "quotation", signedIn: true, url: ({ quote }) => quote && `/technologyService/cutterOfferDetails?id=${quote.id}` },
+  // customer support (decision 052)
+  { name: "marketing support", signedIn: true, url: () => "/customerSupport/broadcastSupport" },
+  { name: "marketing support request", signedIn: true, url: () => "/customerSupport/broadcastSupport/new" },
+  { name: "stock reservations", signedIn: true, url: () => "/customerSupport/standbyLibrary" },
+  { name: "stock reservation request", signedIn: true, url: () => "/customerSupport/standbyLibrary/new" },
+  { name: "stock reservation", signedIn: true, url: ({ reservation }) => reservation && `/customerSupport/standbyLibrary/${reservation.id}` },
+  // decision 053: rare-earth bidding (public) and the downloads by category
+  { name: "bidding", signedIn: false, url: () => "/gdre" },
+  { name: "tender", signedIn: false, url: ({ tender }) => tender && `/gdre/${tender.id}` },
+  { name: "downloads", signedIn: true, url: () => "/downloadService" },
+];
+
+/** Read from a demo database (e2e tests, `npm run audit`): the journey pages with the URLs of demo rows. */
+export function journeyPages(db: Database.Database): JourneyPage[] {
+  const rows = demoRows(db);
+  return JOURNEY_PAGES.flatMap(({ name, signedIn, url }) => {
+    const at = url(rows);
+    return at ? [{ name, url: at, signedIn }] : [];
+  });
 }
 
 /** One line of the demo insert CNMG120408-DM YBC252, selected, in the account's cart (fill order shows its form). */

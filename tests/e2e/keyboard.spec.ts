@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUserIn } from "./auth-helpers";
-import { expect, hydrated, jsOn, seriousViolations, test } from "./fixtures";
+import { expect, hydrated, JS_ON, jsOn, seriousViolations, test } from "./fixtures";
 import { useLanguage } from "./journey-pages";
 
 /**
@@ -83,37 +83,41 @@ for (const lang of ["zh", "en"] as const) {
     await page.locator(".admin-settings").locator("button[type=submit]").click();
     await expect(page.getByTestId("tags-view")).toBeVisible();
 
-    // axe runs as a script in the page (the server's HTML alone is checked in a11y-back-office.spec.ts)
+    // axe runs as a script in the page (the server's HTML alone is checked in page-checks.spec.ts)
     if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test(`back office top bar at 1366 and 390 px: settings button on no content, screenshots (${lang})`, async ({ page, loginAs, baseURL }, testInfo) => {
-    await useLanguage(page, lang, baseURL!);
-    await loginAs(adminIn(lang, testInfo, 2));
-    for (const width of [1366, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.goto("/system/orders");
-      // on a phone the top bar's tools are in its "⋯" menu (decision 068): that button is on the bar
-      const onBar = page.getByTestId(width === 390 ? "tools-menu" : "settings-toggle");
-      await expect(onBar).toBeVisible();
-      expect(boxesOverlap((await onBar.boundingBox())!, (await page.locator("main#main").boundingBox())!)).toBe(false);
-      await page.screenshot({ path: testInfo.outputPath(`topbar-${lang}-${width}.png`), clip: { x: 0, y: 0, width, height: 260 } });
-      if (width === 390) await onBar.click();
-      const settings = page.getByTestId("settings-toggle");
-      await settings.click();
-      const panel = page.locator(".admin-settings .dropdown-panel");
-      await expect(panel).toBeVisible();
-      const box = (await panel.boundingBox())!;
-      expect(box.x >= 0 && box.x + box.width <= width, JSON.stringify(box)).toBe(true);
-      await page.screenshot({ path: testInfo.outputPath(`topbar-${lang}-${width}-settings.png`), clip: { x: 0, y: 0, width, height: 520 } });
-      // on a phone the open tools panel lies over the tab strip by design (axe's target-size would
-      // count the covered tabs): the page is checked with the panel closed again
-      if (width === 390) await onBar.click();
-      if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
-    }
-  });
+  test(
+    `back office top bar at 1366 and 390 px: settings button on no content, screenshots (${lang})`,
+    { tag: JS_ON },
+    async ({ page, loginAs, baseURL }, testInfo) => {
+      await useLanguage(page, lang, baseURL!);
+      await loginAs(adminIn(lang, testInfo, 2));
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.goto("/system/orders");
+        // on a phone the top bar's tools are in its "⋯" menu (decision 068): that button is on the bar
+        const onBar = page.getByTestId(width === 390 ? "tools-menu" : "settings-toggle");
+        await expect(onBar).toBeVisible();
+        expect(boxesOverlap((await onBar.boundingBox())!, (await page.locator("main#main").boundingBox())!)).toBe(false);
+        await page.screenshot({ path: testInfo.outputPath(`topbar-${lang}-${width}.png`), clip: { x: 0, y: 0, width, height: 260 } });
+        if (width === 390) await onBar.click();
+        const settings = page.getByTestId("settings-toggle");
+        await settings.click();
+        const panel = page.locator(".admin-settings .dropdown-panel");
+        await expect(panel).toBeVisible();
+        const box = (await panel.boundingBox())!;
+        expect(box.x >= 0 && box.x + box.width <= width, JSON.stringify(box)).toBe(true);
+        await page.screenshot({ path: testInfo.outputPath(`topbar-${lang}-${width}-settings.png`), clip: { x: 0, y: 0, width, height: 520 } });
+        // on a phone the open tools panel lies over the tab strip by design (axe's target-size would
+        // count the covered tabs): the page is checked with the panel closed again
+        if (width === 390) await onBar.click();
+        if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
+      }
+    },
+  );
 
-  test(`shop: skip link first; Escape closes a menu dropdown (${lang})`, async ({ page, baseURL }, testInfo) => {
+  test(`shop: skip link first; Escape closes a menu dropdown (${lang})`, { tag: JS_ON }, async ({ page, baseURL }, testInfo) => {
     await useLanguage(page, lang, baseURL!);
     await page.goto("/homePage");
     if (jsOn(testInfo)) await hydrated(page);

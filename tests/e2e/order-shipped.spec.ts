@@ -51,7 +51,10 @@ test("the desk ships an order in full; the dealer sees it shipped and cannot can
   await page.goto("/shopCart/shopCard");
   await page.locator("#quick-text").fill(`${code} 3`);
   await page.getByRole("button", { name: "加入购物车" }).click();
+  await expect(page.locator(`[data-testid=cart-line][data-code='${code}']`)).toBeVisible();
   await page.getByRole("button", { name: "去结算" }).click();
+  // the checkout answers with fill order, or first asks about promotions left unchosen
+  await page.waitForURL(/\/order\/fillOrder|confirm=promotions/);
   if (page.url().includes("confirm=promotions")) await page.getByRole("button", { name: "放弃促销，继续结算" }).click();
   await page.getByLabel("预付款（银行转账）").check();
   await page.locator("input[name=expectedDeliveryDate]").fill(new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10));

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { expect, jsOn, test } from "./fixtures";
+import { expect, JS_OFF, jsOn, test } from "./fixtures";
 
 /** Batch import (valid and invalid files), delivery records and messages, JS on and off. */
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -73,7 +73,7 @@ test.describe("orders pages", () => {
     await expect(page.getByTestId("messages-table")).toBeVisible();
   });
 
-  test("DPC000001 gets 404 for an order of XCD000001", async ({ page, loginAs }) => {
+  test("DPC000001 gets 404 for an order of XCD000001", { tag: JS_OFF }, async ({ page, loginAs }) => {
     await loginAs("XCD000001", "1000");
     await page.goto("/order/order?tab=all");
     const orderNo = await page.getByTestId("order-row").first().getAttribute("data-order-no");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { cloneUser, cloneUserIn, uniqueCode } from "./auth-helpers";
-import { expect, jsOn, openE2eDb, test } from "./fixtures";
+import { expect, JS_ON, jsOn, openE2eDb, test } from "./fixtures";
 import { addDemoCartLine, DEALER, useLanguage } from "./journey-pages";
 
 /**
@@ -36,85 +36,86 @@ for (const [width, height] of [
   [390, 844],
   [360, 780],
 ] as const) {
-  test(`at ${width} px the orders are cards: number, status, amount and view link on screen; two-row top bar; the menu shows it scrolls`, async ({
-    page,
-    loginAs,
-  }, testInfo) => {
-    await page.setViewportSize({ width, height });
-    await loginAs(dealerIn("zh", `XCD97${jsOn(testInfo) ? 1 : 2}${width === 390 ? 1 : 2}00`));
-    await page.goto("/order/order");
-    await expectTwoRowTopBar(page, width);
+  test(
+    `at ${width} px the orders are cards: number, status, amount and view link on screen; two-row top bar; the menu shows it scrolls`,
+    { tag: JS_ON },
+    async ({ page, loginAs }, testInfo) => {
+      await page.setViewportSize({ width, height });
+      await loginAs(dealerIn("zh", `XCD97${jsOn(testInfo) ? 1 : 2}${width === 390 ? 1 : 2}00`));
+      await page.goto("/order/order");
+      await expectTwoRowTopBar(page, width);
 
-    const row = page.getByTestId("order-row").first();
-    await row.scrollIntoViewIfNeeded();
-    await expectInsideViewport(row.locator("td[data-col=orderNo] a"), width, "order number");
-    await expectInsideViewport(row.locator(".status"), width, "status");
-    await expectInsideViewport(row.locator("td[data-col=payable]"), width, "payable amount");
-    await expectInsideViewport(row.getByTestId("order-view"), width, "view link");
-    // each stacked cell says what it is
-    expect(await row.locator("td[data-col=payable]").getAttribute("data-label")).toBe("应付金额");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const row = page.getByTestId("order-row").first();
+      await row.scrollIntoViewIfNeeded();
+      await expectInsideViewport(row.locator("td[data-col=orderNo] a"), width, "order number");
+      await expectInsideViewport(row.locator(".status"), width, "status");
+      await expectInsideViewport(row.locator("td[data-col=payable]"), width, "payable amount");
+      await expectInsideViewport(row.getByTestId("order-view"), width, "view link");
+      // each stacked cell says what it is
+      expect(await row.locator("td[data-col=payable]").getAttribute("data-label")).toBe("应付金额");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-    // the main menu scrolls sideways: its items snap, and a fade on the right edge shows there is more
-    const menu = await page.locator(".main-menu > ul").evaluate((ul) => ({
-      scrolls: ul.scrollWidth > ul.clientWidth,
-      snap: getComputedStyle(ul).scrollSnapType,
-      fade: getComputedStyle(ul.closest(".menu-bar")!, "::after").backgroundImage,
-      fadeWidth: parseFloat(getComputedStyle(ul.closest(".menu-bar")!, "::after").width),
-    }));
-    expect(menu.scrolls).toBe(true);
-    expect(menu.snap).toMatch(/^x/);
-    expect(menu.fade).toContain("linear-gradient");
-    expect(menu.fadeWidth).toBeGreaterThan(20);
+      // the main menu scrolls sideways: its items snap, and a fade on the right edge shows there is more
+      const menu = await page.locator(".main-menu > ul").evaluate((ul) => ({
+        scrolls: ul.scrollWidth > ul.clientWidth,
+        snap: getComputedStyle(ul).scrollSnapType,
+        fade: getComputedStyle(ul.closest(".menu-bar")!, "::after").backgroundImage,
+        fadeWidth: parseFloat(getComputedStyle(ul.closest(".menu-bar")!, "::after").width),
+      }));
+      expect(menu.scrolls).toBe(true);
+      expect(menu.snap).toMatch(/^x/);
+      expect(menu.fade).toContain("linear-gradient");
+      expect(menu.fadeWidth).toBeGreaterThan(20);
 
-    await page.goto("/order/myRecord");
-    const record = page.getByTestId("record-row").first();
-    await record.scrollIntoViewIfNeeded();
-    for (const [label, cell] of [
-      ["order number", record.locator("td").nth(1).locator("a")],
-      ["ordering code", record.locator("td").nth(2).locator(".code")],
-      ["quantity", record.locator("td").nth(3)],
-      ["tracking number", record.locator("td").nth(6)],
-    ] as const) {
-      await expectInsideViewport(cell, width, `record ${label}`);
-    }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  });
+      await page.goto("/order/myRecord");
+      const record = page.getByTestId("record-row").first();
+      await record.scrollIntoViewIfNeeded();
+      for (const [label, cell] of [
+        ["order number", record.locator("td").nth(1).locator("a")],
+        ["ordering code", record.locator("td").nth(2).locator(".code")],
+        ["quantity", record.locator("td").nth(3)],
+        ["tracking number", record.locator("td").nth(6)],
+      ] as const) {
+        await expectInsideViewport(cell, width, `record ${label}`);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    },
+  );
 }
 
-test("at 1366×900 in English the sub-accounts' edit and delete actions are inside the window and the table's box", async ({
-  page,
-  loginAs,
-  baseURL,
-}, testInfo) => {
-  await page.setViewportSize({ width: 1366, height: 900 });
-  const master = dealerIn("en", `XCD96${jsOn(testInfo) ? 1 : 2}000`);
-  // a sub-account of this master with a long (real-world) name and e-mail address
-  const subCode = `XCD96${jsOn(testInfo) ? 1 : 2}001`;
-  cloneUser("XCD000002", subCode, `procurement.department.${subCode.toLowerCase()}@hunan-jinggong-cutting-tools.example`);
-  const db = openE2eDb();
-  try {
-    db.prepare("update app_user set master_user_id = (select id from app_user where code = ?), name = ? where code = ?").run(
-      master,
-      "Procurement Department (Changsha Branch)",
-      subCode,
-    );
-  } finally {
-    db.close();
-  }
-  await useLanguage(page, "en", baseURL!);
-  await loginAs(master);
-  await page.goto("/order/subAccount");
-  const row = page.getByTestId(`account-${subCode}`);
-  const scroller = await page.locator(".sub-accounts .table-scroll").boundingBox();
-  for (const action of [row.getByRole("link", { name: /^Edit/ }), row.locator("summary", { hasText: "Delete" })]) {
-    await expectInsideViewport(action, 1366, "action");
-    const box = (await action.boundingBox())!;
-    expect(box.x, "inside the table's box").toBeGreaterThanOrEqual(scroller!.x);
-    expect(box.x + box.width, "inside the table's box").toBeLessThanOrEqual(scroller!.x + scroller!.width);
-  }
-  expect(await page.locator(".sub-accounts .table-scroll").evaluate((s) => s.scrollWidth <= s.clientWidth), "no sideways scrolling").toBe(true);
-});
+test(
+  "at 1366×900 in English the sub-accounts' edit and delete actions are inside the window and the table's box",
+  { tag: JS_ON },
+  async ({ page, loginAs, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const master = dealerIn("en", `XCD96${jsOn(testInfo) ? 1 : 2}000`);
+    // a sub-account of this master with a long (real-world) name and e-mail address
+    const subCode = `XCD96${jsOn(testInfo) ? 1 : 2}001`;
+    cloneUser("XCD000002", subCode, `procurement.department.${subCode.toLowerCase()}@hunan-jinggong-cutting-tools.example`);
+    const db = openE2eDb();
+    try {
+      db.prepare("update app_user set master_user_id = (select id from app_user where code = ?), name = ? where code = ?").run(
+        master,
+        "Procurement Department (Changsha Branch)",
+        subCode,
+      );
+    } finally {
+      db.close();
+    }
+    await useLanguage(page, "en", baseURL!);
+    await loginAs(master);
+    await page.goto("/order/subAccount");
+    const row = page.getByTestId(`account-${subCode}`);
+    const scroller = await page.locator(".sub-accounts .table-scroll").boundingBox();
+    for (const action of [row.getByRole("link", { name: /^Edit/ }), row.locator("summary", { hasText: "Delete" })]) {
+      await expectInsideViewport(action, 1366, "action");
+      const box = (await action.boundingBox())!;
+      expect(box.x, "inside the table's box").toBeGreaterThanOrEqual(scroller!.x);
+      expect(box.x + box.width, "inside the table's box").toBeLessThanOrEqual(scroller!.x + scroller!.width);
+    }
+    expect(await page.locator(".sub-accounts .table-scroll").evaluate((s) => s.scrollWidth <= s.clientWidth), "no sideways scrolling").toBe(true);
+  },
+);
 
 /**
  * Issue 29 item 2 (decision 068): on a phone every table's key facts and actions are on screen —
@@ -261,38 +262,42 @@ test.describe("issue 29 item 2: phones show what matters", () => {
     });
   }
 
-  test("at 390 px the back office's top bar is one row with its tools in a menu, and a wide list says it scrolls sideways", async ({ page, loginAs }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs("EMP000001");
-    await page.goto("/system/orders");
-    const bar = page.locator(".admin-topbar");
-    expect((await bar.boundingBox())!.height, "top bar: at most two rows").toBeLessThanOrEqual(96);
-    await expect(page.getByTestId("user-menu")).toBeHidden();
-    const tools = page.getByTestId("tools-menu");
-    await expectInsideViewport(tools, 390, "tools menu");
-    await expect(tools).toHaveAccessibleName("工具与账户");
-    await tools.click();
-    const user = page.getByTestId("user-menu");
-    await expectInsideViewport(user, 390, "account menu");
-    await user.click();
-    await expectInsideViewport(page.getByRole("link", { name: "个人中心" }), 390, "profile link");
-    await expectInsideViewport(page.getByTestId("size-menu"), 390, "layout size");
+  test(
+    "at 390 px the back office's top bar is one row with its tools in a menu, and a wide list says it scrolls sideways",
+    { tag: JS_ON },
+    async ({ page, loginAs }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await loginAs("EMP000001");
+      await page.goto("/system/orders");
+      const bar = page.locator(".admin-topbar");
+      expect((await bar.boundingBox())!.height, "top bar: at most two rows").toBeLessThanOrEqual(96);
+      await expect(page.getByTestId("user-menu")).toBeHidden();
+      const tools = page.getByTestId("tools-menu");
+      await expectInsideViewport(tools, 390, "tools menu");
+      await expect(tools).toHaveAccessibleName("工具与账户");
+      await tools.click();
+      const user = page.getByTestId("user-menu");
+      await expectInsideViewport(user, 390, "account menu");
+      await user.click();
+      await expectInsideViewport(page.getByRole("link", { name: "个人中心" }), 390, "profile link");
+      await expectInsideViewport(page.getByTestId("size-menu"), 390, "layout size");
 
-    // the desk's list stays a table and says it scrolls; its region is described by the hint
-    const hint = page.locator(".scroll-hint").first();
-    await expect(hint).toBeVisible();
-    await expect(hint).toContainText("左右滑动表格可查看更多列");
-    const region = page.getByRole("region", { name: "订单列表" });
-    await expect(region).toHaveAccessibleDescription(/左右滑动表格可查看更多列/);
-    expect(await region.evaluate((r) => r.scrollWidth > r.clientWidth), "the list scrolls in its box").toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // the desk's list stays a table and says it scrolls; its region is described by the hint
+      const hint = page.locator(".scroll-hint").first();
+      await expect(hint).toBeVisible();
+      await expect(hint).toContainText("左右滑动表格可查看更多列");
+      const region = page.getByRole("region", { name: "订单列表" });
+      await expect(region).toHaveAccessibleDescription(/左右滑动表格可查看更多列/);
+      expect(await region.evaluate((r) => r.scrollWidth > r.clientWidth), "the list scrolls in its box").toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // wide, the tools stand in the bar without the menu button, and the hint is gone
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto("/system/orders");
-    await expect(page.getByTestId("tools-menu")).toBeHidden();
-    await expect(page.getByTestId("user-menu")).toBeVisible();
-    await expect(page.getByTestId("size-menu")).toBeVisible();
-    await expect(page.locator(".scroll-hint").first()).toBeHidden();
-  });
+      // wide, the tools stand in the bar without the menu button, and the hint is gone
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto("/system/orders");
+      await expect(page.getByTestId("tools-menu")).toBeHidden();
+      await expect(page.getByTestId("user-menu")).toBeVisible();
+      await expect(page.getByTestId("size-menu")).toBeVisible();
+      await expect(page.locator(".scroll-hint").first()).toBeHidden();
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { e2eDbDir, e2eDbPath, expect, test } from "./fixtures";
+import { e2eDbDir, e2eDbPath, expect, JS_ON, test } from "./fixtures";
 
 /**
  * The operator's view of the built server with two workers behind the supervisor (decision 034):
@@ -10,8 +10,7 @@ import { e2eDbDir, e2eDbPath, expect, test } from "./fixtures";
  * refuses new connections and exits. No browser is involved, so it runs once (in the js-on project).
  */
 // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument destructured
-test("two workers serve parallel connections; SIGTERM lets pages under way finish, then stops", async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on", "server behaviour, no browser");
+test("two workers serve parallel connections; SIGTERM lets pages under way finish, then stops", { tag: JS_ON }, async ({}) => {
   // a server of its own starts within it (the start alone may take the default limit on a busy machine)
   test.setTimeout(120_000);
   const port = Number(process.env.E2E_PORT ?? 3100) + 50;

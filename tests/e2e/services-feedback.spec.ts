@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { cloneUserIn, uniqueCode } from "./auth-helpers";
-import { axeClean, expect, jsOn, openE2eDb, test } from "./fixtures";
+import { axeClean, expect, JS_OFF, jsOn, openE2eDb, test } from "./fixtures";
 
 /**
  * After-sales feedback (issue 18 item 3, decision 049) with JavaScript on and off: a dealer files
@@ -117,7 +117,7 @@ test("a dealer files feedback on an order, customer support answers, the notice 
   await axeClean(page, testInfo);
 });
 
-test("another customer's feedback is not found, and the pages are Chinese only", async ({ page, loginAs }, testInfo) => {
+test("another customer's feedback is not found, and the pages are Chinese only", { tag: JS_OFF }, async ({ page, loginAs }, testInfo) => {
   const dealer = dealerOf(testInfo);
   const db = openE2eDb();
   let theirs: number;

@@ -80,6 +80,8 @@ test("a dealer files a request with a drawing; the order desk quotes; the dealer
   await expect(line).toContainText("86.50");
 
   await page.getByRole("button", { name: "去结算" }).click();
+  // the checkout answers with fill order, or first asks about promotions left unchosen
+  await page.waitForURL(/\/order\/fillOrder|confirm=promotions/);
   if (page.url().includes("confirm=promotions")) await page.getByRole("button", { name: "放弃促销，继续结算" }).click();
   await expect(page).toHaveURL(/\/order\/fillOrder/);
   await expect(page.getByTestId("fill-line")).toHaveCount(1);

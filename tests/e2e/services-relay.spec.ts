@@ -1,5 +1,5 @@
 import { cloneUser, uniqueCode } from "./auth-helpers";
-import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { expect, JS_OFF, JS_ON, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 import { signRelayToken } from "~/modules/services/relay.server";
 
 /**
@@ -70,7 +70,7 @@ test("the personal centre: contact details, avatar, recently viewed, orders per 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test("industry solutions: second and third levels link on to the catalogue", async ({ page }, info) => {
+test("industry solutions: second and third levels link on to the catalogue", { tag: JS_ON }, async ({ page }, info) => {
   await page.goto("/industrySolution");
   const db = openE2eDb();
   const third = db
@@ -91,14 +91,14 @@ test("industry solutions: second and third levels link on to the catalogue", asy
   await expect(page).toHaveURL(/\/product\/product(First|Second|Third)\?catalogueCode=/);
 });
 
-test("/redirect stays in the shop", async ({ page }) => {
+test("/redirect stays in the shop", { tag: JS_OFF }, async ({ page }) => {
   await page.goto("/redirect/aboutUs");
   await expect(page).toHaveURL(/\/aboutUs$/);
   await page.goto("/redirect/%2F%2Fexample.com");
   await expect(page).toHaveURL(/\/homePage$/);
 });
 
-test("the sign-in hand-over from the portal", async ({ page }, info) => {
+test("the sign-in hand-over from the portal", { tag: JS_OFF }, async ({ page }, info) => {
   const secret = process.env.RELAY_SECRET;
   test.skip(!secret, "the e2e server runs without RELAY_SECRET");
   const code = uniqueCode(info, "DPC");

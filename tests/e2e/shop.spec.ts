@@ -1,8 +1,8 @@
-import { expect, hydrated, jsOn, test } from "./fixtures";
+import { expect, hydrated, JS_OFF, JS_ON, test } from "./fixtures";
 
 /** Foundation journeys: home page, language switch, mega-menu, not-found. Runs with JS on and off. */
 
-test("the home page is Chinese by default, styled, with the catalogue entry points", async ({ page }) => {
+test("the home page is Chinese by default, styled, with the catalogue entry points", { tag: JS_OFF }, async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.url()).toMatch(/\/homePage$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
@@ -42,8 +42,7 @@ test("the language toggle switches to English and back, and hides Chinese-only i
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
 });
 
-test("with JavaScript the mega-menu opens on hover, shows every column, and closes on Escape or a click elsewhere", async ({ page }, testInfo) => {
-  test.skip(!jsOn(testInfo), "hover, Escape and outside clicks are JavaScript's; without it the menu is a plain <details>");
+test("with JavaScript the mega-menu opens on hover, shows every column, and closes on Escape or a click elsewhere", { tag: JS_ON }, async ({ page }) => {
   await page.goto("/homePage");
   await hydrated(page);
   const menu = page.getByRole("navigation", { name: "主菜单" });
@@ -66,7 +65,7 @@ test("with JavaScript the mega-menu opens on hover, shows every column, and clos
   await expect(mega).toBeHidden();
 });
 
-test("the product mega-menu opens and leads into the catalogue", async ({ page }) => {
+test("the product mega-menu opens and leads into the catalogue", { tag: JS_OFF }, async ({ page }) => {
   await page.goto("/homePage");
   const menu = page.getByRole("navigation", { name: "主菜单" });
   await menu.getByText("产品中心").click();
@@ -86,7 +85,7 @@ test("the product mega-menu opens and leads into the catalogue", async ({ page }
   await expect(page.getByRole("heading", { name: l1Label }).first()).toBeVisible();
 });
 
-test("an unknown path shows the not-found page with status 404, in both languages", async ({ page, context, baseURL }) => {
+test("an unknown path shows the not-found page with status 404, in both languages", { tag: JS_OFF }, async ({ page, context, baseURL }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
@@ -95,7 +94,7 @@ test("an unknown path shows the not-found page with status 404, in both language
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
-test("an unknown product answers 404 inside the shop layout", async ({ page }) => {
+test("an unknown product answers 404 inside the shop layout", { tag: JS_OFF }, async ({ page }) => {
   const response = await page.goto("/item?code=NO-SUCH-CODE");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
@@ -103,12 +102,12 @@ test("an unknown product answers 404 inside the shop layout", async ({ page }) =
   await expect(page.locator("#site-search")).toBeVisible();
 });
 
-test("the search box refuses keywords under 3 characters on the server", async ({ page }) => {
+test("the search box refuses keywords under 3 characters on the server", { tag: JS_OFF }, async ({ page }) => {
   await page.goto("/searchProduct?keyWord=ab");
   await expect(page.getByText("请输入至少 3 个字符").first()).toBeVisible();
 });
 
-test("the customer-support menu is only for its roles, and only in Chinese", async ({ page, loginAs, context, baseURL }) => {
+test("the customer-support menu is only for its roles, and only in Chinese", { tag: JS_OFF }, async ({ page, loginAs, context, baseURL }) => {
   await loginAs("XCD000009");
   await page.goto("/homePage");
   const menu = page.getByRole("navigation", { name: "主菜单" });
@@ -121,7 +120,7 @@ test("the customer-support menu is only for its roles, and only in Chinese", asy
   await expect(page.getByText("Customer support")).toHaveCount(0);
 });
 
-test("a sub-account without the support roles sees no customer-support menu and cannot open it", async ({ page, loginAs }) => {
+test("a sub-account without the support roles sees no customer-support menu and cannot open it", { tag: JS_OFF }, async ({ page, loginAs }) => {
   await loginAs("XCD000002");
   await page.goto("/homePage");
   await expect(page.getByRole("navigation", { name: "主菜单" }).getByText("客户支持")).toHaveCount(0);

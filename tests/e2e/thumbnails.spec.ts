@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import { cloneUser, uniqueCode } from "./auth-helpers";
-import { expect, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { expect, JS_OFF, JS_ON, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
 
 /**
  * Issue 29 item 7, decision 069: category tiles, product list rows, search results, cart lines and
@@ -18,7 +18,7 @@ async function expectDecoded(thumb: Locator) {
 
 /**
  * axe's serious findings on the page as it is: with JavaScript off, on the server's HTML in a
- * context where axe can run but the page's own scripts cannot (as a11y.spec.ts does), signed in as the page is.
+ * context where axe can run but the page's own scripts cannot (as page-checks.spec.ts does), signed in as the page is.
  */
 async function violations(page: Page, browser: Browser, testInfo: TestInfo): Promise<string[]> {
   if (jsOn(testInfo)) return seriousViolations(page);
@@ -40,7 +40,7 @@ async function expectNoSidewaysScrollAt360(page: Page) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test("category tiles show their family's picture", async ({ page, browser }, testInfo) => {
+test("category tiles show their family's picture", { tag: JS_ON }, async ({ page, browser }, testInfo) => {
   await page.goto("/product");
   const tiles = page.locator(".node-card");
   await expect(tiles.first()).toBeVisible();
@@ -62,7 +62,7 @@ test("category tiles show their family's picture", async ({ page, browser }, tes
   await expectNoSidewaysScrollAt360(page);
 });
 
-test("product list rows and search results show each product's shape", async ({ page, browser, loginAs }, testInfo) => {
+test("product list rows and search results show each product's shape", { tag: JS_ON }, async ({ page, browser, loginAs }, testInfo) => {
   test.setTimeout(120_000); // three pages, two of them checked by axe
   await loginAs("XCD000001");
   await page.goto("/product/productFourth?catalogueCode=L4-TURN-NEG-C-M&parentCode=L3-TURN-NEG-C");
@@ -86,7 +86,7 @@ test("product list rows and search results show each product's shape", async ({ 
   expect(await violations(page, browser, testInfo)).toEqual([]);
 });
 
-test("cart lines (table and cards) and the order form's lines show the product's shape", async ({ page, browser, loginAs }, testInfo) => {
+test("cart lines (table and cards) and the order form's lines show the product's shape", { tag: JS_ON }, async ({ page, browser, loginAs }, testInfo) => {
   test.setTimeout(120_000); // two cart views and the order form, each checked by axe
   // a cart of its own: a fresh copy of the master account, its two lines put straight into it
   // (adding to the cart is cart.spec.ts's journey)
@@ -125,7 +125,7 @@ test("cart lines (table and cards) and the order form's lines show the product's
   expect(await violations(page, browser, testInfo)).toEqual([]);
 });
 
-test("a picture is one cacheable SVG per shape, the same for everyone; an unknown shape is 404", async ({ request }) => {
+test("a picture is one cacheable SVG per shape, the same for everyone; an unknown shape is 404", { tag: JS_OFF }, async ({ request }) => {
   const answer = await request.get("/thumbnail/C?v=1");
   expect(answer.status()).toBe(200);
   expect(answer.headers()["content-type"]).toContain("image/svg+xml");

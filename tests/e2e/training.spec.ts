@@ -1,9 +1,9 @@
 import { cloneUser } from "./auth-helpers";
-import { expect, jsOn, test } from "./fixtures";
+import { expect, JS_OFF, jsOn, test } from "./fixtures";
 
 /** Issue 18 §5: a dealer's progress in online training is kept, with JavaScript on and off. */
 test("a dealer marks a training course finished and the list counts it", async ({ page, loginAs }, testInfo) => {
-  const code = jsOn(testInfo) ? "XCD971100" : "XCD972100";
+  const code = jsOn(testInfo) ? "XCD975100" : "XCD976100";
   cloneUser("XCD000001", code);
   await loginAs(code);
   await page.goto("/technologyService/onLineTraining");
@@ -23,7 +23,7 @@ test("a dealer marks a training course finished and the list counts it", async (
   await expect(page.locator("main ul.announcements li").first()).toContainText("✓ 已学完");
 });
 
-test("signed out, the training page invites to sign in and offers no progress form", async ({ page }) => {
+test("signed out, the training page invites to sign in and offers no progress form", { tag: JS_OFF }, async ({ page }) => {
   await page.goto("/technologyService/onLineTraining");
   await expect(page.getByText("登录后可记录学习进度。")).toBeVisible();
   await page.locator("main ul.announcements li a").first().click();

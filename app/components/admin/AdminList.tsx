@@ -98,7 +98,8 @@ export function AdminListPage<Row>(props: Props<Row>) {
               {props.filterLabel ?? t("list.filter")}
             </Button>
             {props.resetHref ? (
-              <Button asChild size="sm" variant="outline">
+              // Chakra's Button gives its element type="button", not valid on the link it wraps (Nu checker)
+              <Button asChild size="sm" variant="outline" type={undefined}>
                 <Link to={props.resetHref}>{t("list.reset")}</Link>
               </Button>
             ) : null}
