@@ -50,17 +50,24 @@ export async function startDemoServer(port: number, dbDir: string, env: Record<s
   throw new Error("the built server did not start");
 }
 
-/** A session of a demo account made straight in the database, as the e2e tests do: its cookie's value. */
-export async function demoSession(db: Database.Database, code: string): Promise<string> {
-  const user = db.prepare("select id from app_user where code = ?").get(code) as { id: number };
-  const tenant = db.prepare("select tenant_id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id) as {
-    tenant_id: number;
-  };
+/**
+ * A session of a demo account made straight in the database, as the sign-in form's post would make
+ * it (in `tenantCode`'s company entity, else the account's default one): its cookie's value. The
+ * e2e fixtures (tests/e2e/fixtures.ts) and the scripts that measure signed-in pages use it.
+ */
+export async function demoSession(db: Database.Database, code: string, tenantCode?: string): Promise<string> {
+  const user = db.prepare("select id from app_user where code = ?").get(code) as { id: number } | undefined;
+  if (!user) throw new Error(`no demo user ${code}`);
+  const tenant = (
+    tenantCode
+      ? db.prepare("select id from tenant where code = ?").get(tenantCode)
+      : db.prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id)
+  ) as { id: number };
   const token = crypto.randomBytes(32).toString("base64url");
   db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
     hashToken(token),
     user.id,
-    tenant.tenant_id,
+    tenant.id,
     new Date(Date.now() + 3600_000).toISOString(),
     new Date().toISOString(),
   );

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { axe, expect, hydrated, JS_OFF, JS_ON, jsOn, openE2eDb, test } from "./fixtures";
+import { axe, expect, hydrated, JS_OFF, jsOn, openE2eDb, test } from "./fixtures";
 import { cloneUser, cloneUserIn, staffPage, uniqueCode } from "./auth-helpers";
 
 /**
@@ -112,44 +112,40 @@ test.describe("issue 29 item 1: no dead ends", () => {
   });
 
   for (const lang of ["zh", "en"] as const) {
-    test(
-      `the header's account menu leads to messages, favourites and the dealer's other pages (${lang})`,
-      { tag: JS_ON },
-      async ({ page, loginAs }, testInfo) => {
-        await freshDealer(testInfo, loginAs, lang, lang === "zh" ? "XCD" : "DPC");
-        const names =
-          lang === "zh"
-            ? ["消息", "我的收藏", "我的订单", "收货地址", "子账号管理", "个人中心", "接口密钥"]
-            : ["Messages", "My favourites", "My orders", "Shipping addresses", "Sub-accounts", "Personal centre", "API keys"];
-        await page.goto("/homePage");
-        if (jsOn(testInfo)) await hydrated(page);
-        const menu = page.getByTestId("account-menu");
+    test(`the header's account menu leads to messages, favourites and the dealer's other pages (${lang})`, async ({ page, loginAs }, testInfo) => {
+      await freshDealer(testInfo, loginAs, lang, lang === "zh" ? "XCD" : "DPC");
+      const names =
+        lang === "zh"
+          ? ["消息", "我的收藏", "我的订单", "收货地址", "子账号管理", "个人中心", "接口密钥"]
+          : ["Messages", "My favourites", "My orders", "Shipping addresses", "Sub-accounts", "Personal centre", "API keys"];
+      await page.goto("/homePage");
+      if (jsOn(testInfo)) await hydrated(page);
+      const menu = page.getByTestId("account-menu");
+      await menu.getByTestId("account-link").click();
+      await expect(menu.getByRole("link")).toHaveText(names);
+      if (jsOn(testInfo)) {
+        // axe (WCAG 2.2 AA with target size) on the open menu (axe runs as a script in the page);
+        // Escape closes it and gives the focus back to its button
+        const { violations } = await axe(page).include("[data-testid=account-menu]").analyze();
+        expect(violations.map((v) => v.id)).toEqual([]);
+        await page.keyboard.press("Escape");
+        await expect(menu.getByRole("link", { name: names[0] })).toBeHidden();
         await menu.getByTestId("account-link").click();
-        await expect(menu.getByRole("link")).toHaveText(names);
-        if (jsOn(testInfo)) {
-          // axe (WCAG 2.2 AA with target size) on the open menu (axe runs as a script in the page);
-          // Escape closes it and gives the focus back to its button
-          const { violations } = await axe(page).include("[data-testid=account-menu]").analyze();
-          expect(violations.map((v) => v.id)).toEqual([]);
-          await page.keyboard.press("Escape");
-          await expect(menu.getByRole("link", { name: names[0] })).toBeHidden();
-          await menu.getByTestId("account-link").click();
-        }
-        await menu.getByRole("link", { name: names[0] }).click();
-        await expect(page).toHaveURL(/\/order\/myMessage$/);
-        await expect(page.getByTestId("account-menu").getByRole("link", { name: names[1] })).toBeHidden();
+      }
+      await menu.getByRole("link", { name: names[0] }).click();
+      await expect(page).toHaveURL(/\/order\/myMessage$/);
+      await expect(page.getByTestId("account-menu").getByRole("link", { name: names[1] })).toBeHidden();
 
-        // the keyboard: Enter opens the menu, Tab reaches its links, Enter follows one
-        await page.getByTestId("account-link").focus();
-        await page.keyboard.press("Enter");
-        await page.keyboard.press("Tab");
-        await page.keyboard.press("Tab");
-        await expect(page.getByTestId("account-menu").getByRole("link", { name: names[1] })).toBeFocused();
-        await page.keyboard.press("Enter");
-        await expect(page).toHaveURL(/\/order\/myCollect$/);
-        await expect(page.locator("h1")).toHaveText(names[1]);
-      },
-    );
+      // the keyboard: Enter opens the menu, Tab reaches its links, Enter follows one
+      await page.getByTestId("account-link").focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(page.getByTestId("account-menu").getByRole("link", { name: names[1] })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/order\/myCollect$/);
+      await expect(page.locator("h1")).toHaveText(names[1]);
+    });
   }
 });
 

@@ -1,12 +1,10 @@
-import crypto from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type TestInfo } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { toLanguage } from "~/i18n/config";
-import { hashToken } from "~/modules/auth/sessions.server";
-import { sessionCookie } from "~/utils/session.server";
+import { demoSession } from "../../scripts/demo-server";
 
 /** The e2e server's own database (see playwright.config.ts). */
 export const e2eDbDir = path.resolve(process.env.E2E_DB_DIR ?? "test-results/e2e-db");
@@ -35,30 +33,17 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
   const db = new Database(e2eDbPathFor(baseURL));
   db.pragma("busy_timeout = 5000");
   try {
-    const user = db.prepare("select id, language from app_user where code = ?").get(code) as { id: number; language: string | null } | undefined;
-    if (!user) throw new Error(`no demo user ${code}`);
-    const tenant = (
-      tenantCode
-        ? db.prepare("select id from tenant where code = ?").get(tenantCode)
-        : db.prepare("select tenant_id as id from user_tenant where user_id = ? order by is_default desc, tenant_id limit 1").get(user.id)
-    ) as { id: number };
-    const token = crypto.randomBytes(32).toString("base64url");
-    db.prepare("insert into session (id, user_id, tenant_id, expires_at, created_at) values (?, ?, ?, ?, ?)").run(
-      hashToken(token),
-      user.id,
-      tenant.id,
-      new Date(Date.now() + 3600_000).toISOString(),
-      new Date().toISOString(),
-    );
-    const cookies = [{ name: "shop_session", value: cookieValue(await sessionCookie(false).serialize(token)), url: baseURL }];
-    if (user.language) cookies.push({ name: "lng", value: cookieValue(await createCookie("lng").serialize(toLanguage(user.language))), url: baseURL });
+    const cookies = [{ name: "shop_session", value: await demoSession(db, code, tenantCode), url: baseURL }];
+    const { language } = db.prepare("select language from app_user where code = ?").get(code) as { language: string | null };
+    if (language) {
+      const value = (await createCookie("lng").serialize(toLanguage(language))).split(";")[0].split("=").slice(1).join("=");
+      cookies.push({ name: "lng", value, url: baseURL });
+    }
     await context.addCookies(cookies);
   } finally {
     db.close();
   }
 }
-
-const cookieValue = (header: string) => header.split(";")[0].split("=").slice(1).join("=");
 
 /**
  * Fixtures:
@@ -71,21 +56,35 @@ export const test = base.extend<{ loginAs: (code: string, tenantCode?: string) =
     await use((code, tenantCode) => addSessionCookie(context, baseURL!, code, tenantCode));
   },
   page: async ({ page }, use, testInfo) => {
-    const errors: string[] = [];
-    page.on("console", (msg) => {
-      if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of (404|403|400|429)/.test(msg.text())) {
-        errors.push(msg.text());
-      }
-    });
-    page.on("pageerror", (err) => errors.push(err.message));
+    const errors = watchConsole(page);
     await use(page);
-    expect(errors, `browser console errors in ${testInfo.title}`).toEqual([]);
+    expect(errors.stop(), `browser console errors in ${testInfo.title}`).toEqual([]);
   },
 });
 
+/**
+ * The console errors and uncaught exceptions of `page` from now until `stop()`, which returns them
+ * (refused answers the test asked for, 404/403/400/429, are not errors of the page).
+ */
+export function watchConsole(page: Page): { stop: () => string[] } {
+  const errors: string[] = [];
+  const onConsole = (msg: ConsoleMessage) => {
+    if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of (404|403|400|429)/.test(msg.text())) {
+      errors.push(msg.text());
+    }
+  };
+  const onError = (err: Error) => errors.push(err.message);
+  page.on("console", onConsole).on("pageerror", onError);
+  return {
+    stop: () => {
+      page.off("console", onConsole).off("pageerror", onError);
+      return errors;
+    },
+  };
+}
+
 export { expect };
 
-import type { Page, TestInfo } from "@playwright/test";
 export const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
 /**
  * Where a test runs (issue 45, decision 087). A test that posts forms runs in both projects, with

@@ -112,19 +112,18 @@ for (const lang of ["zh", "en"] as const) {
         // on a phone the open tools panel lies over the tab strip by design (axe's target-size would
         // count the covered tabs): the page is checked with the panel closed again
         if (width === 390) await onBar.click();
-        if (jsOn(testInfo)) expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       }
     },
   );
 
-  test(`shop: skip link first; Escape closes a menu dropdown (${lang})`, { tag: JS_ON }, async ({ page, baseURL }, testInfo) => {
+  test(`shop: skip link first; Escape closes a menu dropdown (${lang})`, { tag: JS_ON }, async ({ page, baseURL }) => {
     await useLanguage(page, lang, baseURL!);
     await page.goto("/homePage");
-    if (jsOn(testInfo)) await hydrated(page);
+    await hydrated(page);
     await expect(page.locator(".skip-link")).toHaveText(lang === "zh" ? "跳到正文" : "Skip to content");
     await skipLinkFocusesMain(page);
     // Escape is a JavaScript enhancement of the <details> dropdowns
-    if (!jsOn(testInfo)) return;
     const summary = page.locator(".main-menu details.dropdown:not(.mega) > summary").first();
     await summary.focus();
     await page.keyboard.press("Enter");

@@ -1,7 +1,7 @@
-import type { ConsoleMessage, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { cloneUserIn } from "./auth-helpers";
 import { BACK_OFFICE_PAGES } from "./back-office-pages";
-import { addSessionCookie, expect, JS_OFF, JS_ON, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { addSessionCookie, expect, JS_OFF, JS_ON, jsOn, openE2eDb, seriousViolations, test, watchConsole } from "./fixtures";
 import { addDemoCartLine, DEALER, JOURNEY_PAGES, journeyPages, useLanguage } from "./journey-pages";
 
 /**
@@ -61,17 +61,9 @@ const sweepTest = test.extend<{ checked: Page }, { sweepPage: Page }>({
   ],
   checked: async ({ sweepPage }, use, testInfo) => {
     await sweepPage.context().clearCookies();
-    const errors: string[] = [];
-    const onConsole = (msg: ConsoleMessage) => {
-      if (msg.type() === "error" && !/Failed to load resource: the server responded with a status of (404|403|400|429)/.test(msg.text()))
-        errors.push(msg.text());
-    };
-    const onError = (err: Error) => errors.push(err.message);
-    const scripts = jsOn(testInfo);
-    if (scripts) sweepPage.on("console", onConsole).on("pageerror", onError);
+    const errors = jsOn(testInfo) ? watchConsole(sweepPage) : null;
     await use(sweepPage);
-    sweepPage.off("console", onConsole).off("pageerror", onError);
-    expect(errors, "browser console errors").toEqual([]);
+    expect(errors?.stop() ?? [], "browser console errors").toEqual([]);
   },
 });
 

@@ -70,7 +70,7 @@ test("the personal centre: contact details, avatar, recently viewed, orders per 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test("industry solutions: second and third levels link on to the catalogue", { tag: JS_ON }, async ({ page }, info) => {
+test("industry solutions: second and third levels link on to the catalogue", { tag: JS_ON }, async ({ page }) => {
   await page.goto("/industrySolution");
   const db = openE2eDb();
   const third = db
@@ -86,7 +86,7 @@ test("industry solutions: second and third levels link on to the catalogue", { t
   await expect(page).toHaveURL(/\/solutionSecond\/third\?industry=\d+&parentCode=\d+/);
   await expect(page.getByTestId("solution-detail")).toContainText("轮辋精车：断屑问题处理");
   const catalogue = page.getByTestId("solution-catalogue").getByRole("link").first();
-  if (jsOn(info)) expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await catalogue.click();
   await expect(page).toHaveURL(/\/product\/product(First|Second|Third)\?catalogueCode=/);
 });

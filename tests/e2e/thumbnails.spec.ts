@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { cloneUser, uniqueCode } from "./auth-helpers";
-import { expect, JS_OFF, JS_ON, jsOn, openE2eDb, seriousViolations, test } from "./fixtures";
+import { expect, JS_OFF, JS_ON, openE2eDb, seriousViolations, test } from "./fixtures";
 
 /**
  * Issue 29 item 7, decision 069: category tiles, product list rows, search results, cart lines and
@@ -16,31 +16,13 @@ async function expectDecoded(thumb: Locator) {
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 }
 
-/**
- * axe's serious findings on the page as it is: with JavaScript off, on the server's HTML in a
- * context where axe can run but the page's own scripts cannot (as page-checks.spec.ts does), signed in as the page is.
- */
-async function violations(page: Page, browser: Browser, testInfo: TestInfo): Promise<string[]> {
-  if (jsOn(testInfo)) return seriousViolations(page);
-  const context = await browser.newContext({ javaScriptEnabled: true, locale: "zh-CN" });
-  try {
-    await context.addCookies(await page.context().cookies());
-    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
-    const serverHtml = await context.newPage();
-    await serverHtml.goto(page.url());
-    return await seriousViolations(serverHtml);
-  } finally {
-    await context.close();
-  }
-}
-
 async function expectNoSidewaysScrollAt360(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test("category tiles show their family's picture", { tag: JS_ON }, async ({ page, browser }, testInfo) => {
+test("category tiles show their family's picture", { tag: JS_ON }, async ({ page }) => {
   await page.goto("/product");
   const tiles = page.locator(".node-card");
   await expect(tiles.first()).toBeVisible();
@@ -53,7 +35,7 @@ test("category tiles show their family's picture", { tag: JS_ON }, async ({ page
   await expect(tiles.filter({ hasText: "整体硬质合金刀具" }).getByTestId("thumb")).toHaveAttribute("data-shape", "end-mill");
   // decorative: the title beside it names the family
   await expect(turning).toHaveAttribute("alt", "");
-  expect(await violations(page, browser, testInfo)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await tiles.filter({ hasText: "车削刀具" }).getByRole("link", { name: "车削刀具" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "车削刀具" })).toBeVisible();
@@ -62,7 +44,7 @@ test("category tiles show their family's picture", { tag: JS_ON }, async ({ page
   await expectNoSidewaysScrollAt360(page);
 });
 
-test("product list rows and search results show each product's shape", { tag: JS_ON }, async ({ page, browser, loginAs }, testInfo) => {
+test("product list rows and search results show each product's shape", { tag: JS_ON }, async ({ page, loginAs }) => {
   test.setTimeout(120_000); // three pages, two of them checked by axe
   await loginAs("XCD000001");
   await page.goto("/product/productFourth?catalogueCode=L4-TURN-NEG-C-M&parentCode=L3-TURN-NEG-C");
@@ -71,7 +53,7 @@ test("product list rows and search results show each product's shape", { tag: JS
   await expect(rows.getByTestId("thumb")).toHaveCount(await rows.count());
   for (const shape of await rows.getByTestId("thumb").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("data-shape")))) expect(shape).toBe("C");
   await expectDecoded(rows.first().getByTestId("thumb"));
-  expect(await violations(page, browser, testInfo)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await expectNoSidewaysScrollAt360(page);
 
   await page.goto(`/searchProduct?keyWord=${encodeURIComponent(HOLDER)}`);
@@ -83,10 +65,10 @@ test("product list rows and search results show each product's shape", { tag: JS
   const insert = page.locator(`.product-table tr[data-code='${INSERT}']`).getByTestId("thumb");
   await expect(insert).toHaveAttribute("data-shape", "C");
   await expectDecoded(insert);
-  expect(await violations(page, browser, testInfo)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("cart lines (table and cards) and the order form's lines show the product's shape", { tag: JS_ON }, async ({ page, browser, loginAs }, testInfo) => {
+test("cart lines (table and cards) and the order form's lines show the product's shape", { tag: JS_ON }, async ({ page, loginAs }, testInfo) => {
   test.setTimeout(120_000); // two cart views and the order form, each checked by axe
   // a cart of its own: a fresh copy of the master account, its two lines put straight into it
   // (adding to the cart is cart.spec.ts's journey)
@@ -113,7 +95,7 @@ test("cart lines (table and cards) and the order form's lines show the product's
     await expect(insert).toHaveAttribute("data-shape", "C");
     await expectDecoded(insert);
     await expect(page.locator(`[data-testid=cart-line][data-code='${HOLDER}']`).getByTestId("thumb")).toHaveAttribute("data-shape", "holder");
-    expect(await violations(page, browser, testInfo), view).toEqual([]);
+    expect(await seriousViolations(page), view).toEqual([]);
     await expectNoSidewaysScrollAt360(page);
   }
 
@@ -122,7 +104,7 @@ test("cart lines (table and cards) and the order form's lines show the product's
   await expect(lines).toHaveCount(2);
   await expect(lines.filter({ hasText: HOLDER }).getByTestId("thumb")).toHaveAttribute("data-shape", "holder");
   await expectDecoded(lines.filter({ hasText: INSERT }).getByTestId("thumb"));
-  expect(await violations(page, browser, testInfo)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a picture is one cacheable SVG per shape, the same for everyone; an unknown shape is 404", { tag: JS_OFF }, async ({ request }) => {
